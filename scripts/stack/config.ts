@@ -1,0 +1,26 @@
+/** Defaults of the local stack, following the Supabase CLI's ports, overridable by environment. */
+import { join } from 'node:path';
+import { ROOT, type StackOptions } from './index.ts';
+
+function port(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${name} debe ser un puerto (1-65535), no "${raw}".`);
+  return n;
+}
+
+export function stackOptionsFromEnv(): StackOptions {
+  return {
+    dataDir: process.env['DATA_DIR'] ?? join(ROOT, '.local/supabase'),
+    dbPort: port('DB_PORT', 54322),
+    apiPort: port('SUPABASE_PORT', 54321),
+    restPort: port('REST_PORT', 54329),
+    seed: true,
+    durable: true,
+  };
+}
+
+export function shopPort(): number {
+  return port('PORT', 4321);
+}

@@ -1,0 +1,95 @@
+/**
+ * The local Supabase-compatible stack: Postgres 17, the bootstrap and migrations, PostgREST and the
+ * gateway (REST, Auth, Storage, Functions) on one port. Used by `npm start`, `npm run dev` and tests.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { DEFAULT_JWT_SECRET, makeApiKeys } from './keys.ts';
+import { migrate } from './migrate.ts';
+import { assertPortsFree } from './ports.ts';
+import { startPostgres } from './postgres.ts';
+import { startPostgrest } from './postgrest.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface StackOptions {
+  /** Where Postgres data and stored files live (git-ignored). */
+  dataDir: string;
+  dbPort: number;
+  apiPort: number;
+  /** PostgREST listens here, on loopback only; the gateway proxies /rest/v1 to it. */
+  restPort: number;
+  /** Load the demo data when the database is new. */
+  seed: boolean;
+  /** Durable data (npm start) or fast throwaway data (tests). */
+  durable?: boolean;
+  jwtSecret?: string;
+  log?: (msg: string) => void;
+}
+
+export interface Stack {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  dbUrl: string;
+  /** True when this start created the database (and seeded it if asked). */
+  created: boolean;
+  stop(): Promise<void>;
+}
+
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const log = opts.log ?? ((m: string) => console.log(m));
+  const jwtSecret = opts.jwtSecret ?? DEFAULT_JWT_SECRET;
+  const dataDir = resolve(opts.dataDir);
+  await assertPortsFree([
+    { port: opts.dbPort, variable: 'DB_PORT', what: 'Postgres' },
+    { port: opts.apiPort, variable: 'SUPABASE_PORT', what: 'API de Supabase' },
+    { port: opts.restPort, variable: 'REST_PORT', what: 'PostgREST' },
+  ]);
+
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+    stops.length = 0;
+  };
+  try {
+    const db = await startPostgres({ dataDir, port: opts.dbPort, durable: opts.durable ?? true, log });
+    stops.push(db.stop);
+    const { firstRun } = await migrate(db.url, join(ROOT, 'supabase/migrations'), log);
+
+    const rest = await startPostgrest({ dbPort: opts.dbPort, port: opts.restPort, jwtSecret, log });
+    stops.push(rest.stop);
+
+    const keys = await makeApiKeys(jwtSecret);
+    const url = `http://127.0.0.1:${opts.apiPort}`;
+    const storageDir = join(dataDir, 'storage');
+    await mkdir(storageDir, { recursive: true });
+    const { serveGateway } = await import('./gateway/index.ts');
+    const gateway = await serveGateway({
+      port: opts.apiPort,
+      host: '127.0.0.1',
+      restUrl: rest.url,
+      jwtSecret,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      dbUrl: db.url,
+      storageDir,
+      functionsDir: join(ROOT, 'supabase/functions'),
+      publicUrl: url,
+    });
+    stops.push(gateway.close);
+
+    if (firstRun && opts.seed) {
+      const { seedDemo } = await import('../seed/index.ts');
+      log('Cargando datos de demostración…');
+      const started = Date.now();
+      const result = await seedDemo({ url, serviceRoleKey: keys.serviceRoleKey, log });
+      log(`Datos de demostración: ${result.products} productos, ${result.images} imágenes (${Date.now() - started} ms).`);
+    }
+    return { url, ...keys, jwtSecret, dbUrl: db.url, created: firstRun, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

