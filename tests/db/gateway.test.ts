@@ -1,0 +1,461 @@
+/**
+ * The local Supabase-compatible gateway, driven as the shop and the back office drive it: through
+ * supabase-js (plain fetch only where a browser would use it: <img src>, CORS preflight).
+ *
+ * Runs its own gateway on the db suite's Postgres and PostgREST, with a temporary storage folder (to
+ * look at the render cache on disk) and a temporary functions folder (a tiny test function).
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { decodeJwt } from 'jose';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveGateway } from '../../scripts/stack/gateway/index.ts';
+import { ensureUser, sql, stack } from './helpers.ts';
+
+const GATEWAY_PORT = Number(process.env['TEST_GATEWAY_PORT'] ?? 64331);
+const REST_URL = `http://127.0.0.1:${Number(process.env['TEST_REST_PORT'] ?? 64329)}`;
+const url = `http://127.0.0.1:${GATEWAY_PORT}`;
+const BUCKET = 'product-images';
+const noSession = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+let dir: string;
+let storageDir: string;
+let gateway: { close(): Promise<void> };
+
+const anon = () => createClient(url, stack.anonKey, noSession);
+const service = () => createClient(url, stack.serviceRoleKey, noSession);
+
+const ADMIN = { email: 'gw-admin@test.local', password: 'gw-admin-password' };
+const USER = { email: 'gw-user@test.local', password: 'gw-user-password' };
+
+async function signedIn(who: { email: string; password: string }): Promise<SupabaseClient> {
+  const client = anon();
+  const { error } = await client.auth.signInWithPassword(who);
+  if (error) throw error;
+  return client;
+}
+
+async function png(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 90 } } }).png().toBuffer();
+}
+
+/** Every file under a folder, relative paths. */
+function filesUnder(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(root.length + 1));
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
+  await chmod(dir, 0o755);
+  storageDir = join(dir, 'storage');
+  const functionsDir = join(dir, 'functions');
+  await mkdir(join(functionsDir, 'hello'), { recursive: true });
+  await writeFile(
+    join(functionsDir, 'hello', 'handler.ts'),
+    `export default async function handler(req: Request): Promise<Response> {
+      const body = req.method === 'POST' ? await req.json() : {};
+      const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+      return new Response(JSON.stringify({
+        greeting: 'Hola, ' + body.name,
+        method: req.method,
+        path: new URL(req.url).pathname,
+        hasAuthorization: (req.headers.get('authorization') ?? '').startsWith('Bearer '),
+        custom: req.headers.get('x-custom'),
+        supabaseUrl: env.SUPABASE_URL,
+        hasServiceKey: Boolean(env.SUPABASE_SERVICE_ROLE_KEY),
+      }), { headers: { 'content-type': 'application/json' } });
+    }\n`,
+  );
+  await mkdir(join(functionsDir, 'broken'), { recursive: true });
+  await writeFile(join(functionsDir, 'broken', 'handler.ts'), `export default async function handler(): Promise<Response> { throw new Error('boom'); }\n`);
+
+  gateway = await serveGateway({
+    port: GATEWAY_PORT,
+    host: '127.0.0.1',
+    restUrl: REST_URL,
+    jwtSecret: stack.jwtSecret,
+    anonKey: stack.anonKey,
+    serviceRoleKey: stack.serviceRoleKey,
+    dbUrl: stack.dbUrl,
+    storageDir,
+    functionsDir,
+    publicUrl: url,
+  });
+  await ensureUser(ADMIN.email, ADMIN.password, 'admin');
+  await ensureUser(USER.email, USER.password, null);
+});
+
+afterAll(async () => {
+  await sql.query(`delete from storage.objects where bucket_id = $1 and name like 'gw-test/%'`, [BUCKET]);
+  await sql.query(`delete from auth.users where email like 'gw-%@test.local'`);
+  await gateway?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('gateway front door', () => {
+  it('refuses requests without a valid API key, like Supabase', async () => {
+    const missing = await fetch(`${url}/rest/v1/brands`);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ message: 'No API key found in request' });
+
+    const { error } = await createClient(url, 'not-a-key', noSession).from('brands').select('*');
+    expect(error?.message).toBe('Invalid API key');
+  });
+
+  it('answers CORS preflights for the headers supabase-js sends', async () => {
+    const res = await fetch(`${url}/rest/v1/brands`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:4321',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, apikey, x-client-info, content-type, prefer',
+      },
+    });
+    expect(res.status).toBeLessThan(300);
+    expect(res.headers.get('access-control-allow-origin')).toMatch(/^(\*|http:\/\/localhost:4321)$/);
+    expect(res.headers.get('access-control-allow-headers')).toContain('apikey');
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
+  it('answers unknown routes with JSON', async () => {
+    const res = await fetch(`${url}/nothing/here`, { headers: { apikey: stack.anonKey } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('refuses a second gateway on a busy port with a clear message', async () => {
+    await expect(
+      serveGateway({
+        port: GATEWAY_PORT, restUrl: REST_URL, jwtSecret: stack.jwtSecret, anonKey: stack.anonKey,
+        serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl, storageDir, functionsDir: dir, publicUrl: url,
+      }),
+    ).rejects.toThrow(new RegExp(`${GATEWAY_PORT}.*SUPABASE_PORT`));
+  });
+});
+
+describe('/rest/v1 → PostgREST', () => {
+  it('proxies reads with counts and lets RLS refuse anonymous writes', async () => {
+    const read = await anon().from('brands').select('*', { count: 'exact', head: true });
+    expect(read.error).toBeNull();
+    expect(read.status).toBe(200);
+    expect(typeof read.count).toBe('number');
+
+    const write = await anon().from('brands').insert({ name: `gw-${randomUUID()}` });
+    expect(write.error?.code).toBe('42501');
+  });
+
+  it('forwards the signed-in admin’s token, request bodies and Prefer headers', async () => {
+    const admin = await signedIn(ADMIN);
+    const name = `gw-${randomUUID().slice(0, 8)}`;
+    const inserted = await admin.from('brands').insert({ name, display_name: 'Marca de prueba' }).select('id, name').single();
+    expect(inserted.error).toBeNull();
+    expect(inserted.status).toBe(201);
+    expect(inserted.data?.name).toBe(name);
+    const deleted = await admin.from('brands').delete().eq('id', inserted.data!.id).select('id');
+    expect(deleted.data).toHaveLength(1);
+  });
+
+  it('is the gateway the local stack serves on its own port', async () => {
+    const client = createClient(stack.url, stack.anonKey, noSession);
+    const { data, error } = await client.auth.signInWithPassword(USER);
+    expect(error).toBeNull();
+    expect(decodeJwt(data.session!.access_token).iss).toBe(`${stack.url}/auth/v1`);
+    expect((await client.from('brands').select('id').limit(1)).error).toBeNull();
+  });
+});
+
+describe('/auth/v1', () => {
+  it('refuses a wrong password with GoTrue’s error', async () => {
+    const { data, error } = await anon().auth.signInWithPassword({ email: ADMIN.email, password: 'wrong-password' });
+    expect(data.session).toBeNull();
+    expect(error?.status).toBe(400);
+    expect(error?.code).toBe('invalid_credentials');
+    expect(error?.message).toBe('Invalid login credentials');
+
+    const unknown = await anon().auth.signInWithPassword({ email: 'nobody@test.local', password: 'whatever1' });
+    expect(unknown.error?.code).toBe('invalid_credentials');
+  });
+
+  it('signs in with the right password and issues a one-hour JWT with the claims RLS needs', async () => {
+    const client = anon();
+    const { data, error } = await client.auth.signInWithPassword(ADMIN);
+    expect(error).toBeNull();
+    const session = data.session!;
+    expect(session.token_type).toBe('bearer');
+    expect(session.expires_in).toBe(3600);
+    expect(session.refresh_token).toBeTruthy();
+    expect(data.user?.email).toBe(ADMIN.email);
+
+    const claims = decodeJwt(session.access_token);
+    expect(claims).toMatchObject({
+      aud: 'authenticated',
+      role: 'authenticated',
+      email: ADMIN.email,
+      sub: data.user!.id,
+      iss: `${url}/auth/v1`,
+      aal: 'aal1',
+      is_anonymous: false,
+      app_metadata: { role: 'admin' },
+    });
+    expect(claims.exp! - claims.iat!).toBe(3600);
+    expect(typeof claims['session_id']).toBe('string');
+
+    const me = await client.auth.getUser();
+    expect(me.error).toBeNull();
+    expect(me.data.user).toMatchObject({ id: data.user!.id, email: ADMIN.email, app_metadata: { role: 'admin' } });
+    expect(me.data.user?.last_sign_in_at).toBeTruthy();
+  });
+
+  it('rotates refresh tokens and refuses a reused one', async () => {
+    const client = await signedIn(USER);
+    const first = (await client.auth.getSession()).data.session!;
+    const refreshed = await client.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(refreshed.data.session!.refresh_token).not.toBe(first.refresh_token);
+    expect(decodeJwt(refreshed.data.session!.access_token)['session_id']).toBe(decodeJwt(first.access_token)['session_id']);
+    expect((await client.auth.getUser()).data.user?.email).toBe(USER.email);
+
+    const reuse = await anon().auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(reuse.error?.code).toBe('refresh_token_already_used');
+    expect(reuse.data.session).toBeNull();
+    // Reuse looks like theft: GoTrue revokes the whole family, the newest token included.
+    const newest = await anon().auth.refreshSession({ refresh_token: refreshed.data.session!.refresh_token });
+    expect(newest.error).not.toBeNull();
+  });
+
+  it('signs out: the session is gone for getUser and for refresh', async () => {
+    const client = await signedIn(USER);
+    const session = (await client.auth.getSession()).data.session!;
+    expect((await client.auth.signOut()).error).toBeNull();
+
+    const me = await anon().auth.getUser(session.access_token);
+    expect(me.data.user).toBeNull();
+    expect(me.error).not.toBeNull();
+    const refresh = await anon().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(refresh.error?.code).toBe('refresh_token_not_found');
+  });
+
+  it('caps a session at 24 hours after sign-in (the admin session limit)', async () => {
+    const client = await signedIn(ADMIN);
+    const session = (await client.auth.getSession()).data.session!;
+    const sessionId = decodeJwt(session.access_token)['session_id'] as string;
+    const { rows } = await sql.query<{ hours: number }>(
+      `select extract(epoch from not_after - created_at) / 3600 as hours from auth.sessions where id = $1`,
+      [sessionId],
+    );
+    expect(Number(rows[0]?.hours)).toBe(24);
+
+    // 24 hours later: refreshing no longer works, the admin must sign in again.
+    await sql.query(`update auth.sessions set created_at = now() - interval '24 hours 1 minute', not_after = now() - interval '1 minute' where id = $1`, [sessionId]);
+    const refresh = await client.auth.refreshSession();
+    expect(refresh.data.session).toBeNull();
+    expect(refresh.error?.code).toBe('session_expired');
+  });
+
+  it('lets only the service key use the Admin API', async () => {
+    const email = `gw-new-${randomUUID().slice(0, 8)}@test.local`;
+    const refused = await anon().auth.admin.createUser({ email, password: 'first-password', email_confirm: true });
+    expect(refused.data.user).toBeNull();
+    expect(refused.error?.status).toBe(403);
+
+    const admin = service().auth.admin;
+    const created = await admin.createUser({
+      email, password: 'first-password', email_confirm: true, app_metadata: { role: 'admin' }, user_metadata: { nombre: 'Ana' },
+    });
+    expect(created.error).toBeNull();
+    const user = created.data.user!;
+    expect(user).toMatchObject({ email, app_metadata: { role: 'admin', provider: 'email' }, user_metadata: { nombre: 'Ana' } });
+    expect(user.email_confirmed_at).toBeTruthy();
+
+    const duplicate = await admin.createUser({ email, password: 'other-password', email_confirm: true });
+    expect(duplicate.error?.status).toBe(422);
+    expect(duplicate.error?.code).toBe('email_exists');
+
+    const page = await admin.listUsers({ page: 1, perPage: 1000 });
+    expect(page.data.users.map((u) => u.email)).toContain(email);
+    expect((await admin.getUserById(user.id)).data.user?.email).toBe(email);
+
+    const signIn = await anon().auth.signInWithPassword({ email, password: 'first-password' });
+    expect(decodeJwt(signIn.data.session!.access_token)['app_metadata']).toMatchObject({ role: 'admin' });
+
+    const updated = await admin.updateUserById(user.id, { password: 'second-password', app_metadata: { role: null } });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user?.app_metadata['role']).toBeUndefined();
+    expect((await anon().auth.signInWithPassword({ email, password: 'first-password' })).error?.code).toBe('invalid_credentials');
+    const again = await anon().auth.signInWithPassword({ email, password: 'second-password' });
+    expect(again.error).toBeNull();
+    expect(decodeJwt(again.data.session!.access_token)['app_metadata']).not.toHaveProperty('role');
+
+    expect((await admin.deleteUser(user.id)).error).toBeNull();
+    expect((await anon().auth.signInWithPassword({ email, password: 'second-password' })).error?.code).toBe('invalid_credentials');
+  });
+
+  it('does not sign in a user whose email is not confirmed', async () => {
+    const email = `gw-unconfirmed-${randomUUID().slice(0, 8)}@test.local`;
+    await service().auth.admin.createUser({ email, password: 'some-password' });
+    const { error } = await anon().auth.signInWithPassword({ email, password: 'some-password' });
+    expect(error?.code).toBe('email_not_confirmed');
+  });
+});
+
+describe('/storage/v1', () => {
+  const path = `gw-test/${randomUUID()}.png`;
+  let original: Buffer;
+
+  it('reads the shop buckets’ rules', async () => {
+    const { data, error } = await service().storage.getBucket(BUCKET);
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ id: BUCKET, public: true, file_size_limit: 5 * 1024 * 1024 });
+    expect(data!.allowed_mime_types).toContain('image/png');
+  });
+
+  it('lets an admin upload and refuses anon and a non-admin user through RLS', async () => {
+    original = await png(400, 300);
+    const blob = () => new Blob([new Uint8Array(original)], { type: 'image/png' });
+
+    const byAnon = await anon().storage.from(BUCKET).upload(path, blob());
+    expect(byAnon.data).toBeNull();
+    expect(byAnon.error).toMatchObject({ status: 403, statusCode: '403', message: 'new row violates row-level security policy' });
+
+    const byUser = await (await signedIn(USER)).storage.from(BUCKET).upload(path, blob());
+    expect(byUser.error?.message).toBe('new row violates row-level security policy');
+    expect(filesUnder(join(storageDir, BUCKET))).not.toContain(path);
+
+    const admin = await signedIn(ADMIN);
+    const { data, error } = await admin.storage.from(BUCKET).upload(path, blob(), { cacheControl: '31536000' });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ path, fullPath: `${BUCKET}/${path}` });
+    expect(data!.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const again = await admin.storage.from(BUCKET).upload(path, blob());
+    expect(again.error).toMatchObject({ status: 409, message: 'The resource already exists' });
+
+    const listed = await anon().storage.from(BUCKET).list('gw-test');
+    expect(listed.data?.map((f) => f.name)).toContain(path.slice('gw-test/'.length));
+  });
+
+  it('refuses files that are not images or are over 5 MB', async () => {
+    const admin = await signedIn(ADMIN);
+    const text = await admin.storage.from(BUCKET).upload('gw-test/notes.txt', new Blob(['hola'], { type: 'text/plain' }));
+    expect(text.error?.message).toMatch(/mime type text\/plain is not supported/);
+
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    const tooBig = await admin.storage.from(BUCKET).upload('gw-test/big.png', new Blob([big], { type: 'image/png' }));
+    expect(tooBig.error).toMatchObject({ status: 413, message: 'The object exceeded the maximum allowed size' });
+
+    const raw = await admin.storage.from(BUCKET).upload('gw-test/big-raw.png', big, { contentType: 'image/png' });
+    expect(raw.error?.message).toBe('The object exceeded the maximum allowed size');
+    expect(filesUnder(join(storageDir, BUCKET)).filter((f) => /notes|big/.test(f))).toEqual([]);
+  });
+
+  it('rejects object names that try to leave the bucket folder', async () => {
+    const admin = await signedIn(ADMIN);
+    const { error } = await admin.storage.from(BUCKET).upload('gw-test/..%2F..%2F..%2Fescape.png', new Blob([new Uint8Array(original)], { type: 'image/png' }));
+    expect(error).not.toBeNull();
+    expect(filesUnder(dir).filter((f) => f.includes('escape'))).toEqual([]);
+  });
+
+  it('serves the public URL without a key, with type, cache headers and ETag', async () => {
+    const { data } = anon().storage.from(BUCKET).getPublicUrl(path);
+    expect(data.publicUrl).toBe(`${url}/storage/v1/object/public/${BUCKET}/${path}`);
+    const res = await fetch(data.publicUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('max-age=31536000');
+    expect(Buffer.from(await res.arrayBuffer()).equals(original)).toBe(true);
+    const etag = res.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    expect((await fetch(data.publicUrl, { headers: { 'if-none-match': etag } })).status).toBe(304);
+
+    expect((await fetch(`${url}/storage/v1/object/public/${BUCKET}/gw-test/missing.png`)).status).toBe(404);
+  });
+
+  it('transforms images once, then serves the variant from the cache', async () => {
+    const { data } = anon().storage.from(BUCKET).getPublicUrl(path, { transform: { width: 100 } });
+    expect(data.publicUrl).toBe(`${url}/storage/v1/render/image/public/${BUCKET}/${path}?width=100`);
+
+    const first = await fetch(data.publicUrl);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/webp');
+    expect(first.headers.get('x-transform-cache')).toBe('MISS');
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(bytes.length).toBeLessThan(original.length);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 100, height: 75 });
+
+    const cached = filesUnder(join(storageDir, '.render-cache'));
+    expect(cached).toHaveLength(1);
+    const cachedFile = join(storageDir, '.render-cache', cached[0]!);
+    const renderedAt = statSync(cachedFile).mtimeMs;
+
+    const second = await fetch(data.publicUrl);
+    expect(second.headers.get('x-transform-cache')).toBe('HIT');
+    expect(Buffer.from(await second.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(statSync(cachedFile).mtimeMs).toBe(renderedAt);
+
+    const cover = await fetch(anon().storage.from(BUCKET).getPublicUrl(path, { transform: { width: 50, height: 50, quality: 60 } }).data.publicUrl);
+    expect(await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).toMatchObject({ width: 50, height: 50 });
+    const origin = await fetch(`${url}/storage/v1/render/image/public/${BUCKET}/${path}?width=200&format=origin`);
+    expect(origin.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('replaces an object with upsert and renders the new picture', async () => {
+    const admin = await signedIn(ADMIN);
+    const replacement = await png(200, 200);
+    const { error } = await admin.storage.from(BUCKET).upload(path, new Blob([new Uint8Array(replacement)], { type: 'image/png' }), { upsert: true });
+    expect(error).toBeNull();
+    const res = await fetch(anon().storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
+    expect(Buffer.from(await res.arrayBuffer()).equals(replacement)).toBe(true);
+    const rendered = await fetch(anon().storage.from(BUCKET).getPublicUrl(path, { transform: { width: 100 } }).data.publicUrl);
+    expect(rendered.headers.get('x-transform-cache')).toBe('MISS');
+    expect(await sharp(Buffer.from(await rendered.arrayBuffer())).metadata()).toMatchObject({ width: 100, height: 100 });
+  });
+
+  it('removes only for admins; the file and its variants leave the disk', async () => {
+    const byAnon = await anon().storage.from(BUCKET).remove([path]);
+    expect(byAnon.data).toEqual([]);
+    expect((await fetch(anon().storage.from(BUCKET).getPublicUrl(path).data.publicUrl)).status).toBe(200);
+
+    const admin = await signedIn(ADMIN);
+    const { data, error } = await admin.storage.from(BUCKET).remove([path]);
+    expect(error).toBeNull();
+    expect(data?.map((o) => o.name)).toEqual([path]);
+    expect((await fetch(anon().storage.from(BUCKET).getPublicUrl(path).data.publicUrl)).status).toBe(404);
+    expect(filesUnder(join(storageDir, BUCKET))).not.toContain(path);
+    expect(filesUnder(join(storageDir, '.render-cache'))).toEqual([]);
+  });
+});
+
+describe('/functions/v1', () => {
+  it('runs the function’s handler with the caller’s headers and the Supabase environment', async () => {
+    const { data, error } = await anon().functions.invoke('hello', { body: { name: 'Ana' }, headers: { 'x-custom': 'sí' } });
+    expect(error).toBeNull();
+    expect(data).toEqual({
+      greeting: 'Hola, Ana',
+      method: 'POST',
+      path: '/hello',
+      hasAuthorization: true,
+      custom: 'sí',
+      supabaseUrl: url,
+      hasServiceKey: true,
+    });
+  });
+
+  it('answers 404 for an unknown function and 500 for one that throws', async () => {
+    const missing = await anon().functions.invoke('does-not-exist');
+    expect(missing.data).toBeNull();
+    const res = (missing.error as { context: Response }).context;
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
+
+    const broken = await anon().functions.invoke('broken');
+    expect((broken.error as { context: Response }).context.status).toBe(500);
+  });
+});
