@@ -9,15 +9,11 @@ export interface ApiKeys {
   serviceRoleKey: string;
 }
 
-/** Signs the anon and service_role API keys (HS256, issuer supabase-demo, far expiry). */
+/** Signs the anon and service_role API keys (HS256, issuer supabase-demo, far expiry); with the default
+ * secret they are byte for byte the keys `supabase start` prints. */
 export async function makeApiKeys(jwtSecret: string): Promise<ApiKeys> {
   const key = new TextEncoder().encode(jwtSecret);
   const sign = (role: string) =>
-    new SignJWT({ role })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer('supabase-demo')
-      .setIssuedAt(1641769200)
-      .setExpirationTime(1983812996)
-      .sign(key);
+    new SignJWT({ iss: 'supabase-demo', role, exp: 1983812996 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
   return { anonKey: await sign('anon'), serviceRoleKey: await sign('service_role') };
 }

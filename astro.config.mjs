@@ -1,0 +1,22 @@
+// @ts-check
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig, envField } from 'astro/config';
+
+// Static storefront: every page is prerendered at build time with the anon key, like a shopper sees it.
+
+export default defineConfig({
+  output: 'static',
+  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  outDir: './dist',
+  trailingSlash: 'ignore',
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+  env: {
+    schema: {
+      // Public by design: the anon key only grants what RLS lets a shopper see.
+      PUBLIC_SUPABASE_URL: envField.string({ context: 'client', access: 'public', url: true }),
+      PUBLIC_SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', min: 1 }),
+    },
+  },
+});

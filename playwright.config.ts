@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Chromium from Debian (/usr/bin/chromium): Playwright cannot download its own browser here. */
+const chromium = {
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env['CI'] ? 'line' : 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: process.env['E2E_BASE_URL'] ?? 'http://127.0.0.1:64400',
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+    launchOptions: chromium,
+    trace: 'off',
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+  ],
+});

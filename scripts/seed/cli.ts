@@ -1,0 +1,54 @@
+/**
+ * node scripts/seed/cli.ts demo [--today yyyy-MM-dd]
+ * node scripts/seed/cli.ts bulk <count>
+ * Reads SUPABASE_URL (or PUBLIC_SUPABASE_URL) and SUPABASE_SERVICE_ROLE_KEY from the environment.
+ */
+import { seedBulkProducts, seedDemo } from './index.ts';
+
+const USAGE = `Uso:
+  node scripts/seed/cli.ts demo [--today aaaa-mm-dd]   datos demo (marcas, categorías, campañas, ~170 productos, imágenes)
+  node scripts/seed/cli.ts bulk <cantidad>              agrega <cantidad> productos (p. ej. 100000) en lotes de 1000
+Variables: SUPABASE_URL (o PUBLIC_SUPABASE_URL) y SUPABASE_SERVICE_ROLE_KEY.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h') {
+    console.log(USAGE);
+    return command ? 0 : 1;
+  }
+  const url = process.env['SUPABASE_URL'] ?? process.env['PUBLIC_SUPABASE_URL'];
+  const serviceRoleKey = process.env['SUPABASE_SERVICE_ROLE_KEY'];
+  if (!url || !serviceRoleKey) {
+    console.error('Faltan SUPABASE_URL (o PUBLIC_SUPABASE_URL) y/o SUPABASE_SERVICE_ROLE_KEY.\n\n' + USAGE);
+    return 1;
+  }
+  const log = (m: string) => console.log(m);
+  const started = performance.now();
+  if (command === 'demo') {
+    const i = rest.indexOf('--today');
+    const today = i >= 0 ? rest[i + 1] : undefined;
+    const result = await seedDemo({ url, serviceRoleKey, log, ...(today ? { today } : {}) });
+    console.log(`Listo: ${result.products} productos, ${result.images} imágenes en ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return 0;
+  }
+  if (command === 'bulk') {
+    const count = Number(rest[0]);
+    if (!Number.isInteger(count) || count < 1) {
+      console.error(`Cantidad inválida: ${rest[0] ?? '(falta)'}\n\n${USAGE}`);
+      return 1;
+    }
+    const result = await seedBulkProducts({ url, serviceRoleKey, count, log });
+    console.log(`Listo: ${result.products} productos en ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return 0;
+  }
+  console.error(`Comando desconocido: ${command}\n\n${USAGE}`);
+  return 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

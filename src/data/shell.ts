@@ -1,0 +1,18 @@
+/** Data every page's shell needs, read once per build (and at most once a minute in dev). */
+import { todayInMexicoCity } from '../lib/dates.ts';
+import { getHeaderCategories, type HeaderCategory } from './categories.ts';
+import { shopClient } from './client.ts';
+
+const TTL_MS = 60_000;
+let cache: { at: number; value: Promise<HeaderCategory[]> } | null = null;
+
+export function loadHeaderCategories(): Promise<HeaderCategory[]> {
+  if (!cache || Date.now() - cache.at > TTL_MS) {
+    const value = getHeaderCategories(shopClient, todayInMexicoCity());
+    cache = { at: Date.now(), value };
+    value.catch(() => {
+      cache = null; // never keep a failure
+    });
+  }
+  return cache.value;
+}

@@ -1,0 +1,80 @@
+/** Dates as the shop shows them: '5/ENE/2025', ISO 'yyyy-MM-dd', and "today" in Mexico City. */
+import { differenceInCalendarDays, format, isValid } from 'date-fns';
+
+export const SHOP_TIME_ZONE = 'America/Mexico_City';
+export const MONTHS_ES = ['ENE', 'FEB', 'MAR', 'ABR', 'MAY', 'JUN', 'JUL', 'AGO', 'SEP', 'OCT', 'NOV', 'DIC'] as const;
+export const INVALID_DATE_TEXT = 'Fecha inválida';
+
+export type DateInput = string | number | Date | null | undefined;
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Reads a date; a date-only string is midnight local time. Null when it cannot be read. */
+export function toDate(input: DateInput): Date | null {
+  if (input === null || input === undefined || input === '') return null;
+  if (input instanceof Date) return isValid(input) ? new Date(input.getTime()) : null;
+  if (typeof input === 'number') {
+    const d = new Date(input);
+    return isValid(d) ? d : null;
+  }
+  const m = DATE_ONLY.exec(input.trim());
+  if (m) {
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const date = new Date(y, mo - 1, d);
+    // Reject overflow such as 2025-02-30 rather than rolling into March.
+    return date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d ? date : null;
+  }
+  const d = new Date(input);
+  return isValid(d) ? d : null;
+}
+
+/** The spec's parser: like toDate, but an unreadable value gives the current date. */
+export function parseDate(input: DateInput, now: Date = new Date()): Date {
+  return toDate(input) ?? new Date(now.getTime());
+}
+
+/** Display date: unpadded day / month abbreviation / year, e.g. '5/ENE/2025'; 'Fecha inválida' if unreadable. */
+export function formatDisplayDate(input: DateInput): string {
+  const d = toDate(input);
+  if (!d) return INVALID_DATE_TEXT;
+  return `${d.getDate()}/${MONTHS_ES[d.getMonth()]}/${d.getFullYear()}`;
+}
+
+/** ISO date 'yyyy-MM-dd' (local), or '' if unreadable. */
+export function formatIsoDate(input: DateInput): string {
+  const d = toDate(input);
+  return d ? format(d, 'yyyy-MM-dd') : '';
+}
+
+/** Report date 'dd/MM/yyyy' (with ' HH:mm' or ' HH:mm:ss'); 'N/A' if unreadable. */
+export function formatReportDate(input: DateInput, time: 'none' | 'minutes' | 'seconds' = 'none'): string {
+  const d = toDate(input);
+  if (!d) return 'N/A';
+  const pattern = time === 'none' ? 'dd/MM/yyyy' : time === 'minutes' ? 'dd/MM/yyyy HH:mm' : 'dd/MM/yyyy HH:mm:ss';
+  return format(d, pattern);
+}
+
+/** The calendar date of an instant in Mexico City, 'yyyy-MM-dd'. */
+export function mexicoCityDate(instant: Date): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: SHOP_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** Today in Mexico City, 'yyyy-MM-dd': the day that decides which campaigns are public. */
+export function todayInMexicoCity(now: Date = new Date()): string {
+  return mexicoCityDate(now);
+}
+
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier); null if either is unreadable. */
+export function daysBetween(from: DateInput, to: DateInput): number | null {
+  const a = toDate(from);
+  const b = toDate(to);
+  if (!a || !b) return null;
+  return differenceInCalendarDays(b, a);
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeFilterCount,
+  EMPTY_FILTERS,
+  type FilterState,
+  filtersFromQuery,
+  filtersToQuery,
+  sameFilters,
+  setFilter,
+  shopHref,
+  toRpcParams,
+} from './filters.ts';
+
+const full: FilterState = {
+  category_id: 'c1',
+  subcategory_id: 's1',
+  brand_id: 'b1',
+  campaign_id: 'k1',
+  price_range: '1000-2000',
+  size_name: 'M',
+  search_term: 'tenis blancos',
+  page: 3,
+};
+
+describe('filtersFromQuery', () => {
+  it('reads every spec parameter', () => {
+    const q = '?category=c1&subcategory=s1&brand=b1&campaign=k1&price=1000-2000&size=M&search=tenis+blancos&page=3';
+    expect(filtersFromQuery(q)).toEqual(full);
+  });
+  it('gives the empty state for an empty query', () => {
+    expect(filtersFromQuery('')).toEqual(EMPTY_FILTERS);
+  });
+  it('treats blank values as absent and trims', () => {
+    expect(filtersFromQuery('category=&search=%20%20zapato%20').search_term).toBe('zapato');
+    expect(filtersFromQuery('category=').category_id).toBeNull();
+  });
+  it('drops unknown price ranges and invalid pages', () => {
+    expect(filtersFromQuery('price=1-2').price_range).toBeNull();
+    expect(filtersFromQuery('price=20000%2B').price_range).toBe('20000+');
+    for (const p of ['0', '-2', '1.5', 'abc', '1']) expect(filtersFromQuery(`page=${p}`).page).toBe(1);
+  });
+  it('accepts URLSearchParams', () => {
+    expect(filtersFromQuery(new URLSearchParams({ size: 'XL' })).size_name).toBe('XL');
+  });
+});
+
+describe('filtersToQuery', () => {
+  it('writes the spec parameter names', () => {
+    expect(filtersToQuery(full)).toBe(
+      'category=c1&subcategory=s1&brand=b1&campaign=k1&price=1000-2000&size=M&search=tenis+blancos&page=3',
+    );
+  });
+  it('writes page only when above 1 and leaves out empty values', () => {
+    expect(filtersToQuery({ ...EMPTY_FILTERS, size_name: 'M', page: 1 })).toBe('size=M');
+    expect(filtersToQuery({ ...EMPTY_FILTERS, search_term: '  ' })).toBe('');
+    expect(filtersToQuery({ ...EMPTY_FILTERS, page: 2 })).toBe('page=2');
+  });
+  it('round-trips', () => {
+    expect(filtersFromQuery(filtersToQuery(full))).toEqual(full);
+    const odd = { ...EMPTY_FILTERS, search_term: 'niño & niña 100%' };
+    expect(filtersFromQuery(filtersToQuery(odd))).toEqual(odd);
+  });
+});
+
+describe('shopHref', () => {
+  it('links to /tienda with the query', () => {
+    expect(shopHref({ category_id: 'abc' })).toBe('/tienda?category=abc');
+    expect(shopHref({})).toBe('/tienda');
+  });
+});
+
+describe('setFilter', () => {
+  it('resets the page to 1', () => {
+    expect(setFilter(full, 'size_name', 'L')).toMatchObject({ size_name: 'L', page: 1 });
+  });
+  it('clears a filter with an empty value', () => {
+    expect(setFilter(full, 'brand_id', '').brand_id).toBeNull();
+  });
+  it('clears the subcategory when the category changes, not otherwise', () => {
+    expect(setFilter(full, 'category_id', 'c2').subcategory_id).toBeNull();
+    expect(setFilter(full, 'category_id', 'c1').subcategory_id).toBe('s1');
+    expect(setFilter(full, 'price_range', null).subcategory_id).toBe('s1');
+  });
+});
+
+describe('counts, equality and RPC params', () => {
+  it('counts active filters without the page', () => {
+    expect(activeFilterCount(full)).toBe(7);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, page: 4 })).toBe(0);
+  });
+  it('compares states', () => {
+    expect(sameFilters(full, { ...full })).toBe(true);
+    expect(sameFilters(full, { ...full, page: 2 })).toBe(false);
+  });
+  it('maps to p_* parameters with null for empty', () => {
+    expect(toRpcParams({ ...EMPTY_FILTERS, brand_id: 'b', search_term: ' ' })).toEqual({
+      p_category_id: null,
+      p_subcategory_id: null,
+      p_brand_id: 'b',
+      p_campaign_id: null,
+      p_price_range: null,
+      p_size_name: null,
+      p_search_term: null,
+    });
+  });
+});

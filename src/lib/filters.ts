@@ -1,0 +1,112 @@
+/** Shop filter state and its URL query (category, subcategory, brand, campaign, price, size, search, page). */
+import { isPriceRangeId } from './price-range.ts';
+
+export interface FilterState {
+  category_id: string | null;
+  subcategory_id: string | null;
+  brand_id: string | null;
+  campaign_id: string | null;
+  price_range: string | null;
+  size_name: string | null;
+  search_term: string | null;
+  page: number;
+}
+
+export type FilterKey = Exclude<keyof FilterState, 'page'>;
+
+export const EMPTY_FILTERS: Readonly<FilterState> = Object.freeze({
+  category_id: null,
+  subcategory_id: null,
+  brand_id: null,
+  campaign_id: null,
+  price_range: null,
+  size_name: null,
+  search_term: null,
+  page: 1,
+});
+
+/** State key ↔ URL parameter, in the order parameters are written. */
+export const QUERY_PARAMS: ReadonlyArray<readonly [FilterKey, string]> = [
+  ['category_id', 'category'],
+  ['subcategory_id', 'subcategory'],
+  ['brand_id', 'brand'],
+  ['campaign_id', 'campaign'],
+  ['price_range', 'price'],
+  ['size_name', 'size'],
+  ['search_term', 'search'],
+];
+
+const clean = (v: string | null | undefined): string | null => {
+  const t = v?.trim();
+  return t ? t : null;
+};
+
+/** Reads the state from a query ('?a=b', 'a=b' or URLSearchParams). Unknown price ids and bad pages are dropped. */
+export function filtersFromQuery(query: string | URLSearchParams): FilterState {
+  const params = typeof query === 'string' ? new URLSearchParams(query) : query;
+  const state: FilterState = { ...EMPTY_FILTERS };
+  for (const [key, param] of QUERY_PARAMS) state[key] = clean(params.get(param));
+  if (state.price_range !== null && !isPriceRangeId(state.price_range)) state.price_range = null;
+  const page = Number(params.get('page'));
+  state.page = Number.isInteger(page) && page > 1 ? page : 1;
+  return state;
+}
+
+/** Writes the state as a query string without '?'; empty values are left out and page only when above 1. */
+export function filtersToQuery(state: Partial<FilterState>): string {
+  const params = new URLSearchParams();
+  for (const [key, param] of QUERY_PARAMS) {
+    const v = clean(state[key]);
+    if (v !== null) params.set(param, v);
+  }
+  if (state.page !== undefined && Number.isInteger(state.page) && state.page > 1) params.set('page', String(state.page));
+  return params.toString();
+}
+
+/** '/tienda' plus the query, if any. */
+export function shopHref(state: Partial<FilterState>, path = '/tienda'): string {
+  const q = filtersToQuery(state);
+  return q ? `${path}?${q}` : path;
+}
+
+/**
+ * Sets one filter: empty values clear it, the page goes back to 1, and changing the category clears the
+ * subcategory (a subcategory belongs to one category).
+ */
+export function setFilter(state: FilterState, key: FilterKey, value: string | null | undefined): FilterState {
+  const next: FilterState = { ...state, [key]: clean(value), page: 1 };
+  if (key === 'category_id' && next.category_id !== state.category_id) next.subcategory_id = null;
+  return next;
+}
+
+/** Number of active filters (page not counted): the mobile toggle's badge. */
+export function activeFilterCount(state: FilterState): number {
+  return QUERY_PARAMS.filter(([key]) => clean(state[key]) !== null).length;
+}
+
+export function sameFilters(a: FilterState, b: FilterState): boolean {
+  return a.page === b.page && QUERY_PARAMS.every(([key]) => clean(a[key]) === clean(b[key]));
+}
+
+export interface FilterRpcParams {
+  p_category_id: string | null;
+  p_subcategory_id: string | null;
+  p_brand_id: string | null;
+  p_campaign_id: string | null;
+  p_price_range: string | null;
+  p_size_name: string | null;
+  p_search_term: string | null;
+}
+
+/** The shop RPCs' p_* parameters, null when empty. */
+export function toRpcParams(state: FilterState): FilterRpcParams {
+  return {
+    p_category_id: clean(state.category_id),
+    p_subcategory_id: clean(state.subcategory_id),
+    p_brand_id: clean(state.brand_id),
+    p_campaign_id: clean(state.campaign_id),
+    p_price_range: clean(state.price_range),
+    p_size_name: clean(state.size_name),
+    p_search_term: clean(state.search_term),
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Browser tests run against the real thing: a throwaway stack with the demo data, the storefront
+ * built against it with the anon key, served as `npm start` serves it.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildShop } from '../../scripts/lib/build.ts';
+import { serveShop } from '../../scripts/lib/static-server.ts';
+import { ROOT, startStack } from '../../scripts/stack/index.ts';
+
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'outlet-e2e-'));
+  const stack = await startStack({
+    dataDir,
+    dbPort: port('E2E_DB_PORT', 65322),
+    apiPort: port('E2E_SUPABASE_PORT', 65321),
+    restPort: port('E2E_REST_PORT', 65329),
+    seed: true,
+    durable: false,
+    log: () => undefined,
+  });
+  const outDir = join(dataDir, 'dist');
+  try {
+    await buildShop({ supabaseUrl: stack.url, anonKey: stack.anonKey, root: ROOT, outDir });
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  const shopPort = port('E2E_SHOP_PORT', 64400);
+  const shop = await serveShop(outDir, shopPort);
+  process.env['E2E_BASE_URL'] = `http://127.0.0.1:${shopPort}`;
+  process.env['E2E_SUPABASE_URL'] = stack.url;
+  process.env['E2E_ANON_KEY'] = stack.anonKey;
+  process.env['E2E_SERVICE_ROLE_KEY'] = stack.serviceRoleKey;
+  process.env['E2E_DB_URL'] = stack.dbUrl;
+  return async () => {
+    await shop.close();
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `unit` (pure logic, no I/O) and `db` (against a throwaway local stack started by the
+// global setup). Run one with `vitest run --project unit`.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // A zone other than UTC, so "date-only is local midnight" bugs show up.
+          env: { TZ: 'America/Mexico_City' },
+        },
+      },
+      {
+        test: {
+          name: 'db',
+          include: ['tests/db/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: './tests/db/global-setup.ts',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
