@@ -11,4 +11,5 @@ export function onShutdown(stop: () => Promise<void>): void {
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
+  process.on('SIGHUP', handler);
 }
