@@ -407,7 +407,7 @@ describe('public analytics inserts are checked', () => {
   it('valid events are accepted from anon and from plain users', async () => {
     for (const role of ['anon', 'user'] as const) {
       for (const [table, row] of Object.entries(valid)) {
-        const { error } = await clients[role].from(table).insert(row);
+        const { error } = await clients[role].from(table).insert(row as Record<string, unknown>);
         expect(error, `${role} ${table}`).toBeNull();
       }
     }
