@@ -1,12 +1,14 @@
 /**
  * `npm start`: the whole shop on one machine. Starts the local Supabase stack (unless
  * PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY point at a hosted project), builds the storefront
- * against it and serves it, then prints where everything is.
+ * against it and serves it, then prints where everything is. Catalogue changes rebuild the shop
+ * (scripts/rebuild/worker.ts); each build is published by switching the served folder at once.
  */
 import { join } from 'node:path';
 import { DEMO_ADMIN, ensureAdmin } from './lib/admin-user.ts';
 import { buildShop } from './lib/build.ts';
 import { serveShop } from './lib/static-server.ts';
+import { startRebuildWorker } from './rebuild/worker.ts';
 import { shopPort, stackOptionsFromEnv } from './stack/config.ts';
 import { ROOT, startStack } from './stack/index.ts';
 import { assertPortsFree } from './stack/ports.ts';
@@ -38,8 +40,19 @@ try {
     await ensureAdmin(stack.url, stack.serviceRoleKey, DEMO_ADMIN.email, DEMO_ADMIN.password);
   }
 
-  await buildShop({ supabaseUrl, anonKey, root: ROOT });
-  const shop = await serveShop(join(ROOT, 'dist'), port);
+  let live = '';
+  const worker = await startRebuildWorker({
+    ...(local ? { dbUrl: local.dbUrl } : {}),
+    buildsDir: join(ROOT, '.local/builds'),
+    build: (outDir) => buildShop({ supabaseUrl, anonKey, root: ROOT, outDir }),
+    publish: (dir) => {
+      live = dir;
+    },
+  });
+  stops.push(worker.stop);
+  await worker.rebuild();
+  if (!live) throw new Error('No se pudo construir la tienda (ver el error de arriba).');
+  const shop = await serveShop(() => live, port);
   stops.push(shop.close);
 
   const lines = [

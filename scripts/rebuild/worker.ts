@@ -1,0 +1,138 @@
+/**
+ * The local rebuild worker: listens for rebuild requests (written by database triggers on every
+ * catalogue change), waits for changes to settle, builds the shop into a new folder and publishes it
+ * by switching the served folder at once. A failed build leaves the live site as it was.
+ * It also rebuilds just after midnight in Mexico City, when campaigns end.
+ */
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+import { msUntilNextMexicoMidnight } from './schedule.ts';
+
+export interface RebuildWorkerOptions {
+  /** Postgres to listen to; without it only the midnight schedule runs (hosted projects). */
+  dbUrl?: string;
+  /** New builds go in dated folders here. */
+  buildsDir: string;
+  build: (outDir: string) => Promise<void>;
+  /** Makes a finished build the live site. */
+  publish: (dir: string) => void;
+  /** Quiet time after the last change before building. */
+  debounceMs?: number;
+  log?: (msg: string) => void;
+}
+
+export interface RebuildWorker {
+  /** Builds now (after the debounce) whatever is pending; resolves when that build has finished. */
+  rebuild(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<RebuildWorker> {
+  const log = opts.log ?? ((m: string) => console.log(m));
+  const debounceMs = opts.debounceMs ?? 1500;
+  await mkdir(opts.buildsDir, { recursive: true });
+
+  const db = opts.dbUrl ? new pg.Client({ connectionString: opts.dbUrl }) : undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let midnight: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let waiters: Array<() => void> = [];
+
+  const query = async (text: string, values: unknown[] = []) => (db ? (await db.query(text, values)).rows : []);
+
+  async function buildOnce(): Promise<void> {
+    const claimed = await query(
+      `update public.rebuild_requests set status = 'building', started_at = now()
+        where status = 'pending' returning id`,
+    );
+    const ids = claimed.map((r: { id: string }) => r.id);
+    const dir = join(opts.buildsDir, new Date().toISOString().replace(/[:.]/g, '-'));
+    const started = Date.now();
+    try {
+      await opts.build(dir);
+      opts.publish(dir);
+      await query(`update public.rebuild_requests set status = 'published', finished_at = now() where id = any($1)`, [ids]);
+      log(`Tienda reconstruida y publicada (${Date.now() - started} ms).`);
+      await prune(dir);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await query(
+        `update public.rebuild_requests set status = 'failed', finished_at = now(), error = left($2, 2000) where id = any($1)`,
+        [ids, message],
+      );
+      await rm(dir, { recursive: true, force: true });
+      log(`La reconstrucción falló; la tienda publicada no cambió. ${message}`);
+    }
+  }
+
+  /** Keeps the live build and the one before it. */
+  async function prune(live: string): Promise<void> {
+    const dirs = (await readdir(opts.buildsDir)).sort();
+    const keep = new Set([live, ...dirs.slice(-2).map((d) => join(opts.buildsDir, d))]);
+    for (const d of dirs) {
+      const path = join(opts.buildsDir, d);
+      if (!keep.has(path)) await rm(path, { recursive: true, force: true });
+    }
+  }
+
+  function run(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = buildOnce().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        run();
+      } else {
+        const done = waiters;
+        waiters = [];
+        done.forEach((w) => w());
+      }
+    });
+  }
+
+  function schedule(): void {
+    clearTimeout(timer);
+    timer = setTimeout(run, debounceMs);
+  }
+
+  function scheduleMidnight(): void {
+    midnight = setTimeout(() => {
+      log('Medianoche en la Ciudad de México: reconstruyendo la tienda.');
+      run();
+      scheduleMidnight();
+    }, msUntilNextMexicoMidnight(new Date()));
+  }
+
+  if (db) {
+    await db.connect();
+    db.on('notification', schedule);
+    db.on('error', (error) => log(`Trabajador de reconstrucción: ${error.message}`));
+    await db.query('listen rebuild_requested');
+    const pending = await query(`select 1 from public.rebuild_requests where status = 'pending' limit 1`);
+    if (pending.length > 0) schedule();
+  }
+  scheduleMidnight();
+
+  return {
+    rebuild() {
+      return new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        schedule();
+      });
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      clearTimeout(midnight);
+      await running?.catch(() => undefined);
+      await db?.end().catch(() => undefined);
+    },
+  };
+}

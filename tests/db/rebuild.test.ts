@@ -1,0 +1,115 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startRebuildWorker, type RebuildWorker } from '../../scripts/rebuild/worker.ts';
+import { adminClient, anonClient, mexicoDate, resetData, sql, stack } from './helpers.ts';
+
+async function requests() {
+  const { rows } = await sql.query<{ status: string; reason: string; error: string | null }>(
+    'select status, reason, error from public.rebuild_requests order by id',
+  );
+  return rows;
+}
+
+async function clearRequests() {
+  await sql.query('truncate public.rebuild_requests restart identity');
+}
+
+describe('rebuild requests', () => {
+  beforeAll(resetData);
+  beforeEach(clearRequests);
+
+  it('any catalogue change asks for one rebuild, coalesced while pending', async () => {
+    const admin = await adminClient();
+    const { data, error } = await admin
+      .from('campaigns')
+      .insert({ nombre: 'Buen Fin', fecha_inicio: mexicoDate(0), fecha_fin: mexicoDate(3) })
+      .select()
+      .single();
+    expect(error).toBeNull();
+    await admin.from('brands').insert({ name: 'levis', display_name: "Levi's" });
+    await admin.from('campaigns').update({ nombre: 'Buen Fin 2026' }).eq('id', data!.id);
+    const rows = await requests();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe('pending');
+    expect(rows[0]?.reason).toBe('campaigns insert, brands insert, campaigns update');
+  });
+
+  it('a plain SQL change asks too, and a change outside the catalogue does not', async () => {
+    await sql.query(`insert into public.search_analytics (search_term, session_id) values ('tenis', 'sesion-sql-0001')`);
+    expect(await requests()).toHaveLength(0);
+    await sql.query(`update public.brands set active = false`);
+    expect((await requests()).map((r) => r.reason)).toEqual(['brands update']);
+  });
+
+  it('shoppers cannot read the requests; admins can', async () => {
+    await sql.query(`update public.brands set active = true`);
+    const anon = await anonClient().from('rebuild_requests').select('*');
+    expect(anon.error?.code).toBe('42501');
+    const admin = await (await adminClient()).from('rebuild_requests').select('status');
+    expect(admin.data).toEqual([{ status: 'pending' }]);
+  });
+});
+
+describe('rebuild worker', () => {
+  let buildsDir: string;
+  let worker: RebuildWorker;
+  let live = '';
+  let builds = 0;
+  let failNext = false;
+
+  beforeAll(async () => {
+    buildsDir = await mkdtemp(join(tmpdir(), 'outlet-builds-'));
+    worker = await startRebuildWorker({
+      dbUrl: stack.dbUrl,
+      buildsDir,
+      debounceMs: 200,
+      log: () => undefined,
+      build: async (outDir) => {
+        builds++;
+        if (failNext) {
+          failNext = false;
+          throw new Error('astro build terminó con código 1');
+        }
+        await rm(outDir, { recursive: true, force: true });
+        await import('node:fs/promises').then((fs) => fs.mkdir(outDir, { recursive: true }));
+        await writeFile(join(outDir, 'index.html'), `<h1>build ${builds}</h1>`);
+      },
+      publish: (dir) => {
+        live = dir;
+      },
+    });
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await rm(buildsDir, { recursive: true, force: true });
+  });
+  beforeEach(clearRequests);
+
+  it('builds and publishes after a change, marking the request published', async () => {
+    const before = builds;
+    const admin = await adminClient();
+    await admin.from('brands').insert({ name: 'guess', display_name: 'Guess' });
+    await expect.poll(() => builds, { timeout: 5000 }).toBe(before + 1);
+    await expect.poll(async () => (await requests()).map((r) => r.status), { timeout: 5000 }).toEqual(['published']);
+    expect(live).toContain(buildsDir);
+    expect(await readdir(live)).toEqual(['index.html']);
+  });
+
+  it('a failed build keeps the live site and records the error', async () => {
+    const published = live;
+    failNext = true;
+    await sql.query(`update public.brands set display_name = 'GUESS' where name = 'guess'`);
+    await expect.poll(async () => (await requests()).map((r) => r.status), { timeout: 5000 }).toEqual(['failed']);
+    expect((await requests())[0]?.error).toContain('astro build');
+    expect(live).toBe(published);
+  });
+
+  it('keeps only the live build and the one before', async () => {
+    for (let i = 0; i < 3; i++) await worker.rebuild();
+    const dirs = await readdir(buildsDir);
+    expect(dirs.length).toBe(2);
+    expect(dirs.map((d) => join(buildsDir, d))).toContain(live);
+  });
+});
