@@ -1,0 +1,122 @@
+/**
+ * The shop's product card (shop grid, related products, home carousel): image, favourite toggle, discount,
+ * category, campaign countdown, name, brand, sizes, prices and 'Ver producto'. The whole card is one real
+ * link to /producto/{permalink} in a new tab, so it works without JavaScript; `onOpen` records the click.
+ */
+import { Clock } from 'lucide-react';
+import { useId } from 'react';
+import { remainingBadge } from '../../lib/campaign.ts';
+import { discountBadge, hasDiscount } from '../../lib/discount.ts';
+import { formatPrice } from '../../lib/money.ts';
+import FavoriteButton from './FavoriteButton.tsx';
+import ProductImage from './ProductImage.tsx';
+import type { CardProduct } from './types.ts';
+
+interface Props {
+  product: CardProduct;
+  /** Open the product page in a new tab (default true, as the spec asks). */
+  openInNewTab?: boolean;
+  onOpen?: (p: CardProduct) => void;
+  imageLoading?: 'lazy' | 'eager';
+}
+
+const MAX_SIZES = 3;
+/** Cards are 1/2 of the width on phones, 1/3 on large screens, 1/4 on extra large (max-w-7xl page). */
+const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, 50vw';
+
+export default function ProductCard({ product: p, openInNewTab = true, onOpen, imageLoading = 'lazy' }: Props) {
+  const nameId = useId();
+  const badge = discountBadge(p.precio_original, p.precio_venta);
+  const countdown = p.campaign ? remainingBadge(p.campaign.fecha_fin) : null;
+  const sizes = p.sizes ?? [];
+  const open = () => onOpen?.(p);
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white transition hover:-translate-y-0.5 hover:shadow-lg focus-within:shadow-lg">
+      <div className="relative aspect-[4/5] overflow-hidden bg-neutral-100">
+        <ProductImage
+          url={p.imagen_principal}
+          alt={p.nombre}
+          loading={imageLoading}
+          sizes={CARD_SIZES}
+          className="transition duration-500 group-hover:scale-105"
+        />
+        <div className="absolute left-2 right-14 top-2 flex flex-col items-start gap-1">
+          {badge && <span className="rounded-full bg-lime-400 px-2 py-0.5 text-[11px] font-extrabold sm:px-2.5 sm:py-1 sm:text-xs text-neutral-950 shadow-sm">{badge}</span>}
+          {p.category_nombre && (
+            <span className="max-w-full truncate rounded-full bg-white/95 px-2 py-0.5 text-[11px] font-semibold text-neutral-800 shadow-sm sm:px-2.5 sm:py-1 sm:text-xs">{p.category_nombre}</span>
+          )}
+        </div>
+        <FavoriteButton
+          className="absolute right-2 top-2"
+          product={{
+            id: p.id,
+            nombre: p.nombre,
+            marca: p.marca,
+            precio_original: p.precio_original,
+            precio_venta: p.precio_venta,
+            imagen_principal: p.imagen_principal,
+            permalink: p.permalink,
+          }}
+        />
+        {countdown && (
+          <span className="absolute bottom-2 left-2 inline-flex max-w-[calc(100%-1rem)] items-center gap-1 whitespace-nowrap rounded-full bg-neutral-950/85 px-2 py-0.5 text-[11px] font-semibold text-white sm:px-2.5 sm:py-1 sm:text-xs">
+            <Clock aria-hidden="true" className="size-3.5" />
+            {countdown}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        <div>
+          <h3 id={nameId} className="line-clamp-2 text-sm font-semibold leading-snug text-neutral-950 sm:text-base">{p.nombre}</h3>
+          <p className="mt-0.5 text-xs font-medium uppercase tracking-wide text-neutral-600">{p.marca}</p>
+        </div>
+        {sizes.length > 0 && (
+          <ul aria-label="Tallas" className="flex flex-wrap gap-1">
+            {sizes.slice(0, MAX_SIZES).map((s) => (
+              <li key={s} className="rounded-md border border-neutral-300 px-1.5 py-0.5 text-xs text-neutral-700">{s}</li>
+            ))}
+            {sizes.length > MAX_SIZES && (
+              <li className="rounded-md bg-neutral-100 px-1.5 py-0.5 text-xs font-medium text-neutral-700">+{sizes.length - MAX_SIZES}</li>
+            )}
+          </ul>
+        )}
+        <p className="mt-auto flex flex-wrap items-baseline gap-x-2">
+          <span className="sr-only">Precio:</span>
+          <span className="text-lg font-extrabold text-neutral-950">{formatPrice(p.precio_venta)}</span>
+          {hasDiscount(p.precio_original, p.precio_venta) && (
+            <>
+              <span className="sr-only">Precio original:</span>
+              <s className="text-sm text-neutral-500">{formatPrice(p.precio_original)}</s>
+            </>
+          )}
+        </p>
+        <a
+          href={`/producto/${encodeURIComponent(p.permalink)}`}
+          target={openInNewTab ? '_blank' : undefined}
+          rel={openInNewTab ? 'noopener' : undefined}
+          aria-describedby={nameId}
+          onClick={open}
+          onAuxClick={(e) => e.button === 1 && open()}
+          className="inline-flex items-center justify-center rounded-full bg-neutral-950 px-4 py-2 text-sm font-semibold text-white transition after:absolute after:inset-0 after:content-[''] group-hover:bg-neutral-800"
+        >
+          Ver producto
+        </a>
+      </div>
+    </article>
+  );
+}
+
+/** Placeholder with the card's shape while products load. */
+export function ProductCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex h-full animate-pulse flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white">
+      <div className="aspect-[4/5] bg-neutral-200" />
+      <div className="flex flex-col gap-2 p-3 sm:p-4">
+        <div className="h-4 w-4/5 rounded bg-neutral-200" />
+        <div className="h-3 w-1/3 rounded bg-neutral-200" />
+        <div className="h-5 w-1/2 rounded bg-neutral-200" />
+        <div className="mt-1 h-9 rounded-full bg-neutral-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Shop analytics events (search, filter, product click) inserted with the anon key. The database checks
+ * every field (20261121000200_rls.sql); a failure is logged to the console and never reaches the shopper.
+ */
+import { shopClient } from './client.ts';
+
+/** filter_type values the database accepts (analytics_filter_types()) that the shop records. */
+export type FilterEventType = 'category' | 'subcategory' | 'brand' | 'campaign' | 'price_range' | 'size';
+
+const SESSION_KEY = 'outlet_analytics_session';
+
+/** The session id: generated once per browser session and kept in sessionStorage. */
+export function analyticsSessionId(): string {
+  try {
+    const stored = sessionStorage.getItem(SESSION_KEY);
+    if (stored) return stored;
+    const id = crypto.randomUUID();
+    sessionStorage.setItem(SESSION_KEY, id);
+    return id;
+  } catch {
+    return (fallbackId ??= crypto.randomUUID());
+  }
+}
+let fallbackId: string | undefined;
+
+const clip = (s: string, max: number) => s.slice(0, max);
+
+function context() {
+  return {
+    session_id: analyticsSessionId(),
+    user_agent: clip(navigator.userAgent, 500),
+    page_url: clip(location.href, 2000),
+  };
+}
+
+/** Runs one insert; errors are logged only. */
+async function record(what: string, insert: () => PromiseLike<{ error: { message: string } | null }>): Promise<void> {
+  try {
+    const { error } = await insert();
+    if (error) console.error(`No se pudo registrar ${what}:`, error.message);
+  } catch (e) {
+    console.error(`No se pudo registrar ${what}:`, e);
+  }
+}
+
+export function trackSearch(term: string): Promise<void> {
+  const t = term.trim();
+  if (!t) return Promise.resolve();
+  return record('la búsqueda', () => shopClient.from('search_analytics').insert({ ...context(), search_term: clip(t, 200) }));
+}
+
+export function trackFilter(type: FilterEventType, value: string): Promise<void> {
+  const v = value.trim();
+  if (!v) return Promise.resolve();
+  return record('el filtro', () =>
+    shopClient.from('filter_analytics').insert({ ...context(), filter_type: type, filter_value: clip(v, 200) }),
+  );
+}
+
+export function trackProductClick(product: { id: string; nombre: string; permalink: string }): Promise<void> {
+  return record('el clic', () =>
+    shopClient.from('product_click_analytics').insert({
+      ...context(),
+      product_id: product.id,
+      product_name: clip(product.nombre, 300),
+      product_permalink: clip(product.permalink, 300),
+      referrer_url: document.referrer ? clip(document.referrer, 2000) : null,
+    }),
+  );
+}

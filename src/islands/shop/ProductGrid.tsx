@@ -1,0 +1,77 @@
+/** The shop grid (2/3/4 columns): 8 skeletons while loading, the empty state, and the infinite-scroll sentinel. */
+import { LoaderCircle, SearchX } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import ProductCard, { ProductCardSkeleton } from '../../components/product/ProductCard.tsx';
+import type { CardProduct } from '../../components/product/types.ts';
+
+const SKELETONS = 8;
+/** Cards in the first row load their image at once (above the fold). */
+const EAGER_IMAGES = 4;
+const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4';
+
+interface Props {
+  products: CardProduct[];
+  loading: boolean;
+  loadingMore: boolean;
+  hasMore: boolean;
+  /** Hide the empty state (the request failed: nothing is known about the products). */
+  failed: boolean;
+  onLoadMore: () => void;
+  onOpen: (p: CardProduct) => void;
+}
+
+export default function ProductGrid({ products, loading, loadingMore, hasMore, failed, onLoadMore, onOpen }: Props) {
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  // Re-observed after every page, so a sentinel still in view asks for the next page at once.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasMore || loading) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onLoadMore(), {
+      rootMargin: '100px',
+      threshold: 0.1,
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasMore, loading, products.length, onLoadMore]);
+
+  if (loading) {
+    return (
+      <div className={GRID} aria-busy="true" aria-label="Cargando productos">
+        {Array.from({ length: SKELETONS }, (_, i) => <ProductCardSkeleton key={i} />)}
+      </div>
+    );
+  }
+  if (products.length === 0) {
+    if (failed) return null;
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-3xl border border-dashed border-neutral-300 px-6 py-16 text-center">
+        <SearchX aria-hidden="true" className="size-10 text-neutral-400" />
+        <p className="text-lg font-bold text-neutral-950">No se encontraron productos</p>
+        <p className="text-sm text-neutral-600">Intenta ajustar los filtros</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <h2 className="sr-only">Productos</h2>
+      <ul className={GRID} aria-label="Productos">
+        {products.map((p, i) => (
+          <li key={p.id}>
+            <ProductCard product={p} onOpen={onOpen} imageLoading={i < EAGER_IMAGES ? 'eager' : 'lazy'} />
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} aria-hidden="true" className="h-px" />
+      <div className="py-8 text-center text-sm text-neutral-600" aria-live="polite">
+        {loadingMore && (
+          <p className="inline-flex items-center gap-2">
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            Cargando más productos...
+          </p>
+        )}
+        {!hasMore && !loadingMore && <p>No hay más productos para mostrar</p>}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+/** /tienda: title with counts, sticky filters, chips and the infinite product grid, all mirrored in the URL. */
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CardProduct } from '../../components/product/types.ts';
+import { trackFilter, trackProductClick, type FilterEventType } from '../../data/analytics.ts';
+import type { ShopFacets } from '../../data/shop.ts';
+import { activeFilterCount, EMPTY_FILTERS, setFilter, type FilterKey } from '../../lib/filters.ts';
+import { priceRangeLabel } from '../../lib/price-range.ts';
+import { $favoritesCount } from '../../stores/favorites.ts';
+import FilterBar from './FilterBar.tsx';
+import FilterChips, { type Chip } from './FilterChips.tsx';
+import ProductGrid from './ProductGrid.tsx';
+import { useIsMobile } from './useIsMobile.ts';
+import { useSearchTracking } from './useSearchTracking.ts';
+import { useShopProducts } from './useShopProducts.ts';
+import { useUrlFilters } from './useUrlFilters.ts';
+
+/** Chip label, analytics type and facet of each filter, in chip order. */
+const FILTERS: ReadonlyArray<{ key: FilterKey; label: string; event?: FilterEventType; facet?: keyof ShopFacets }> = [
+  { key: 'category_id', label: 'Categoría', event: 'category', facet: 'categories' },
+  { key: 'subcategory_id', label: 'Subcategoría', event: 'subcategory', facet: 'subcategories' },
+  { key: 'campaign_id', label: 'Tendencia', event: 'campaign', facet: 'campaigns' },
+  { key: 'brand_id', label: 'Marca', event: 'brand', facet: 'brands' },
+  { key: 'price_range', label: 'Precio', event: 'price_range' },
+  { key: 'size_name', label: 'Talla', event: 'size', facet: 'sizes' },
+  { key: 'search_term', label: 'Búsqueda' },
+];
+
+/** Adds the facets' id → name pairs to `names` (idempotent, so safe during render). */
+function rememberNames(names: Partial<Record<FilterKey, Map<string, string>>>, facets: ShopFacets | null): void {
+  if (!facets) return;
+  for (const f of FILTERS) {
+    if (!f.facet) continue;
+    const map = (names[f.key] ??= new Map());
+    for (const o of facets[f.facet]) map.set(o.id, o.nombre);
+  }
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export default function ShopPage() {
+  const [filters, setFilters, ready] = useUrlFilters();
+  const isMobile = useIsMobile();
+  const search = useSearchTracking();
+  const favoritesCount = useStore($favoritesCount);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+
+  const filtersRef = useRef(filters);
+  filtersRef.current = filters;
+  const onPage = useCallback((page: number) => setFilters({ ...filtersRef.current, page }, 'replace'), [setFilters]);
+  const shop = useShopProducts(filters, ready, onPage);
+
+  // Every name seen for an id, so a chip keeps its label when its option drops out of the facets.
+  const names = useRef<Partial<Record<FilterKey, Map<string, string>>>>({});
+  rememberNames(names.current, shop.facets);
+
+  const chips: Chip[] = FILTERS.flatMap(({ key, label }) => {
+    const v = filters[key];
+    if (!v) return [];
+    const value = key === 'price_range' ? priceRangeLabel(v) : (names.current[key]?.get(v) ?? (key === 'search_term' || key === 'size_name' ? v : '…'));
+    return [{ key, label, value }];
+  });
+
+  const select = (key: FilterKey, value: string | null) => {
+    setFilters(setFilter(filters, key, value));
+    const event = FILTERS.find((f) => f.key === key)?.event;
+    if (event && value) void trackFilter(event, value);
+  };
+  const changeSearch = (term: string) => {
+    setFilters(setFilter(filters, 'search_term', term), filters.search_term ? 'replace' : 'push');
+    search.typed(term);
+  };
+
+  const onOpen = useCallback((p: CardProduct) => void trackProductClick(p), []);
+  const activeCount = activeFilterCount(filters);
+  const counting = !ready || shop.loading;
+
+  return (
+    <>
+      <div className="mx-auto max-w-7xl px-4 pb-4 pt-8 sm:px-6">
+        <h1 className="font-display text-3xl font-black tracking-tight text-neutral-950 sm:text-4xl">Tienda</h1>
+        <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-neutral-600" aria-live="polite">
+          <span>{counting ? 'Buscando productos...' : plural(shop.total, 'producto encontrado', 'productos encontrados')}</span>
+          {mounted && (
+            <a href="/favoritos" className="font-medium text-neutral-800 underline-offset-2 hover:underline">
+              {plural(favoritesCount, 'favorito', 'favoritos')}
+            </a>
+          )}
+        </p>
+      </div>
+      <FilterBar
+        filters={filters}
+        facets={shop.facets}
+        names={names.current}
+        activeCount={activeCount}
+        failed={shop.failed}
+        ready={ready}
+        isMobile={isMobile}
+        onSelect={select}
+        onSearchChange={changeSearch}
+        onSearchSubmit={() => search.submitted(filters.search_term ?? '')}
+        onClear={() => setFilters({ ...EMPTY_FILTERS })}
+      />
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:px-6">
+        <FilterChips chips={chips} onRemove={(key) => setFilters(setFilter(filters, key, null))} />
+        <ProductGrid
+          products={shop.products}
+          loading={counting}
+          loadingMore={shop.loadingMore}
+          hasMore={shop.hasMore}
+          failed={shop.failed}
+          onLoadMore={shop.loadMore}
+          onOpen={onOpen}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+/** The shop's products and facets for the current filters: reload 100 ms after a change, then page on demand. */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchShopPage, type ShopFacets, type ShopProduct } from '../../data/shop.ts';
+import { filtersToQuery, type FilterState } from '../../lib/filters.ts';
+import { notify } from '../../stores/toast.ts';
+
+/**
+ * The spec pages by 12 products in batches of 60 rows of the old one-row-per-size view, refilling when a
+ * full batch held fewer than 12 distinct products. `shop_page` already groups by product and pages by
+ * product, so every request of 12 returns up to 12 distinct products and no refill is ever needed.
+ */
+export const PAGE_SIZE = 12;
+export const RELOAD_DELAY_MS = 100;
+/** The RPC returns at most 100 products per call: a URL's ?page=N restores at most 8 pages at once. */
+const MAX_RESTORE_PAGES = 8;
+
+export interface ShopProducts {
+  products: ShopProduct[];
+  facets: ShopFacets | null;
+  total: number;
+  /** First page of a filter set is loading (skeletons). */
+  loading: boolean;
+  loadingMore: boolean;
+  hasMore: boolean;
+  /** The last request failed (filter options could not load). */
+  failed: boolean;
+  loadMore: () => void;
+}
+
+/** `onPage` is told how many pages are on screen after loading more (to mirror ?page= in the URL). */
+export function useShopProducts(filters: FilterState, ready: boolean, onPage: (page: number) => void): ShopProducts {
+  const [products, setProducts] = useState<ShopProduct[]>([]);
+  const [facets, setFacets] = useState<ShopFacets | null>(null);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const request = useRef(0);
+  const filtersRef = useRef(filters);
+  filtersRef.current = filters;
+
+  const fail = (e: unknown) => {
+    console.error('No se pudieron cargar los productos de la tienda:', e);
+    setFailed(true);
+    notify.error('No se pudieron cargar las opciones de filtros');
+  };
+
+  // Every filter but the page: only a change of these reloads from the start.
+  const key = filtersToQuery({ ...filters, page: 1 });
+  useEffect(() => {
+    if (!ready) return;
+    const id = ++request.current;
+    setLoading(true);
+    const timer = setTimeout(async () => {
+      const f = filtersRef.current;
+      try {
+        const page = await fetchShopPage(f, 0, PAGE_SIZE * Math.min(f.page, MAX_RESTORE_PAGES));
+        if (id !== request.current) return;
+        setProducts(page.products);
+        setFacets(page.facets);
+        setTotal(page.total);
+        setFailed(false);
+      } catch (e) {
+        if (id !== request.current) return;
+        setProducts([]);
+        setTotal(0);
+        fail(e);
+      } finally {
+        if (id === request.current) {
+          setLoading(false);
+          setLoadingMore(false);
+        }
+      }
+    }, RELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [key, ready]);
+
+  const hasMore = !loading && !failed && products.length < total;
+
+  const loadMore = useCallback(() => {
+    if (loading || loadingMore || !hasMore) return;
+    const id = request.current;
+    setLoadingMore(true);
+    fetchShopPage(filtersRef.current, products.length, PAGE_SIZE)
+      .then((page) => {
+        if (id !== request.current) return;
+        const seen = new Set(products.map((p) => p.id));
+        const merged = [...products, ...page.products.filter((p) => !seen.has(p.id))];
+        setProducts(merged);
+        setTotal(page.total);
+        setFacets(page.facets);
+        onPage(Math.ceil(merged.length / PAGE_SIZE));
+      })
+      .catch((e: unknown) => {
+        if (id === request.current) console.error('No se pudieron cargar más productos:', e);
+      })
+      .finally(() => {
+        if (id === request.current) setLoadingMore(false);
+      });
+  }, [loading, loadingMore, hasMore, products, onPage]);
+
+  return { products, facets, total, loading, loadingMore, hasMore, failed, loadMore };
+}

@@ -1,0 +1,51 @@
+/** Favourites: saved from a shop card, listed on /favoritos, kept across reloads, removed one by one or all. */
+import { expect, test, type Page } from '@playwright/test';
+
+const cards = (page: Page, list: string) => page.getByRole('list', { name: list }).locator(':scope > li');
+
+test('/favoritos starts empty with a link to the shop', async ({ page }) => {
+  await page.goto('/favoritos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis Favoritos' })).toBeVisible();
+  await expect(page.getByText('0 productos guardados')).toBeVisible();
+  await expect(page.getByText('No tienes favoritos')).toBeVisible();
+  await page.getByRole('link', { name: 'Ir a la tienda' }).click();
+  await expect(page).toHaveURL(/\/tienda$/);
+});
+
+test('favourites are added on cards, listed, kept after a reload, removed and cleared', async ({ page }) => {
+  await page.goto('/tienda');
+  const shopCards = cards(page, 'Productos');
+  await expect(shopCards).toHaveCount(12);
+  const removed = (await shopCards.nth(0).getByRole('heading').textContent())!;
+  const kept = (await shopCards.nth(1).getByRole('heading').textContent())!;
+  for (const i of [0, 1]) {
+    const heart = shopCards.nth(i).getByRole('button', { name: 'Agregar a favoritos' });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await expect(shopCards.nth(i).getByRole('button', { name: 'Quitar de favoritos' })).toHaveAttribute('aria-pressed', 'true');
+  }
+  await expect(page.getByText('2 favoritos')).toBeVisible();
+
+  await page.goto('/favoritos');
+  await expect(page.getByText('2 productos guardados')).toBeVisible();
+  const saved = cards(page, 'Favoritos');
+  await expect(saved).toHaveCount(2);
+  for (const name of [removed, kept]) await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  await expect(saved.first().getByRole('link', { name: 'Ver producto' })).toHaveAttribute('target', '_blank');
+
+  await page.reload();
+  await expect(page.getByText('2 productos guardados')).toBeVisible();
+
+  await saved.filter({ has: page.getByRole('heading', { name: removed, exact: true }) })
+    .getByRole('button', { name: 'Quitar de favoritos' }).click();
+  await expect(page.getByText('1 producto guardado')).toBeVisible();
+  await expect(page.getByRole('heading', { name: removed, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: kept, exact: true })).toBeVisible();
+  await expect(saved).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Limpiar todos' }).click();
+  await expect(page.getByText('No tienes favoritos')).toBeVisible();
+  await expect(page.getByText('0 productos guardados')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No tienes favoritos')).toBeVisible();
+});

@@ -1,0 +1,175 @@
+/** /tienda as a shopper uses it: filters with counts, chips and the URL, mobile filters, infinite scroll, empty state. */
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { anon, service } from './fixtures.ts';
+
+interface Option { id: string; nombre: string; product_count: number }
+interface ShopPageBody {
+  total: number;
+  products: { id: string; nombre: string; permalink: string }[];
+  facets: Record<'categories' | 'subcategories' | 'campaigns' | 'sizes' | 'price_ranges' | 'brands', Option[]>;
+}
+
+/** What the shopper should see, straight from the RPC with the anon key. */
+async function shopPage(args: Record<string, string | number | null> = {}): Promise<ShopPageBody> {
+  const { data, error } = await anon().rpc('shop_page', { p_limit: 12, ...args });
+  expect(error).toBeNull();
+  return data as ShopPageBody;
+}
+
+const found = (n: number) => (n === 1 ? '1 producto encontrado' : `${n} productos encontrados`);
+const isPhone = (info: TestInfo) => info.project.name === 'phone';
+const select = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Buscar productos', exact: true });
+const cards = (page: Page) => page.getByRole('list', { name: 'Productos' }).locator(':scope > li');
+
+/** On a phone the selectors sit behind the 'Filtros' toggle. */
+async function showFilters(page: Page, info: TestInfo) {
+  if (isPhone(info)) await page.getByRole('button', { name: /^Filtros/ }).click();
+}
+
+test('filters show counts, add chips, mirror the URL and record a filter event', async ({ page }, info) => {
+  const all = await shopPage();
+  const category = all.facets.categories.find((c) => c.product_count > 12) ?? all.facets.categories[0]!;
+  const inCategory = await shopPage({ p_category_id: category.id });
+  const size = inCategory.facets.sizes[0]!;
+  const both = await shopPage({ p_category_id: category.id, p_size_name: size.id });
+
+  await page.goto('/tienda');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tienda' })).toBeVisible();
+  await expect(page.getByText(found(all.total))).toBeVisible();
+  await expect(page.getByText('0 favoritos')).toBeVisible();
+  await expect(searchBox(page)).toHaveAttribute('placeholder', 'Buscar productos...');
+
+  await showFilters(page, info);
+  await expect(select(page, 'Subcategoría')).toBeDisabled();
+  const categorySelect = select(page, 'Categoría');
+  await expect(categorySelect.locator('option', { hasText: `${category.nombre} (${category.product_count})` })).toHaveCount(1);
+  await categorySelect.selectOption(category.id);
+  await expect(page).toHaveURL(new RegExp(`[?&]category=${category.id}`));
+  await expect(page.getByText(found(inCategory.total))).toBeVisible();
+  await expect(page.getByRole('button', { name: `Quitar filtro Categoría: ${category.nombre}` })).toBeVisible();
+
+  await showFilters(page, info);
+  await expect(select(page, 'Subcategoría')).toBeEnabled();
+  await select(page, 'Talla').selectOption(size.id);
+  await expect(page).toHaveURL(new RegExp(`size=${encodeURIComponent(size.id)}`));
+  await expect(page.getByText(found(both.total))).toBeVisible();
+  await expect(page.getByRole('button', { name: `Quitar filtro Talla: ${size.nombre}` })).toBeVisible();
+  await expect(cards(page)).toHaveCount(Math.min(12, both.total));
+
+  // Back restores the previous URL's filters; the chip removes its filter.
+  await page.goBack();
+  await expect(page.getByText(found(inCategory.total))).toBeVisible();
+  await expect(page.getByRole('button', { name: /Quitar filtro Talla/ })).toHaveCount(0);
+  await page.getByRole('button', { name: `Quitar filtro Categoría: ${category.nombre}` }).click();
+  await expect(page).toHaveURL(/\/tienda$/);
+  await expect(page.getByText(found(all.total))).toBeVisible();
+
+  const { data: events } = await service()
+    .from('filter_analytics')
+    .select('filter_type, filter_value')
+    .eq('filter_type', 'category')
+    .eq('filter_value', category.id);
+  expect(events?.length).toBeGreaterThan(0);
+});
+
+test('a category in the URL is applied, and Limpiar clears everything', async ({ page }, info) => {
+  const all = await shopPage();
+  const category = all.facets.categories.at(-1)!;
+  const campaign = (await shopPage({ p_category_id: category.id })).facets.campaigns[0]!;
+  const filtered = await shopPage({ p_category_id: category.id, p_campaign_id: campaign.id });
+
+  await page.goto(`/tienda?category=${category.id}&campaign=${campaign.id}`);
+  await expect(page.getByText(found(filtered.total))).toBeVisible();
+  await expect(page.getByRole('button', { name: `Quitar filtro Categoría: ${category.nombre}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Quitar filtro Tendencia: ${campaign.nombre}` })).toBeVisible();
+  await showFilters(page, info);
+  await expect(select(page, 'Categoría')).toHaveValue(category.id);
+
+  await page.getByRole('button', { name: 'Limpiar' }).click();
+  await expect(page).toHaveURL(/\/tienda$/);
+  await expect(page.getByText(found(all.total))).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Filtros activos' })).toHaveCount(0);
+});
+
+test('on a phone the filters collapse behind a toggle with the active count', async ({ page }, info) => {
+  const all = await shopPage();
+  const price = all.facets.price_ranges[0]!;
+  await page.goto('/tienda');
+  const toggle = page.getByRole('button', { name: /^Filtros/ });
+  if (!isPhone(info)) {
+    await expect(toggle).toBeHidden();
+    await expect(select(page, 'Precio')).toBeVisible();
+    return;
+  }
+  await expect(select(page, 'Precio')).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await select(page, 'Precio').selectOption(price.id);
+  await expect(select(page, 'Precio')).toBeHidden(); // choosing closes the panel
+  await expect(toggle).toHaveText(/Filtros\s*1/);
+  await searchBox(page).fill('a');
+  await expect(toggle).toHaveText(/Filtros\s*2/);
+});
+
+test('infinite scroll loads every product of the filter, then says there are no more', async ({ page }) => {
+  const all = await shopPage();
+  const category =
+    all.facets.categories.filter((c) => c.product_count > 12 && c.product_count <= 36).sort((a, b) => b.product_count - a.product_count)[0] ??
+    all.facets.categories[0]!;
+  // Hold later pages back a little, so the loading message can be seen.
+  await page.route('**/rest/v1/rpc/shop_page', async (route) => {
+    if ((route.request().postDataJSON() as { p_offset: number }).p_offset > 0) await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await page.goto(`/tienda?category=${category.id}`);
+  await expect(cards(page)).toHaveCount(12);
+  await page.mouse.wheel(0, 4000);
+  await expect(page.getByText('Cargando más productos...')).toBeVisible();
+  const end = page.getByText('No hay más productos para mostrar');
+  await expect(async () => {
+    await page.mouse.wheel(0, 4000);
+    await expect(end).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(cards(page)).toHaveCount(category.product_count);
+  await expect(page).toHaveURL(new RegExp(`page=${Math.ceil(category.product_count / 12)}$`));
+});
+
+test('a search with no match shows the empty state and is recorded once', async ({ page }) => {
+  const term = `sinresultados${Date.now()}`;
+  await page.goto('/tienda');
+  await expect(page.getByText(/productos encontrados/)).toBeVisible();
+  const box = searchBox(page);
+  await box.fill(term);
+  await box.press('Enter');
+  await expect(page.getByText('No se encontraron productos')).toBeVisible();
+  await expect(page.getByText('Intenta ajustar los filtros')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Quitar filtro Búsqueda: ${term}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`search=${term}`));
+  await page.waitForTimeout(1200); // past the 800 ms debounce: the same term must not be recorded again
+  const { data } = await service().from('search_analytics').select('id').eq('search_term', term);
+  expect(data).toHaveLength(1);
+});
+
+test('a card opens the product page in a new tab and records the click', async ({ page, context }) => {
+  const first = (await shopPage()).products[0]!;
+  await page.goto('/tienda');
+  const card = cards(page).first();
+  await expect(card.getByRole('heading', { name: first.nombre })).toBeVisible();
+  const link = card.getByRole('link', { name: 'Ver producto' });
+  await expect(link).toHaveAttribute('target', '_blank');
+  const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await expect(tab).toHaveURL(new RegExp(`/producto/${first.permalink}$`));
+  await expect(async () => {
+    const { data } = await service().from('product_click_analytics').select('id').eq('product_id', first.id);
+    expect(data?.length).toBeGreaterThan(0);
+  }).toPass({ timeout: 5000 });
+});
+
+test('a failed shop request says the filter options could not load', async ({ page }) => {
+  await page.route('**/rest/v1/rpc/shop_page', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
+  await page.goto('/tienda');
+  await expect(page.getByText('Error al cargar las opciones de filtros')).toBeVisible();
+  await expect(page.getByText('No se pudieron cargar las opciones de filtros')).toBeVisible();
+  await expect(page.getByText('No se encontraron productos')).toHaveCount(0);
+});
