@@ -1,0 +1,43 @@
+/**
+ * The built page's buy box, checked live on load: if the product is gone or its campaign has ended it is
+ * replaced by 'Producto no encontrado o campaña expirada'; if the price changed, the live price shows.
+ * A failed check keeps the built data (the shopper can still ask by chat).
+ */
+import { useEffect, useState } from 'react';
+import type { BuyProduct } from '../../data/product.ts';
+import BuyBox from './BuyBox.tsx';
+import NotFoundProduct from './NotFoundProduct.tsx';
+
+interface Props {
+  product: BuyProduct;
+  url: string;
+}
+
+type Check = { kind: 'built' } | { kind: 'gone' } | { kind: 'live'; product: BuyProduct; priceUpdated: boolean };
+
+export default function LiveCheck({ product, url }: Props) {
+  const [check, setCheck] = useState<Check>({ kind: 'built' });
+  useEffect(() => {
+    let active = true;
+    // Loaded after hydration, so the buy box works before the Supabase client has downloaded.
+    import('./live-product.ts')
+      .then((live) => live.fetchLiveProduct(product.permalink))
+      .then(
+        (live) => {
+          if (!active) return;
+          if (!live) return setCheck({ kind: 'gone' });
+          const priceUpdated = live.precio_venta !== product.precio_venta || live.precio_original !== product.precio_original;
+          const { precio_original, precio_venta, sizes } = live;
+          setCheck({ kind: 'live', product: { ...product, precio_original, precio_venta, sizes }, priceUpdated });
+        },
+        (error: unknown) => console.error('Comprobación en vivo del producto fallida', error),
+      );
+    return () => {
+      active = false;
+    };
+  }, [product]);
+
+  if (check.kind === 'gone') return <NotFoundProduct compact reason="Producto no encontrado o campaña expirada" />;
+  if (check.kind === 'live') return <BuyBox product={check.product} url={url} priceUpdated={check.priceUpdated} />;
+  return <BuyBox product={product} url={url} />;
+}

@@ -1,0 +1,77 @@
+/**
+ * The not-found page's island. On /producto/{permalink} (a product created after the last build) it fetches
+ * the product live and shows the product view; otherwise 'Producto no encontrado' with the reason. Any other
+ * path keeps the static 'Página no encontrada' content passed as children.
+ */
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import type { CardProduct } from '../../components/product/types.ts';
+import type { ProductDetail } from '../../data/product.ts';
+import { SHOP } from '../../config/shop.ts';
+import { productUrl } from '../../lib/chat.ts';
+import { productRouteOf } from '../../lib/product-route.ts';
+import { productTitle } from '../../lib/product-meta.ts';
+import NotFoundProduct from './NotFoundProduct.tsx';
+import ProductPageSkeleton from './ProductPageSkeleton.tsx';
+
+const ProductView = lazy(() => import('./ProductView.tsx'));
+
+type State =
+  | { kind: 'page' }
+  | { kind: 'loading' }
+  | { kind: 'not-found'; reason: string }
+  | { kind: 'found'; product: ProductDetail; descriptionHtml: string; related: CardProduct[] | null };
+
+export default function NotFoundRoute({ children }: { children?: ReactNode }) {
+  const [state, setState] = useState<State>({ kind: 'page' });
+
+  useEffect(() => {
+    const route = productRouteOf(window.location.pathname);
+    if (!route) return;
+    if (route.kind === 'invalid') return setState({ kind: 'not-found', reason: 'Permalink no válido' });
+    setState({ kind: 'loading' });
+    let active = true;
+    (async () => {
+      const [live, { sanitizeDescription }] = await Promise.all([import('./live-product.ts'), import('../../lib/description.ts')]);
+      let product;
+      try {
+        product = await live.fetchLiveProduct(route.permalink);
+      } catch (error) {
+        console.error(error);
+        if (active) setState({ kind: 'not-found', reason: 'Error al cargar el producto' });
+        return;
+      }
+      if (!active) return;
+      if (!product) return setState({ kind: 'not-found', reason: 'Producto no encontrado o campaña expirada' });
+      document.title = `${productTitle(product)} | ${SHOP.name}`;
+      setState({ kind: 'found', product, descriptionHtml: sanitizeDescription(product.descripcion), related: null });
+      const related = await live.fetchRelated(product).catch((error: unknown) => {
+        console.error(error); // related products are optional: logged only
+        return [];
+      });
+      if (active) setState((s) => (s.kind === 'found' ? { ...s, related } : s));
+    })();
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  switch (state.kind) {
+    case 'page':
+      return <>{children}</>;
+    case 'loading':
+      return <ProductPageSkeleton />;
+    case 'not-found':
+      return <NotFoundProduct reason={state.reason} />;
+    case 'found':
+      return (
+        <Suspense fallback={<ProductPageSkeleton />}>
+          <ProductView
+            product={state.product}
+            descriptionHtml={state.descriptionHtml}
+            url={productUrl(import.meta.env.SITE ?? window.location.origin, state.product.permalink)}
+            related={state.related}
+          />
+        </Suspense>
+      );
+  }
+}

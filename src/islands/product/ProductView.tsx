@@ -1,0 +1,39 @@
+/**
+ * The whole product view in React, for a product fetched live (the not-found route serves products created
+ * after the last build). Same components and layout as the built page, src/pages/producto/[permalink].astro.
+ */
+import type { CardProduct } from '../../components/product/types.ts';
+import InstagramPromo from '../../components/product-page/InstagramPromo.tsx';
+import ProductLayout from '../../components/product-page/ProductLayout.tsx';
+import ProductBreadcrumb from '../../components/product-page/ProductBreadcrumb.tsx';
+import ProductSections from '../../components/product-page/ProductSections.tsx';
+import ProductSummary from '../../components/product-page/ProductSummary.tsx';
+import { toBuyProduct, type ProductDetail } from '../../data/product.ts';
+import { galleryImages } from '../../lib/gallery.ts';
+import BuyBox from './BuyBox.tsx';
+import Gallery from './Gallery.tsx';
+import RelatedProducts from './RelatedProducts.tsx';
+
+interface Props {
+  product: ProductDetail;
+  /** The description after sanitizeDescription. */
+  descriptionHtml: string;
+  url: string;
+  /** null while loading. */
+  related: CardProduct[] | null;
+}
+
+export default function ProductView({ product: p, descriptionHtml, url, related }: Props) {
+  return (
+    <ProductLayout
+      breadcrumb={<ProductBreadcrumb nombre={p.nombre} category_id={p.category_id} category_nombre={p.category_nombre} />}
+      gallery={<Gallery images={galleryImages(p.imagen_principal, p.images)} alt={p.nombre} />}
+      related={<RelatedProducts products={related} />}
+    >
+      <ProductSummary product={p} />
+      <BuyBox product={toBuyProduct(p)} url={url} />
+      <InstagramPromo />
+      <ProductSections descriptionHtml={descriptionHtml} marca={p.marca} sizes={p.sizes} />
+    </ProductLayout>
+  );
+}

@@ -1,0 +1,26 @@
+/** 'Productos relacionados': up to 4 product cards (the shared ProductCard). Nothing when there are none. */
+import ProductCard, { ProductCardSkeleton } from '../../components/product/ProductCard.tsx';
+import type { CardProduct } from '../../components/product/types.ts';
+
+/** `null` while they load (4 skeleton cards). */
+export default function RelatedProducts({ products }: { products: CardProduct[] | null }) {
+  if (products && products.length === 0) return null;
+  return (
+    <section aria-labelledby="relacionados" className="mt-16" data-pagefind-ignore="all">
+      <h2 id="relacionados" className="font-display text-2xl font-black tracking-tight text-neutral-950">Productos relacionados</h2>
+      <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
+        {products
+          ? products.map((p) => (
+              <li key={p.id}>
+                <ProductCard product={p} />
+              </li>
+            ))
+          : [0, 1, 2, 3].map((i) => (
+              <li key={i}>
+                <ProductCardSkeleton />
+              </li>
+            ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { productMetaDescription, productOgImage, productTitle } from './product-meta.ts';
+
+const base = { nombre: 'Chamarra Biker', marca: "Levi's", descripcion: null, imagen_principal: null };
+
+describe('productTitle', () => {
+  it('names the product and its brand', () => {
+    expect(productTitle(base)).toBe("Chamarra Biker - Levi's");
+    expect(productTitle({ ...base, marca: '' })).toBe('Chamarra Biker');
+  });
+});
+
+describe('productMetaDescription', () => {
+  it('is the plain text of the description, cut to 200 characters', () => {
+    const long = `<p>${'Muy cómoda. '.repeat(30)}</p>`;
+    const d = productMetaDescription({ ...base, descripcion: long });
+    expect(d).toHaveLength(200);
+    expect(d.endsWith('...')).toBe(true);
+    expect(d).not.toContain('<');
+  });
+  it('falls back to the default text', () => {
+    expect(productMetaDescription(base)).toContain("Producto original de Levi's");
+  });
+});
+
+describe('productOgImage', () => {
+  it('renders a Storage image at 1200x630, cropped', () => {
+    const url = productOgImage({ imagen_principal: 'https://x.supabase.co/storage/v1/object/public/product-images/main/a.webp' });
+    const u = new URL(url!);
+    expect(u.pathname).toBe('/storage/v1/render/image/public/product-images/main/a.webp');
+    expect(u.searchParams.get('width')).toBe('1200');
+    expect(u.searchParams.get('height')).toBe('630');
+    expect(u.searchParams.get('resize')).toBe('cover');
+  });
+  it('keeps an external image and gives null without one', () => {
+    expect(productOgImage({ imagen_principal: 'https://cdn.example/a.jpg' })).toBe('https://cdn.example/a.jpg');
+    expect(productOgImage({ imagen_principal: ' ' })).toBeNull();
+  });
+});

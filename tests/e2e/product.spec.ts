@@ -1,0 +1,245 @@
+/** Product page /producto/{permalink}: gallery, buying through chat, sharing, head tags, live checks, the 404 fallback. */
+import { expect, test, type Page } from '@playwright/test';
+import { anon, mexicoDate, service } from './fixtures.ts';
+
+interface DemoProduct {
+  id: string;
+  nombre: string;
+  marca: string;
+  permalink: string;
+  precio_venta: number;
+  campaign_id: string;
+  sizes: string[];
+  product_images: { id: string }[];
+}
+
+/** Active demo products as a shopper reads them, in a stable order. */
+async function demoProducts(): Promise<DemoProduct[]> {
+  const { data, error } = await anon()
+    .from('products')
+    .select('id, nombre, marca, permalink, precio_venta, campaign_id, sizes, product_images(id), campaigns!inner(fecha_fin)')
+    .gte('campaigns.fecha_fin', mexicoDate())
+    .order('permalink');
+  expect(error).toBeNull();
+  return data as unknown as DemoProduct[];
+}
+
+async function pick(rule: (p: DemoProduct) => boolean): Promise<DemoProduct> {
+  const found = (await demoProducts()).find(rule);
+  if (!found) throw new Error('La demo no tiene un producto así');
+  return found;
+}
+
+/** Waits until Astro has hydrated the island (it drops the `ssr` attribute). */
+async function hydrated(page: Page, component: string): Promise<void> {
+  await expect(page.locator(`astro-island[component-url*="${component}"]`).first()).not.toHaveAttribute('ssr', /.*/);
+}
+
+/** Chat links open in a new window; answer them locally instead of going to the internet. */
+async function stubChat(page: Page): Promise<void> {
+  await page.context().route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }));
+}
+
+async function canonicalOf(page: Page): Promise<string> {
+  return (await page.locator('link[rel="canonical"]').getAttribute('href')) ?? '';
+}
+
+async function buyAndReadChat(page: Page, click: () => Promise<void>): Promise<{ raw: string; text: string }> {
+  const popupPromise = page.waitForEvent('popup');
+  await click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/wa\.me/);
+  const raw = popup.url();
+  await popup.close();
+  return { raw, text: new URL(raw).searchParams.get('text') ?? '' };
+}
+
+test('the gallery starts with the main image and its arrows wrap around', async ({ page }) => {
+  const p = await pick((x) => x.product_images.length >= 2);
+  const total = p.product_images.length + 1;
+  await page.goto(`/producto/${p.permalink}`);
+  await expect(page.getByRole('heading', { level: 1, name: p.nombre })).toBeVisible();
+  await hydrated(page, 'Gallery');
+  const gallery = page.getByRole('region', { name: 'Galería de imágenes' });
+  await expect(gallery.getByText(`1 / ${total}`)).toBeVisible();
+  await gallery.getByRole('button', { name: 'Imagen anterior' }).click();
+  await expect(gallery.getByText(`${total} / ${total}`)).toBeVisible();
+  await expect(gallery.getByRole('button', { name: `Ver imagen ${total} de ${total}` })).toHaveAttribute('aria-current', 'true');
+  await gallery.getByRole('button', { name: 'Imagen siguiente' }).click();
+  await expect(gallery.getByText(`1 / ${total}`)).toBeVisible();
+  await gallery.getByRole('button', { name: `Ver imagen 2 de ${total}` }).click();
+  await expect(gallery.getByText(`2 / ${total}`)).toBeVisible();
+});
+
+test('buying without a size asks for one; choosing it opens the chat with brand, name, size and link', async ({ page }, info) => {
+  const p = await pick((x) => x.sizes.length >= 2 && x.marca !== '');
+  const size = p.sizes[1]!;
+  await stubChat(page);
+  await page.goto(`/producto/${p.permalink}`);
+  await hydrated(page, 'LiveCheck');
+  const link = await canonicalOf(page);
+
+  await page.getByRole('button', { name: 'Comprar ahora' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Selecciona tu talla' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  const buyButton = info.project.name === 'phone' ? page.getByRole('button', { name: 'Comprar', exact: true }) : page.getByRole('button', { name: 'Comprar ahora' });
+  await buyButton.click();
+  await expect(dialog).toBeVisible();
+  const chat = await buyAndReadChat(page, () => dialog.getByRole('button', { name: size, exact: true }).click());
+  await expect(dialog).toBeHidden();
+  expect(chat.raw).toContain(encodeURIComponent(link));
+  expect(chat.raw).toContain(encodeURIComponent(p.nombre).replace(/'/g, '%27').slice(0, 12));
+  expect(chat.text).toContain(p.nombre);
+  expect(chat.text).toContain(`Marca: ${p.marca}`);
+  expect(chat.text).toContain(`Talla: ${size}`);
+  expect(chat.text).toContain(link);
+  await expect(page.getByRole('group', { name: 'Talla', exact: true }).getByRole('button', { name: size, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  if (info.project.name === 'phone') await expect(page.getByRole('region', { name: 'Barra de compra' }).getByText(`Talla: ${size}`)).toBeVisible();
+});
+
+test('a product without sizes shows no size grid and buys straight away', async ({ page }) => {
+  const p = await pick((x) => x.sizes.length === 0);
+  await stubChat(page);
+  await page.goto(`/producto/${p.permalink}`);
+  await hydrated(page, 'LiveCheck');
+  await expect(page.getByRole('group', { name: 'Talla', exact: true })).toHaveCount(0);
+  const chat = await buyAndReadChat(page, () => page.getByRole('button', { name: 'Comprar ahora' }).click());
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(chat.text).toContain(p.nombre);
+  expect(chat.text).not.toContain('Talla:');
+});
+
+test('the share dialog copies the link, says Copiado for 2 seconds and offers each network', async ({ page, context }) => {
+  const p = await pick(() => true);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`/producto/${p.permalink}`);
+  await hydrated(page, 'LiveCheck');
+  const link = await canonicalOf(page);
+  await page.getByRole('button', { name: 'Compartir' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compartir producto' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(link)}`));
+  await expect(dialog.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`);
+  await expect(dialog.getByRole('link', { name: 'Twitter' })).toHaveAttribute('href', new RegExp(`^https://twitter\\.com/intent/tweet\\?.*url=${encodeURIComponent(link)}`));
+
+  await dialog.getByRole('button', { name: 'Copiar enlace' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copiado' })).toBeVisible();
+  await expect(page.getByText('¡Copiado!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect(dialog.getByRole('button', { name: 'Copiar enlace' })).toBeVisible({ timeout: 4000 });
+
+  await dialog.getByRole('button', { name: 'Instagram' }).click();
+  await expect(page.getByText('Abre Instagram y pega el enlace manualmente.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('the head carries title, Open Graph, Twitter, canonical and Product JSON-LD without ratings', async ({ page }) => {
+  const p = await pick((x) => x.product_images.length > 0);
+  await page.goto(`/producto/${p.permalink}`);
+  const meta = (attr: string, name: string) => page.locator(`head meta[${attr}="${name}"]`).getAttribute('content');
+  await expect(page).toHaveTitle(new RegExp(p.nombre));
+  const canonical = await canonicalOf(page);
+  expect(canonical).toMatch(new RegExp(`/producto/${p.permalink}$`));
+  expect(await meta('property', 'og:url')).toBe(canonical);
+  expect(await meta('property', 'og:type')).toBe('product');
+  expect(await meta('property', 'og:locale')).toBe('es_MX');
+  expect(await meta('property', 'og:locale:alternate')).toBe('en_US');
+  expect(await meta('property', 'og:title')).toContain(p.nombre);
+  expect(await meta('property', 'og:image')).toMatch(/\/storage\/v1\/render\/image\/public\/.*width=1200&height=630/);
+  expect(await meta('property', 'og:image:width')).toBe('1200');
+  expect(await meta('property', 'og:image:height')).toBe('630');
+  expect(await meta('property', 'product:price:currency')).toBe('MXN');
+  expect(Number(await meta('property', 'product:price:amount'))).toBe(Number(p.precio_venta));
+  expect(await meta('name', 'theme-color')).toBe('#84cc16');
+  expect(await meta('name', 'twitter:card')).toBe('summary_large_image');
+  expect(await meta('name', 'twitter:image')).toBe(await meta('property', 'og:image'));
+  const description = (await meta('name', 'description')) ?? '';
+  expect(description.length).toBeGreaterThan(0);
+  expect(description.length).toBeLessThanOrEqual(200);
+  expect(await meta('name', 'twitter:description')).toBe(description);
+
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(ld['@type']).toBe('Product');
+  expect(ld.name).toBe(p.nombre);
+  expect(ld.sku).toBe(p.id);
+  expect(ld.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'MXN', availability: 'https://schema.org/InStock', priceValidUntil: mexicoDate(30) });
+  expect(Number(ld.offers.price)).toBe(Number(p.precio_venta));
+  expect(ld).not.toHaveProperty('aggregateRating');
+  expect(ld).not.toHaveProperty('review');
+});
+
+test('the live check: an expired campaign hides the buy button, a changed price shows live', async ({ page }) => {
+  const p = await pick((x) => x.sizes.length > 0);
+  const db = service();
+  const { data: campaign } = await db.from('campaigns').select('fecha_fin').eq('id', p.campaign_id).single();
+  try {
+    await db.from('products').update({ precio_venta: 123 }).eq('id', p.id).throwOnError();
+    await page.goto(`/producto/${p.permalink}`);
+    await expect(page.getByText('$123.00').first()).toBeVisible();
+    await expect(page.getByText('Precio actualizado.')).toBeVisible();
+
+    await db.from('campaigns').update({ fecha_fin: mexicoDate(-1) }).eq('id', p.campaign_id).throwOnError();
+    await page.reload();
+    await expect(page.getByText('Producto no encontrado o campaña expirada')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Volver a la tienda' })).toHaveAttribute('href', '/tienda');
+    await expect(page.getByRole('button', { name: /Comprar/ })).toHaveCount(0);
+  } finally {
+    await db.from('campaigns').update({ fecha_fin: campaign!.fecha_fin }).eq('id', p.campaign_id).throwOnError();
+    await db.from('products').update({ precio_venta: p.precio_venta }).eq('id', p.id).throwOnError();
+  }
+});
+
+test('a product created after the build is shown live from the not-found route', async ({ page }, info) => {
+  const campaign = await pick(() => true);
+  const permalink = `e2e-producto-nuevo-${info.project.name}-${Date.now()}`;
+  const db = service();
+  const { data: created } = await db
+    .from('products')
+    .insert({
+      campaign_id: campaign.campaign_id,
+      nombre: 'Chamarra Recién Llegada',
+      marca: 'Nike',
+      precio_original: 2000,
+      precio_venta: 1000,
+      permalink,
+      descripcion: '<p>Recién llegada <script>alert(1)</script><strong>al outlet</strong>.</p>',
+    })
+    .select('id')
+    .single()
+    .throwOnError();
+  await db.from('product_sizes').insert({ product_id: created!.id, talla: 'M' }).throwOnError();
+  try {
+    const response = await page.goto(`/producto/${permalink}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Chamarra Recién Llegada' })).toBeVisible();
+    await expect(page.getByText('50% OFF').first()).toBeVisible();
+    await expect(page.getByText('Página no encontrada')).toHaveCount(0);
+    await expect(page.locator('strong', { hasText: 'al outlet' })).toBeVisible();
+    await expect(page.locator('details script')).toHaveCount(0);
+    await expect(page).toHaveTitle(/Chamarra Recién Llegada/);
+    await page.getByRole('button', { name: 'Comprar ahora' }).click();
+    await expect(page.getByRole('dialog', { name: 'Selecciona tu talla' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: 'Productos relacionados' })).toBeVisible();
+  } finally {
+    await db.from('products').delete().eq('id', created!.id).throwOnError();
+  }
+});
+
+test('unknown, malformed and unreadable permalinks show the not-found view with the reason', async ({ page }) => {
+  await page.goto('/producto/no-existe-este-producto');
+  await expect(page.getByRole('heading', { name: 'Producto no encontrado' })).toBeVisible();
+  await expect(page.getByText('Producto no encontrado o campaña expirada')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Volver a la tienda' })).toBeVisible();
+
+  await page.goto('/producto/Mal%20Enlace');
+  await expect(page.getByText('Permalink no válido')).toBeVisible();
+
+  await page.route('**/rest/v1/products**', (route) => route.fulfill({ status: 500, json: { message: 'fallo simulado' } }));
+  await page.goto('/producto/otro-producto-cualquiera');
+  await expect(page.getByText('Error al cargar el producto')).toBeVisible();
+});
