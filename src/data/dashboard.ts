@@ -1,0 +1,84 @@
+/**
+ * The dashboard test page's queries (/test-dashboard): the counts a shopper's anon key can read, timed,
+ * each reporting its own error, plus a few products with their campaign, category and subcategory.
+ * Runs at build time and again in the browser from the 'Actualizar' island.
+ */
+import type { ShopClient } from './supabase.ts';
+
+export type DashboardCheckKey = 'products' | 'campaigns' | 'categories' | 'brands' | 'relations';
+
+export interface DashboardCheck {
+  key: DashboardCheckKey;
+  label: string;
+  count: number | null;
+  ms: number;
+  error: string | null;
+}
+
+export interface RelatedProduct {
+  id: string;
+  nombre: string;
+  marca: string;
+  campaign: string;
+  category: string | null;
+  subcategory: string | null;
+}
+
+export interface DashboardResult {
+  checks: DashboardCheck[];
+  sample: RelatedProduct[];
+  /** ISO timestamp of when the queries ran. */
+  ranAt: string;
+}
+
+const SAMPLE_SIZE = 5;
+
+type Counted = { count: number | null; error: { message: string } | null };
+
+async function timed(key: DashboardCheckKey, label: string, run: () => PromiseLike<Counted>): Promise<DashboardCheck> {
+  const start = performance.now();
+  try {
+    const { count, error } = await run();
+    const ms = Math.round(performance.now() - start);
+    return { key, label, count: error ? null : (count ?? 0), ms, error: error?.message ?? null };
+  } catch (e) {
+    return { key, label, count: null, ms: Math.round(performance.now() - start), error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+const one = <T,>(v: T | T[] | null): T | null => (Array.isArray(v) ? (v[0] ?? null) : v);
+
+/** Runs the five checks in parallel; `today` is Mexico City's yyyy-MM-dd. */
+export async function runDashboardQueries(db: ShopClient, today: string): Promise<DashboardResult> {
+  const ranAt = new Date().toISOString();
+  let sample: RelatedProduct[] = [];
+  const checks = await Promise.all([
+    timed('products', 'Productos', () => db.from('products').select('id', { count: 'exact', head: true })),
+    timed('campaigns', 'Campañas activas', () =>
+      db.from('campaigns').select('id', { count: 'exact', head: true }).gte('fecha_fin', today),
+    ),
+    timed('categories', 'Categorías', () => db.from('categories').select('id', { count: 'exact', head: true })),
+    timed('brands', 'Marcas', () => db.from('brands').select('id', { count: 'exact', head: true })),
+    timed('relations', 'Productos con relaciones', async () => {
+      const { data, count, error } = await db
+        .from('products')
+        .select(
+          'id, nombre, marca, campaign:campaigns!inner(nombre, fecha_fin), category:categories(nombre), subcategory:subcategories(nombre)',
+          { count: 'exact' },
+        )
+        .gte('campaign.fecha_fin', today)
+        .order('created_at', { ascending: false })
+        .limit(SAMPLE_SIZE);
+      sample = (data ?? []).map((p) => ({
+        id: p.id,
+        nombre: p.nombre,
+        marca: p.marca,
+        campaign: one(p.campaign)?.nombre ?? '',
+        category: one(p.category)?.nombre ?? null,
+        subcategory: one(p.subcategory)?.nombre ?? null,
+      }));
+      return { count, error };
+    }),
+  ]);
+  return { checks, sample, ranAt };
+}

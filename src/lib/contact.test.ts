@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONTACT_INVALID_EMAIL_ERROR,
+  CONTACT_REQUIRED_ERROR,
+  EMPTY_CONTACT_FORM,
+  formatMexicanPhone,
+  phoneHref,
+  validateContact,
+} from './contact.ts';
+
+const filled = { name: 'Ana López', email: 'ana@example.com', subject: '', message: 'Hola, ¿tienen talla 26?' };
+
+describe('validateContact', () => {
+  it('accepts name, email and message without a subject, trimming every field', () => {
+    const check = validateContact({ ...filled, name: '  Ana López ', subject: '  ' });
+    expect(check).toEqual({ ok: true, value: { ...filled, subject: '' } });
+  });
+
+  it('gives the spec error and the missing fields when required ones are empty', () => {
+    expect(validateContact(EMPTY_CONTACT_FORM)).toEqual({
+      ok: false,
+      error: CONTACT_REQUIRED_ERROR,
+      fields: ['name', 'email', 'message'],
+    });
+    expect(CONTACT_REQUIRED_ERROR).toBe('Por favor completa todos los campos requeridos.');
+  });
+
+  it.each(['name', 'email', 'message'] as const)('treats a blank %s as missing', (field) => {
+    const check = validateContact({ ...filled, [field]: '   ' });
+    expect(check).toEqual({ ok: false, error: CONTACT_REQUIRED_ERROR, fields: [field] });
+  });
+
+  it('rejects an email without @ or domain with its own message', () => {
+    for (const email of ['ana', 'ana@', 'ana@example', 'ana @example.com']) {
+      expect(validateContact({ ...filled, email })).toEqual({ ok: false, error: CONTACT_INVALID_EMAIL_ERROR, fields: ['email'] });
+    }
+  });
+});
+
+describe('formatMexicanPhone', () => {
+  it('shows a WhatsApp number as +52 area and local digits, dropping the mobile 1', () => {
+    expect(formatMexicanPhone('5215512345678')).toBe('+52 55 1234 5678');
+    expect(formatMexicanPhone('525512345678')).toBe('+52 55 1234 5678');
+    expect(formatMexicanPhone('+52 1 55 1234 5678')).toBe('+52 55 1234 5678');
+  });
+
+  it('keeps other numbers whole and empty input empty', () => {
+    expect(formatMexicanPhone('14155550100')).toBe('+14155550100');
+    expect(formatMexicanPhone('')).toBe('');
+  });
+});
+
+describe('phoneHref', () => {
+  it('dials the number without the WhatsApp mobile 1', () => {
+    expect(phoneHref('5215512345678')).toBe('tel:+525512345678');
+    expect(phoneHref('14155550100')).toBe('tel:+14155550100');
+  });
+});
