@@ -1,6 +1,8 @@
-/** Builds the storefront (astro build) against a Supabase project, with the anon key only. */
+/** Builds the storefront (astro build) against a Supabase project, with the anon key only, then its search index. */
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import * as pagefind from 'pagefind';
 
 export interface BuildTarget {
   supabaseUrl: string;
@@ -9,20 +11,63 @@ export interface BuildTarget {
   outDir?: string;
 }
 
-export function buildShop(target: BuildTarget): Promise<void> {
-  const astro = join(target.root, 'node_modules/astro/bin/astro.mjs');
-  const args = [astro, 'build', ...(target.outDir ? ['--outDir', target.outDir] : [])];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: target.root,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        PUBLIC_SUPABASE_URL: target.supabaseUrl,
-        PUBLIC_SUPABASE_ANON_KEY: target.anonKey,
-      },
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build terminó con código ${code}`))));
+/** Only product pages are searchable (their content is marked data-pagefind-body; the glob keeps the rest out). */
+export const SEARCH_GLOB = 'producto/**/*.html';
+
+function astroBuild(root: string, outDir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const astro = join(root, 'node_modules/astro/bin/astro.mjs');
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], { cwd: root, stdio: 'inherit', env });
+    child.once('error', fail);
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build terminó con código ${code}`))));
   });
+}
+
+/**
+ * astro build into `outDir`. Astro keeps its intermediate server build inside the output folder when that
+ * lies in the project, but in the shared {root}/.astro otherwise, where parallel builds overwrite each
+ * other: an outside folder is therefore built in a private folder under node_modules/.cache, then moved.
+ */
+async function buildPages(target: BuildTarget, outDir: string): Promise<void> {
+  const env = { ...process.env, PUBLIC_SUPABASE_URL: target.supabaseUrl, PUBLIC_SUPABASE_ANON_KEY: target.anonKey };
+  const root = resolve(target.root);
+  if (!relative(root, outDir).startsWith('..')) return astroBuild(root, outDir, env);
+  const cache = join(root, 'node_modules/.cache');
+  await mkdir(cache, { recursive: true });
+  const work = await mkdtemp(join(cache, 'shop-build-'));
+  try {
+    await astroBuild(root, join(work, 'dist'), env);
+    await rm(join(work, 'dist/.prerender'), { recursive: true, force: true });
+    await rm(outDir, { recursive: true, force: true });
+    await cp(join(work, 'dist'), outDir, { recursive: true });
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes the Pagefind index of the built product pages to {outDir}/pagefind. The language (Spanish
+ * stemming) comes from each page's <html lang="es-MX">. Returns the number of pages indexed.
+ */
+export async function indexSearch(outDir: string): Promise<number> {
+  try {
+    const { index, errors } = await pagefind.createIndex({});
+    if (!index) throw new Error(errors.join('; '));
+    const added = await index.addDirectory({ path: outDir, glob: SEARCH_GLOB });
+    if (added.errors.length > 0) throw new Error(added.errors.join('; '));
+    const written = await index.writeFiles({ outputPath: join(outDir, 'pagefind') });
+    if (written.errors.length > 0) throw new Error(written.errors.join('; '));
+    return added.page_count;
+  } catch (error) {
+    throw new Error(`No se pudo crear el índice de búsqueda: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await pagefind.close();
+  }
+}
+
+export async function buildShop(target: BuildTarget): Promise<void> {
+  const outDir = resolve(target.outDir ?? join(target.root, 'dist'));
+  await buildPages(target, outDir);
+  const pages = await indexSearch(outDir);
+  console.log(`Índice de búsqueda: ${pages} páginas de producto`);
 }

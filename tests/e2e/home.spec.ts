@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { service, mexicoDate } from './fixtures.ts';
+import { hydrated } from './islands.ts';
 
 test('the home page lists exactly the campaigns that are active today in Mexico City', async ({ page }) => {
   const { data: campaigns, error } = await service().from('campaigns').select('nombre, fecha_inicio, fecha_fin');
@@ -11,6 +12,10 @@ test('the home page lists exactly the campaigns that are active today in Mexico 
   expect(ended.length).toBeGreaterThan(0);
 
   await page.goto('/');
+  // The section shows the three nearest; the dialog lists them all.
+  const all = page.getByRole('button', { name: /^Ver todas las campañas/ });
+  await hydrated(page, all);
+  await all.click();
   for (const c of active) await expect(page.getByText(c.nombre, { exact: true }).first()).toBeVisible();
   for (const c of ended) await expect(page.getByText(c.nombre, { exact: true })).toHaveCount(0);
   await expect(page.getByText('Finaliza hoy').first()).toBeVisible();

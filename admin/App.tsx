@@ -1,0 +1,69 @@
+/**
+ * The back office: react-admin on ra-supabase, served under /admin: a browser data router with basename
+ * '/admin' around <Admin>, so react-admin's own paths ('/campaigns', '/login') live at /admin/campaigns,
+ * /admin/login. Spanish throughout; one folder per resource.
+ */
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { useState } from 'react';
+import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
+import brands from './brands/index.ts';
+import campaigns from './campaigns/index.ts';
+import categories from './categories/index.ts';
+import { FeaturedProductsPage } from './featured-products/FeaturedProductsPage.tsx';
+import { spanishMessages } from './i18n/es.ts';
+import { AdminLayout } from './layout/AdminLayout.tsx';
+import { ActivityPage, AnalyticsPage, ReportsPage } from './layout/ComingSoon.tsx';
+import { SessionLoading } from './layout/SessionLoading.tsx';
+import { LoginPage } from './login/LoginPage.tsx';
+import products from './products/index.ts';
+import { authProvider } from './providers/authProvider.ts';
+import { dataProvider } from './providers/dataProvider.ts';
+import { SettingsPage } from './settings/SettingsPage.tsx';
+import { theme } from './theme.ts';
+
+export const BASENAME = '/admin';
+
+const i18nProvider = polyglotI18nProvider(() => spanishMessages, 'es', [{ locale: 'es', name: 'Español' }]);
+
+function BackOffice() {
+  return (
+    <Admin
+      title="Panel de Administración"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      loginPage={LoginPage}
+      loading={SessionLoading}
+      layout={AdminLayout}
+      dashboard={ActivityPage}
+      theme={theme}
+      requireAuth
+      disableTelemetry
+    >
+      <Resource {...campaigns} />
+      <Resource {...products} />
+      <Resource {...categories} />
+      <Resource name="subcategories" recordRepresentation="nombre" />
+      <Resource {...brands} />
+      <CustomRoutes>
+        <Route path="/featured-products" element={<FeaturedProductsPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/analytics" element={<AnalyticsPage />} />
+        <Route path="/reports" element={<ReportsPage />} />
+        <Route path="/detailed-reports" element={<ActivityPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}
+
+/**
+ * A data router (as react-admin's own) on browser history, so paths read /admin/... rather than #/.
+ * useTransitions={false}: React Router 7 otherwise applies navigations inside startTransition, and
+ * react-admin's redirect to the login page (navigate, then clear its query cache) keeps interrupting
+ * that transition: the old screen re-renders and logs out again, hundreds of times, for seconds.
+ */
+export default function App() {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <BackOffice /> }], { basename: BASENAME }));
+  return <RouterProvider router={router} useTransitions={false} />;
+}

@@ -1,0 +1,104 @@
+/**
+ * Create / edit dialog of a category or a subcategory (create without a record, edit with one).
+ * New records are active, order 0 and not in the header (spec 4). A subcategory may come with its
+ * category pre-assigned (the category row's add button).
+ */
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import {
+  BooleanInput,
+  CreateBase,
+  EditBase,
+  Form,
+  NumberInput,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  required,
+  useGetList,
+  useNotify,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { blankToNull } from '../common/validators.ts';
+
+export type TaxonomyKind = 'categories' | 'subcategories';
+
+export interface CategoryDialogProps {
+  kind: TaxonomyKind;
+  open: boolean;
+  record?: RaRecord | null;
+  /** Pre-assigned category of a new subcategory. */
+  categoryId?: string | null;
+  onClose: () => void;
+}
+
+const NEW_DEFAULTS = { activa: true, orden: 0, show_in_header: false };
+
+function CategorySelect() {
+  const translate = useTranslate();
+  const { data = [] } = useGetList('categories', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'nombre', order: 'ASC' } });
+  return (
+    <SelectInput
+      source="category_id"
+      choices={data}
+      optionText="nombre"
+      validate={required()}
+      emptyText={translate('app.categories.select_category')}
+      fullWidth
+    />
+  );
+}
+
+function Fields({ kind, onClose }: { kind: TaxonomyKind; onClose: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Form>
+      <DialogContent sx={{ pt: 1 }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+          {kind === 'subcategories' && <CategorySelect />}
+          <TextInput source="nombre" validate={required()} fullWidth />
+          <TextInput source="descripcion" multiline minRows={2} parse={blankToNull} fullWidth />
+          <NumberInput source="orden" step={1} fullWidth />
+          <BooleanInput source="activa" />
+          {kind === 'categories' && <BooleanInput source="show_in_header" />}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('app.cancel')}</Button>
+        <SaveButton />
+      </DialogActions>
+    </Form>
+  );
+}
+
+export function CategoryDialog({ kind, open, record, categoryId, onClose }: CategoryDialogProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const editing = Boolean(record?.id);
+  const single = kind === 'categories' ? 'category' : 'subcategory';
+  const mutationOptions = {
+    onSuccess: () => {
+      notify(`app.categories.${single}_saved`, { type: 'success' });
+      onClose();
+    },
+    onError: () => notify(`app.categories.save_${single}_error`, { type: 'error' }),
+  };
+  const defaults = kind === 'categories' ? NEW_DEFAULTS : { activa: true, orden: 0, category_id: categoryId ?? null };
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="category-dialog-title">
+      <DialogTitle id="category-dialog-title">
+        {translate(`app.categories.${editing ? 'edit' : 'new'}_${single}`)}
+      </DialogTitle>
+      {open &&
+        (editing ? (
+          <EditBase resource={kind} id={record!.id} mutationMode="pessimistic" redirect={false} mutationOptions={mutationOptions}>
+            <Fields kind={kind} onClose={onClose} />
+          </EditBase>
+        ) : (
+          <CreateBase resource={kind} redirect={false} mutationOptions={mutationOptions} record={defaults}>
+            <Fields kind={kind} onClose={onClose} />
+          </CreateBase>
+        ))}
+    </Dialog>
+  );
+}

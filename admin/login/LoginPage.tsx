@@ -1,0 +1,71 @@
+/**
+ * /admin/login: 'Panel de Administración', user (the account's email) and password, 'Iniciar Sesión'.
+ * Errors: 'Credenciales incorrectas', 'Error al iniciar sesión. Inténtalo de nuevo.', or no access.
+ * After login react-admin returns to the page first asked for (location state), else /admin.
+ */
+import LockIcon from '@mui/icons-material/Lock';
+import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useLogin, useTranslate } from 'react-admin';
+
+export function LoginPage() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setPending(true);
+    try {
+      await login({ username: username.trim(), password });
+    } catch (e) {
+      const key = e instanceof Error && e.message.startsWith('app.auth.') ? e.message : 'app.auth.login_failed';
+      setError(translate(key));
+      setPending(false);
+    }
+  };
+
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 400 }}>
+        <CardContent component="form" onSubmit={submit} noValidate={false} sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 4 }}>
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+            <Avatar sx={{ bgcolor: 'primary.main' }}>
+              <LockIcon />
+            </Avatar>
+            <Typography variant="h5" component="h1">
+              {translate('app.auth.title')}
+            </Typography>
+          </Box>
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField
+            label={translate('app.auth.username')}
+            name="username"
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+          <TextField
+            label={translate('app.auth.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={pending} startIcon={pending ? <CircularProgress size={18} color="inherit" /> : null}>
+            {translate('app.auth.sign_in')}
+          </Button>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,19 @@
+/** 'Importar CSV': the wizard arrives in a later issue; until then an honest 'Próximamente'. */
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useTranslate } from 'react-admin';
+
+export function ImportCsvDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslate();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="import-csv-title">
+      <DialogTitle id="import-csv-title">{t('products.import_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ fontWeight: 600 }}>{t('products.import_soon')}</DialogContentText>
+        <DialogContentText>{t('products.import_soon_text')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('products.margin_dialog.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+/** Table view: Imagen, Producto, Marca, Campaña, Destacado, Precio Original, Costo, Precio Venta, Ganancia, Margen %, Acciones. */
+import { Box, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { formatPrice } from '../../src/lib/money.ts';
+import { DiscountChip, FeaturedStar, formatMargin, isExpired, ProductBadges, ProductMenu, ProductThumb, SizeBadges, type ProductActions } from './ProductParts.tsx';
+import type { AdminProduct } from './types.ts';
+
+export const TABLE_COLUMNS = ['image', 'product', 'brand', 'campaign', 'featured', 'original', 'cost', 'sale', 'profit', 'margin', 'actions'] as const;
+
+export function ProductTable({ products, actions }: { products: AdminProduct[]; actions: ProductActions }) {
+  const t = useTranslate();
+  const num = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
+  return (
+    <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: "100%", overflowX: "auto" }}>
+      <Table size="small" aria-label={t('products.title')}>
+        <TableHead>
+          <TableRow>
+            {TABLE_COLUMNS.map((c) => (
+              <TableCell key={c} sx={['original', 'cost', 'sale', 'profit', 'margin'].includes(c) ? num : undefined}>
+                {t(`products.columns.${c}`)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {products.map((p) => (
+            <TableRow key={p.id} hover data-testid="product-table-row">
+              <TableCell><ProductThumb product={p} size={56} onZoom={actions.onZoom} /></TableCell>
+              <TableCell sx={{ minWidth: 220 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>{p.nombre}</Typography>
+                <Box sx={{ display: 'flex', gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>
+                  <DiscountChip product={p} />
+                  <ProductBadges product={p} campaign={false} />
+                </Box>
+                <Box sx={{ mt: 0.5 }}><SizeBadges sizes={p.sizes} /></Box>
+              </TableCell>
+              <TableCell>{p.marca}</TableCell>
+              <TableCell>
+                {p.campaign?.nombre}
+                {isExpired(p) && <Chip size="small" color="error" label={t('products.expired')} sx={{ ml: 0.5 }} />}
+              </TableCell>
+              <TableCell><FeaturedStar product={p} onToggle={actions.onToggleFeatured} /></TableCell>
+              <TableCell sx={num}>{formatPrice(p.precio_original)}</TableCell>
+              <TableCell sx={num}>{formatPrice(p.costo_compra)}</TableCell>
+              <TableCell sx={{ ...num, fontWeight: 600 }}>{formatPrice(p.precio_venta)}</TableCell>
+              <TableCell sx={{ ...num, color: p.profit_amount < 0 ? 'error.main' : 'success.main' }}>{formatPrice(p.profit_amount)}</TableCell>
+              <TableCell sx={num}>{formatMargin(p.profit_margin)}</TableCell>
+              <TableCell><ProductMenu product={p} actions={actions} /></TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

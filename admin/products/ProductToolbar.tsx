@@ -1,0 +1,94 @@
+/** Switch, view toggle, 'Importar CSV' / 'Nuevo Producto', search with clear, campaign selector, Top 1000 buttons. */
+import AddIcon from '@mui/icons-material/Add';
+import ClearIcon from '@mui/icons-material/Clear';
+import GridViewIcon from '@mui/icons-material/GridView';
+import SearchIcon from '@mui/icons-material/Search';
+import TableRowsIcon from '@mui/icons-material/TableRows';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import ViewListIcon from '@mui/icons-material/ViewList';
+import PercentIcon from '@mui/icons-material/Percent';
+import { Box, Button, FormControlLabel, IconButton, InputAdornment, Switch, TextField, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import type { ProductSort, ProductView } from '../../src/lib/admin-products.ts';
+import { CampaignSelect } from './CampaignSelect.tsx';
+
+export interface ToolbarProps {
+  search: string;
+  onSearch: (s: string) => void;
+  campaignId: string | null;
+  onCampaign: (id: string | null) => void;
+  onlyActive: boolean;
+  onOnlyActive: (v: boolean) => void;
+  sort: ProductSort;
+  onSort: (s: ProductSort) => void;
+  view: ProductView;
+  onView: (v: ProductView) => void;
+  onCreate: () => void;
+  onImport: () => void;
+}
+
+export function ProductToolbar(props: ToolbarProps) {
+  const t = useTranslate();
+  // typing is debounced 300 ms before the server search runs
+  const [text, setText] = useState(props.search);
+  useEffect(() => setText(props.search), [props.search]);
+  useEffect(() => {
+    if (text === props.search) return;
+    const id = setTimeout(() => props.onSearch(text), 300);
+    return () => clearTimeout(id);
+  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
+  const toggleSort = (s: ProductSort) => props.onSort(props.sort === s ? 'recent' : s);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mb: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+        <FormControlLabel
+          control={<Switch checked={props.onlyActive} onChange={(e) => props.onOnlyActive(e.target.checked)} />}
+          label={t('products.only_active')}
+        />
+        <ToggleButtonGroup size="small" exclusive value={props.view} onChange={(_e, v: ProductView | null) => v && props.onView(v)} aria-label={t('products.view.label')}>
+          <ToggleButton value="grid" aria-label={t('products.view.grid')}><Tooltip title={t('products.view.grid')}><GridViewIcon fontSize="small" /></Tooltip></ToggleButton>
+          <ToggleButton value="list" aria-label={t('products.view.list')}><Tooltip title={t('products.view.list')}><ViewListIcon fontSize="small" /></Tooltip></ToggleButton>
+          <ToggleButton value="table" aria-label={t('products.view.table')}><Tooltip title={t('products.view.table')}><TableRowsIcon fontSize="small" /></Tooltip></ToggleButton>
+        </ToggleButtonGroup>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={props.onImport}>{t('products.import_csv')}</Button>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={props.onCreate}>{t('products.new_product')}</Button>
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+        <TextField
+          size="small"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') props.onSearch(text);
+          }}
+          placeholder={t('products.search_placeholder')}
+          fullWidth={false}
+          sx={{ flex: '1 1 360px', m: 0 }}
+          slotProps={{
+            htmlInput: { 'aria-label': t('products.search_placeholder'), type: 'search' },
+            input: {
+              startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment>,
+              endAdornment: text ? (
+                <InputAdornment position="end">
+                  <IconButton size="small" aria-label={t('products.search_clear')} onClick={() => { setText(''); props.onSearch(''); }}>
+                    <ClearIcon fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ) : null,
+            },
+          }}
+        />
+        <CampaignSelect value={props.campaignId} onChange={props.onCampaign} />
+        <Button variant={props.sort === 'top_discount' ? 'contained' : 'outlined'} color="secondary" startIcon={<PercentIcon />} aria-pressed={props.sort === 'top_discount'} onClick={() => toggleSort('top_discount')}>
+          {t('products.top_discount')}
+        </Button>
+        <Button variant={props.sort === 'top_profit' ? 'contained' : 'outlined'} color="secondary" startIcon={<TrendingUpIcon />} aria-pressed={props.sort === 'top_profit'} onClick={() => toggleSort('top_profit')}>
+          {t('products.top_profit')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,87 @@
+/** Shapes returned by the admin products RPCs (migration 20261121000800_admin_products.sql). */
+import type { ProductSort } from '../../src/lib/admin-products.ts';
+
+export interface AdminProduct {
+  id: string;
+  campaign_id: string;
+  category_id: string | null;
+  subcategory_id: string | null;
+  brand_id: string | null;
+  marca: string;
+  nombre: string;
+  precio_original: number;
+  precio_venta: number;
+  costo_compra: number;
+  link_externo: string | null;
+  descripcion: string | null;
+  imagen_principal: string | null;
+  permalink: string;
+  destacado: boolean;
+  sizes: string[];
+  created_at: string;
+  updated_at: string;
+  campaign: { id: string; nombre: string; fecha_fin: string } | null;
+  category_nombre: string | null;
+  subcategory_nombre: string | null;
+  brand_display_name: string | null;
+  discount_percentage: number;
+  profit_amount: number;
+  profit_margin: number | null;
+  image_count: number;
+}
+
+export interface AdminProductsPage {
+  total: number;
+  total_all: number;
+  rows: AdminProduct[];
+  permalink_match: { id: string; nombre: string; permalink: string } | null;
+}
+
+export interface ProductQuery {
+  search: string;
+  campaignId: string | null;
+  onlyActive: boolean;
+  sort: ProductSort;
+}
+
+/** What the product form sends to save_product. */
+export interface ProductFormValues {
+  campaign_id: string;
+  brand_id: string;
+  category_id: string;
+  subcategory_id: string;
+  nombre: string;
+  imagen_principal: string;
+  precio_original: string;
+  costo_compra: string;
+  precio_venta: string;
+  permalink: string;
+  link_externo: string;
+  descripcion: string;
+}
+
+export interface ProductImage {
+  id: string;
+  product_id: string;
+  image_url: string;
+  orden: number;
+}
+
+export interface ProductSize {
+  id: string;
+  product_id: string;
+  talla: string;
+}
+
+export interface CampaignOption {
+  id: string;
+  nombre: string;
+  fecha_fin: string;
+  product_count?: number | null;
+}
+
+export interface NamedOption {
+  id: string;
+  nombre: string;
+  category_id?: string;
+}

@@ -1,0 +1,123 @@
+/**
+ * ra-supabase's auth provider, narrowed to the back office's rules: email + password sign-in, only
+ * accounts whose app_metadata.role is 'admin' (never user_metadata), and a session that ends 24 h
+ * after login here in the browser (the server time-boxes sessions at 24 h as well).
+ */
+import type { User } from '@supabase/supabase-js';
+import { supabaseAuthProvider } from 'ra-supabase-core';
+import type { AuthProvider } from 'react-admin';
+import { endSession, isSessionFresh, startSession } from './session.ts';
+import { SESSION_STORAGE_KEY, supabase } from './supabase.ts';
+
+/** Message keys (translated by the i18n provider; the login page shows them). */
+export const AUTH_ERRORS = {
+  wrongCredentials: 'app.auth.wrong_credentials',
+  failed: 'app.auth.login_failed',
+  noAccess: 'app.auth.no_access',
+  expired: 'app.auth.session_expired',
+} as const;
+
+export function isAdminUser(user: Pick<User, 'app_metadata'> | null | undefined): boolean {
+  return user?.app_metadata?.['role'] === 'admin';
+}
+
+const base = supabaseAuthProvider(supabase, {
+  getIdentity: async (user) => ({
+    id: user.id,
+    fullName: user.email ?? user.id,
+  }),
+  getPermissions: async (user) => (isAdminUser(user) ? 'admin' : null),
+});
+
+function storage(): Storage {
+  return window.localStorage;
+}
+
+async function signOutQuietly(): Promise<void> {
+  endSession(storage());
+  // Nothing stored: nothing to sign out of. Returning at once matters: react-admin may call logout
+  // several times while redirecting, and supabase-js serialises auth calls behind a lock.
+  if (storage().getItem(SESSION_STORAGE_KEY) === null) return;
+  try {
+    await supabase.auth.signOut({ scope: 'local' });
+  } catch {
+    // already signed out
+  }
+}
+
+export interface LoginParams {
+  username?: string;
+  email?: string;
+  password?: string;
+}
+
+export const authProvider: AuthProvider = {
+  ...base,
+
+  async login(params: LoginParams) {
+    const email = (params.username ?? params.email ?? '').trim();
+    const password = params.password ?? '';
+    if (!email || !password) throw new Error(AUTH_ERRORS.wrongCredentials);
+    let user: User | null = null;
+    try {
+      const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+      if (error) {
+        const wrong = error.code === 'invalid_credentials' || (error.status === 400 && /invalid/i.test(error.message));
+        throw new Error(wrong ? AUTH_ERRORS.wrongCredentials : AUTH_ERRORS.failed);
+      }
+      user = data.user;
+    } catch (error) {
+      if (error instanceof Error && Object.values(AUTH_ERRORS).includes(error.message as never)) throw error;
+      throw new Error(AUTH_ERRORS.failed);
+    }
+    if (!isAdminUser(user)) {
+      await signOutQuietly();
+      throw new Error(AUTH_ERRORS.noAccess);
+    }
+    startSession(storage());
+  },
+
+  async logout() {
+    // No redirect returned: react-admin goes to its login page under the basename (/admin/login).
+    await signOutQuietly();
+  },
+
+  async checkAuth() {
+    const { data } = await supabase.auth.getSession();
+    const session = data.session;
+    if (!session) {
+      endSession(storage());
+      throw { message: false };
+    }
+    if (!isAdminUser(session.user)) {
+      await signOutQuietly();
+      throw { message: AUTH_ERRORS.noAccess };
+    }
+    if (!isSessionFresh(storage())) {
+      await signOutQuietly();
+      throw { message: AUTH_ERRORS.expired };
+    }
+  },
+
+  async checkError(error) {
+    const status = (error as { status?: number } | null)?.status;
+    if (status === 401 || status === 403) {
+      // An expired or revoked token (PostgREST 401) ends the session; a 403 from RLS may be a real refusal.
+      const { data } = await supabase.auth.getSession();
+      if (!data.session || !isSessionFresh(storage())) {
+        await signOutQuietly();
+        throw { message: AUTH_ERRORS.expired };
+      }
+    }
+  },
+
+  async getPermissions() {
+    const { data } = await supabase.auth.getSession();
+    if (!data.session) return null;
+    if (!isAdminUser(data.session.user)) {
+      await signOutQuietly();
+      throw { message: AUTH_ERRORS.noAccess };
+    }
+    return isSessionFresh(storage()) ? 'admin' : null;
+  },
+};

@@ -1,0 +1,51 @@
+/**
+ * Settings (spec 2 "Settings"): tabs 'Gestión de Imágenes' (sub-tabs Hero Carousel and Banner de
+ * Marcas), 'Categorías', 'Categorías Destacadas' and 'General' ('Próximamente').
+ */
+import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { CategoriesPage } from '../categories/CategoriesPage.tsx';
+import { BannerManager } from './BannerManager.tsx';
+import { FeaturedCategoriesManager } from './FeaturedCategoriesManager.tsx';
+import { HeroManager } from './HeroManager.tsx';
+
+type MainTab = 'images' | 'categories' | 'featured' | 'general';
+
+export function SettingsPage() {
+  const translate = useTranslate();
+  const [tab, setTab] = useState<MainTab>('images');
+  const [imageTab, setImageTab] = useState<'hero' | 'banner'>('hero');
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={translate('app.settings.title')} />
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        {translate('app.settings.title')}
+      </Typography>
+      <Tabs value={tab} onChange={(_e, v) => setTab(v)} sx={{ mb: 2 }} variant="scrollable">
+        <Tab value="images" label={translate('app.settings.tab_images')} />
+        <Tab value="categories" label={translate('app.settings.tab_categories')} />
+        <Tab value="featured" label={translate('app.settings.tab_featured_categories')} />
+        <Tab value="general" label={translate('app.settings.tab_general')} />
+      </Tabs>
+      {tab === 'images' && (
+        <>
+          <Tabs value={imageTab} onChange={(_e, v) => setImageTab(v)} sx={{ mb: 2 }} textColor="secondary" indicatorColor="secondary">
+            <Tab value="hero" label={translate('app.settings.hero_tab')} />
+            <Tab value="banner" label={translate('app.settings.banner_tab')} />
+          </Tabs>
+          {imageTab === 'hero' ? <HeroManager /> : <BannerManager />}
+        </>
+      )}
+      {tab === 'categories' && <CategoriesPage embedded />}
+      {tab === 'featured' && <FeaturedCategoriesManager />}
+      {tab === 'general' && (
+        <Card>
+          <CardContent>
+            <Typography variant="h6">{translate('app.coming_soon')}</Typography>
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * `npm run build`: the static shop in dist/ (pages, then the search index) against the Supabase
+ * project named by PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY, ready for any static host.
+ */
+import { buildShop } from './lib/build.ts';
+import { ROOT } from './stack/index.ts';
+
+const supabaseUrl = process.env['PUBLIC_SUPABASE_URL'];
+const anonKey = process.env['PUBLIC_SUPABASE_ANON_KEY'];
+if (!supabaseUrl || !anonKey) {
+  console.error('Define PUBLIC_SUPABASE_URL y PUBLIC_SUPABASE_ANON_KEY (o usa npm start, que inicia la pila local).');
+  process.exit(1);
+}
+await buildShop({ supabaseUrl, anonKey, root: ROOT });

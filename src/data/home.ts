@@ -1,0 +1,102 @@
+/**
+ * Home page reads (spec 7, public reads): featured products, hero images, featured categories, brand
+ * banners and the active campaigns. Any failed read throws, so a build never publishes a broken home.
+ */
+import type { CardProduct } from '../components/product/types.ts';
+import type { HeroImageInput } from '../lib/hero.ts';
+import { getActiveCampaigns, type ActiveCampaign } from './campaigns.ts';
+import type { ShopClient } from './supabase.ts';
+
+export interface FeaturedCategoryTile {
+  id: string;
+  nombre: string;
+  image_url: string;
+  category_id: string | null;
+}
+
+export interface BrandBanner {
+  id: string;
+  name: string;
+  image_url: string;
+  alt_text: string | null;
+  link_url: string | null;
+}
+
+export interface HomeData {
+  featured: CardProduct[];
+  heroImages: HeroImageInput[];
+  campaigns: ActiveCampaign[];
+  featuredCategories: FeaturedCategoryTile[];
+  banners: BrandBanner[];
+}
+
+/** Featured products (destacado) of active campaigns, newest first, shaped for the product card. */
+export async function getFeaturedProducts(db: ShopClient, today: string): Promise<CardProduct[]> {
+  const { data, error } = await db
+    .from('products')
+    .select(
+      'id, nombre, marca, precio_original, precio_venta, imagen_principal, permalink, destacado, sizes, created_at, campaign:campaigns!inner(nombre, fecha_fin), category:categories(nombre), brand:brands(display_name)',
+    )
+    .eq('destacado', true)
+    .gte('campaign.fecha_fin', today)
+    .order('created_at', { ascending: false });
+  if (error) throw new Error(`No se pudieron cargar los productos destacados: ${error.message}`);
+  return data.map((p) => ({
+    id: p.id,
+    nombre: p.nombre,
+    marca: p.marca.trim() || (p.brand?.display_name ?? ''),
+    precio_original: Number(p.precio_original),
+    precio_venta: Number(p.precio_venta),
+    imagen_principal: p.imagen_principal,
+    permalink: p.permalink,
+    destacado: p.destacado,
+    sizes: p.sizes,
+    category_nombre: p.category?.nombre ?? null,
+    campaign: { nombre: p.campaign.nombre, fecha_fin: p.campaign.fecha_fin },
+  }));
+}
+
+/** Active hero carousel images, by orden. */
+export async function getHeroImages(db: ShopClient): Promise<HeroImageInput[]> {
+  const { data, error } = await db
+    .from('hero_images')
+    .select('id, title, subtitle, button_text, button_link, image_url')
+    .eq('active', true)
+    .order('orden', { ascending: true });
+  if (error) throw new Error(`No se pudieron cargar las imágenes del hero: ${error.message}`);
+  return data;
+}
+
+/** Active featured-category tiles, by orden. */
+export async function getFeaturedCategories(db: ShopClient): Promise<FeaturedCategoryTile[]> {
+  const { data, error } = await db
+    .from('featured_categories')
+    .select('id, nombre, image_url, category_id')
+    .eq('active', true)
+    .order('orden', { ascending: true });
+  if (error) throw new Error(`No se pudieron cargar las categorías destacadas: ${error.message}`);
+  return data;
+}
+
+/** Active brand-logo banners, by orden. */
+export async function getBrandBanners(db: ShopClient): Promise<BrandBanner[]> {
+  const { data, error } = await db
+    .from('banner_images')
+    .select('id, name, image_url, alt_text, link_url')
+    .eq('active', true)
+    .order('orden', { ascending: true });
+  if (error) throw new Error(`No se pudieron cargar las imágenes del banner: ${error.message}`);
+  return data;
+}
+
+/** Everything the home sections show, read in parallel. */
+export async function getHomeData(db: ShopClient, today: string): Promise<HomeData> {
+  const [featured, heroImages, campaigns, featuredCategories, banners] = await Promise.all([
+    getFeaturedProducts(db, today),
+    getHeroImages(db),
+    getActiveCampaigns(db, today),
+    getFeaturedCategories(db),
+    getBrandBanners(db),
+  ]);
+  return { featured, heroImages, campaigns, featuredCategories, banners };
+}

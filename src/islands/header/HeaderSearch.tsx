@@ -1,0 +1,204 @@
+/**
+ * Header instant search over the product pages (Pagefind index built after astro build). An accessible
+ * combobox: arrows move through the results, Enter or a click opens the product, Escape closes. Without
+ * JavaScript (or before a pick) the form submits the term to /tienda?search=.
+ */
+import { Loader2, Search, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { MAX_SEARCH_RESULTS, toSearchHit, type PagefindResultData, type SearchHit } from '../../lib/search.ts';
+
+interface Pagefind {
+  init(): Promise<void>;
+  debouncedSearch(term: string, options?: object, ms?: number): Promise<{ results: { data(): Promise<PagefindResultData> }[] } | null>;
+}
+
+const PAGEFIND_URL = '/pagefind/pagefind.js';
+const PAGEFIND_ENTRY_URL = '/pagefind/pagefind-entry.json';
+/** What an index without pages (no active campaign at build time) answers: nothing. */
+const EMPTY_INDEX: Pagefind = { init: async () => undefined, debouncedSearch: async () => ({ results: [] }) };
+let pagefind: Promise<Pagefind> | null = null;
+
+/** Loads the Pagefind runtime once, on the first search (Pagefind itself fails on an index without pages). */
+function loadPagefind(): Promise<Pagefind> {
+  pagefind ??= fetch(PAGEFIND_ENTRY_URL)
+    .then((r) => r.json() as Promise<{ languages?: Record<string, unknown> }>)
+    .then(async (entry) => {
+      if (Object.keys(entry.languages ?? {}).length === 0) return EMPTY_INDEX;
+      const pf = (await import(/* @vite-ignore */ PAGEFIND_URL)) as Pagefind;
+      await pf.init();
+      return pf;
+    });
+  pagefind.catch(() => {
+    pagefind = null; // try again on the next search
+  });
+  return pagefind;
+}
+
+type Status = 'idle' | 'loading' | 'done' | 'error';
+
+export default function HeaderSearch() {
+  const [term, setTerm] = useState('');
+  const [hits, setHits] = useState<SearchHit[]>([]);
+  const [status, setStatus] = useState<Status>('idle');
+  const [active, setActive] = useState(-1);
+  const [listOpen, setListOpen] = useState(false);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const ids = { input: useId(), list: useId(), option: useId() };
+  const query = term.trim();
+
+  useEffect(() => {
+    if (!query) {
+      setHits([]);
+      setStatus('idle');
+      return;
+    }
+    let current = true;
+    setStatus('loading');
+    loadPagefind()
+      .then((pf) => pf.debouncedSearch(query, {}, 200))
+      .then(async (search) => {
+        if (!search || !current) return; // a newer search replaced this one
+        const data = await Promise.all(search.results.slice(0, MAX_SEARCH_RESULTS).map((r) => r.data()));
+        if (!current) return;
+        setHits(data.map(toSearchHit));
+        setActive(-1);
+        setStatus('done');
+      })
+      .catch((error: unknown) => {
+        console.error('Búsqueda no disponible', error);
+        if (current) setStatus('error');
+      });
+    return () => {
+      current = false;
+    };
+  }, [query]);
+
+  useEffect(() => {
+    if (panelOpen) input.current?.focus();
+  }, [panelOpen]);
+
+  const open = (hit: SearchHit) => window.location.assign(hit.url);
+  const close = () => {
+    setListOpen(false);
+    setActive(-1);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      setListOpen(true);
+      if (hits.length === 0) return;
+      const n = hits.length;
+      setActive((i) => (e.key === 'ArrowDown' ? (i + 1) % n : i <= 0 ? n - 1 : i - 1));
+    } else if (e.key === 'Enter' && listOpen && hits[active]) {
+      e.preventDefault();
+      open(hits[active]);
+    } else if (e.key === 'Escape') {
+      if (listOpen && query) close();
+      else {
+        setTerm('');
+        setPanelOpen(false);
+      }
+    }
+  };
+
+  const showPanel = listOpen && query !== '';
+  const showList = showPanel && hits.length > 0;
+  const message =
+    status === 'loading' && hits.length === 0
+      ? 'Buscando...'
+      : status === 'error'
+        ? 'La búsqueda no está disponible en este momento.'
+        : status === 'done' && hits.length === 0
+          ? 'No se encontraron productos'
+          : null;
+  const announcement = !query || status === 'loading' ? '' : status === 'done' ? (hits.length === 1 ? '1 producto encontrado' : `${hits.length} productos encontrados`) : (message ?? '');
+
+  return (
+    <div
+      ref={root}
+      className="lg:relative lg:mr-auto lg:w-full lg:max-w-md"
+      onBlur={(e) => {
+        if (!root.current?.contains(e.relatedTarget as Node | null)) close();
+      }}
+    >
+      <button
+        type="button"
+        aria-label="Buscar productos"
+        aria-expanded={panelOpen}
+        onClick={() => setPanelOpen(!panelOpen)}
+        className="inline-flex size-9 items-center justify-center rounded-full text-neutral-800 hover:bg-neutral-100 sm:size-10 lg:hidden"
+      >
+        {panelOpen ? <X aria-hidden="true" className="size-5" /> : <Search aria-hidden="true" className="size-5" />}
+      </button>
+      <div
+        className={`${panelOpen ? 'block' : 'hidden'} absolute inset-x-0 top-full border-b border-neutral-200 bg-white px-4 py-3 shadow-lg sm:px-6 lg:static lg:block lg:border-0 lg:p-0 lg:shadow-none`}
+      >
+        <form role="search" action="/tienda" method="get" className="relative" onSubmit={(e) => !query && e.preventDefault()}>
+          <label htmlFor={ids.input} className="sr-only">Buscar productos</label>
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
+          <input
+            ref={input}
+            id={ids.input}
+            name="search"
+            type="search"
+            role="combobox"
+            autoComplete="off"
+            aria-autocomplete="list"
+            aria-expanded={showList}
+            aria-controls={showList ? ids.list : undefined}
+            aria-activedescendant={showList && active >= 0 ? `${ids.option}-${active}` : undefined}
+            placeholder="Buscar productos..."
+            value={term}
+            onChange={(e) => {
+              setTerm(e.target.value);
+              setListOpen(true);
+            }}
+            onFocus={() => setListOpen(true)}
+            onKeyDown={onKeyDown}
+            className="w-full rounded-full border border-neutral-200 bg-neutral-100 py-2 pl-9 pr-9 text-sm text-neutral-950 placeholder:text-neutral-500 focus:border-neutral-950 focus:bg-white focus:outline-none"
+          />
+          {status === 'loading' && query && (
+            <Loader2 aria-hidden="true" className="absolute right-3 top-1/2 size-4 -translate-y-1/2 animate-spin text-neutral-500" />
+          )}
+          {showPanel && (
+            <div className="absolute inset-x-0 top-full z-50 mt-2 rounded-2xl border border-neutral-200 bg-white p-1.5 shadow-xl lg:right-auto lg:w-[28rem]">
+              {showList ? (
+                <ul id={ids.list} role="listbox" aria-label="Productos encontrados">
+                  {hits.map((hit, i) => (
+                    <li
+                      key={hit.url}
+                      id={`${ids.option}-${i}`}
+                      role="option"
+                      aria-selected={i === active}
+                      onMouseDown={(e) => e.preventDefault()}
+                      onMouseMove={() => setActive(i)}
+                      onClick={() => open(hit)}
+                      className={`flex cursor-pointer items-center gap-3 rounded-xl px-2 py-1.5 ${i === active ? 'bg-lime-50' : ''}`}
+                    >
+                      <span className="h-12 w-10 shrink-0 overflow-hidden rounded-lg bg-neutral-100">
+                        {hit.image && <img src={hit.image} alt="" width={40} height={50} loading="lazy" className="size-full object-cover" />}
+                      </span>
+                      <span className="flex min-w-0 flex-col">
+                        <span className="truncate text-sm font-semibold text-neutral-950">{hit.title}</span>
+                        <span className="flex items-baseline gap-2 text-xs">
+                          {hit.brand && <span className="font-medium uppercase tracking-wide text-neutral-600">{hit.brand}</span>}
+                          {hit.price && <span className="text-sm font-bold text-neutral-950">{hit.price}</span>}
+                        </span>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                message && <p className="px-3 py-4 text-sm text-neutral-600">{message}</p>
+              )}
+            </div>
+          )}
+          <p aria-live="polite" className="sr-only">{announcement}</p>
+        </form>
+      </div>
+    </div>
+  );
+}

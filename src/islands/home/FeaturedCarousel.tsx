@@ -1,0 +1,42 @@
+/**
+ * Featured products, 4 per slide on desktop (2 on phones, 3 on tablets), looping, with dots and arrows;
+ * auto-advances every 6 s when there are more than 4. The order comes shuffled from the build.
+ */
+import ProductCard from '../../components/product/ProductCard.tsx';
+import type { CardProduct } from '../../components/product/types.ts';
+import { FEATURED_AUTOPLAY_MS, FEATURED_PER_SLIDE } from '../../lib/carousel.ts';
+import CarouselControls from './CarouselControls.tsx';
+import { useCarousel } from './useCarousel.ts';
+
+export default function FeaturedCarousel({ products }: { products: CardProduct[] }) {
+  const c = useCarousel({
+    count: products.length,
+    perSlide: FEATURED_PER_SLIDE,
+    delay: FEATURED_AUTOPLAY_MS,
+    embla: { align: 'start', slidesToScroll: 'auto' },
+  });
+  return (
+    <div role="region" aria-roledescription="carrusel" aria-label="Carrusel de productos destacados">
+      <div ref={c.viewportRef} className="-my-2 overflow-hidden py-2">
+        <div className="-ml-3 flex sm:-ml-5">
+          {products.map((p, i) => (
+            <div
+              key={p.id}
+              role="group"
+              aria-roledescription="producto"
+              aria-label={`${i + 1} de ${products.length}`}
+              className="min-w-0 shrink-0 grow-0 basis-1/2 pl-3 sm:basis-1/3 sm:pl-5 lg:basis-1/4"
+            >
+              <ProductCard product={p} />
+            </div>
+          ))}
+        </div>
+      </div>
+      {products.length > 2 && c.snaps !== 1 && (
+        <div className="mt-6 flex justify-center">
+          <CarouselControls unit="Página" {...c} />
+        </div>
+      )}
+    </div>
+  );
+}

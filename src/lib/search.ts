@@ -1,0 +1,36 @@
+/** Header instant search: turns Pagefind results (product pages and their meta) into what the list shows. */
+import { renderImageUrl } from './images.ts';
+
+/** Results shown in the header list. */
+export const MAX_SEARCH_RESULTS = 8;
+
+/** The part of a Pagefind result's data() the list needs. */
+export interface PagefindResultData {
+  url: string;
+  meta: Record<string, string | undefined>;
+}
+
+export interface SearchHit {
+  url: string;
+  title: string;
+  image: string | null;
+  brand: string | null;
+  price: string | null;
+}
+
+const text = (v: string | undefined): string | null => {
+  const t = v?.replace(/\s+/g, ' ').trim();
+  return t ? t : null;
+};
+
+/** A result with a small (96x120, shown at 40x50) thumbnail: meta title, image, brand and price set on the product page. */
+export function toSearchHit(data: PagefindResultData): SearchHit {
+  const image = text(data.meta['image']);
+  return {
+    url: data.url,
+    title: text(data.meta['title']) ?? data.url,
+    image: image ? renderImageUrl(image, { width: 96, height: 120, resize: 'cover' }) : null,
+    brand: text(data.meta['brand']),
+    price: text(data.meta['price']),
+  };
+}

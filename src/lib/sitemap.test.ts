@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { absoluteUrl, isIndexable, pageRoute, robotsTxt, sitemapXml } from './sitemap.ts';
+
+describe('pageRoute', () => {
+  it('maps page files to routes', () => {
+    expect(pageRoute('./index.astro')).toBe('/');
+    expect(pageRoute('./como-comprar.astro')).toBe('/como-comprar');
+    expect(pageRoute('./tienda/index.astro')).toBe('/tienda');
+    expect(pageRoute('./legal/terminos.md')).toBe('/legal/terminos');
+  });
+
+  it('skips dynamic routes, endpoints and private files', () => {
+    expect(pageRoute('./producto/[permalink].astro')).toBeNull();
+    expect(pageRoute('./sitemap.xml.ts')).toBeNull();
+    expect(pageRoute('./_parts/x.astro')).toBeNull();
+  });
+});
+
+describe('isIndexable', () => {
+  it('keeps shopper pages and leaves out admin, test and error pages', () => {
+    for (const r of ['/', '/tienda', '/tienda-reactive', '/producto/nike-air', '/administrar-algo']) expect(isIndexable(r)).toBe(true);
+    for (const r of ['/admin', '/admin/login', '/test-metatags', '/test-dashboard', '/404', '/500']) expect(isIndexable(r)).toBe(false);
+  });
+
+  it('leaves out the alternate home, whose canonical is /', () => {
+    expect(isIndexable('/home-v1')).toBe(false);
+  });
+});
+
+describe('sitemapXml', () => {
+  it('lists absolute, escaped, unique URLs of indexable routes', () => {
+    const xml = sitemapXml('https://outlet.mx', ['/', '/tienda', '/tienda', '/test-metatags', '/producto/a&b']);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml.match(/<loc>/g)).toHaveLength(3);
+    expect(xml).toContain('<loc>https://outlet.mx/</loc>');
+    expect(xml).toContain('<loc>https://outlet.mx/tienda</loc>');
+    expect(xml).toContain('<loc>https://outlet.mx/producto/a&amp;b</loc>');
+    expect(xml).not.toContain('test-metatags');
+  });
+
+  it('joins routes to a site with or without a trailing slash', () => {
+    expect(absoluteUrl('https://outlet.mx/', '/tienda')).toBe('https://outlet.mx/tienda');
+    expect(absoluteUrl('https://outlet.mx', '/')).toBe('https://outlet.mx/');
+  });
+});
+
+describe('robotsTxt', () => {
+  it('disallows the admin and test pages and points to the sitemap', () => {
+    expect(robotsTxt('https://outlet.mx')).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /test-\n\nSitemap: https://outlet.mx/sitemap.xml\n',
+    );
+  });
+});

@@ -1,0 +1,213 @@
+/**
+ * Admin products as an admin works them, against the real local stack (demo data): create a product
+ * with sizes and gallery images, see it listed and searched, edit its price through the margin
+ * dialog, toggle featured, delete it (rows and storage files), and the empty state. Desktop only.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { mexicoDate, service } from './fixtures.ts';
+
+
+const run = Date.now().toString(36);
+const ADMIN = { email: `admin-products-${run}@e2e.local`, password: 'admin-e2e-password' };
+const CAMPAIGN = `Campaña productos ${run}`;
+const NAME = `Chamarra prueba ${run}`;
+
+/** A small valid PNG (1x1). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+let campaignId = '';
+
+test.beforeAll(async ({}, info) => {
+  // desktop only (a callback form of test.skip receives no TestInfo in this Playwright)
+  test.skip(info.project.name !== 'desktop');
+  const db = service();
+  const { error } = await db.auth.admin.createUser({
+    email: ADMIN.email,
+    password: ADMIN.password,
+    email_confirm: true,
+    app_metadata: { role: 'admin' },
+  });
+  if (error) throw error;
+  const { data, error: cErr } = await db
+    .from('campaigns')
+    .insert({ nombre: CAMPAIGN, fecha_inicio: mexicoDate(-1), fecha_fin: mexicoDate(20) })
+    .select('id')
+    .single();
+  if (cErr) throw cErr;
+  campaignId = data.id as string;
+});
+
+async function openProducts(page: Page, query = '') {
+  await page.goto('/admin/login');
+  await page.getByLabel('Usuario').fill(ADMIN.email);
+  await page.getByLabel('Contraseña').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page).not.toHaveURL(/login/);
+  await page.goto(`/admin/products${query}`);
+  await expect(page.getByRole('heading', { name: /^Productos/ })).toBeVisible();
+}
+
+async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function productRow(nombre: string) {
+  const { data, error } = await service().from('products').select('id, precio_venta, destacado, permalink, imagen_principal, sizes').eq('nombre', nombre).maybeSingle();
+  if (error) throw error;
+  return data as { id: string; precio_venta: number; destacado: boolean; permalink: string; imagen_principal: string | null; sizes: string[] } | null;
+}
+
+test('the list: counts, views, campaign from the URL, search line and Top 1000', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openProducts(page);
+  await expect(page.getByTestId('products-subtitle')).toHaveText(/^Mostrando \d+ de \d+ totales$/);
+  await expect(page.getByText('Solo productos activos')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Importar CSV' })).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await expect(page.getByTestId('products-footer')).toContainText(/Mostrando 50 de \d+ productos|Se han cargado todos los productos/);
+
+  await page.getByRole('button', { name: 'Tabla', exact: true }).click();
+  const headers = await page.getByRole('columnheader').allTextContents();
+  expect(headers).toEqual(['Imagen', 'Producto', 'Marca', 'Campaña', 'Destacado', 'Precio Original', 'Costo', 'Precio Venta', 'Ganancia', 'Margen %', 'Acciones']);
+  await page.getByRole('button', { name: 'Lista', exact: true }).click();
+  await expect(page.getByTestId('product-row').first()).toContainText(/Activo|Vencido/);
+  await expect(page.getByTestId('product-row').first()).toContainText('Fin: ');
+
+  await page.getByRole('button', { name: 'Top 1000 Ganancias' }).click();
+  await expect(page.getByText('Top 1000 productos con mayor ganancia')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Top 1000 Ganancias' }).click();
+
+  await page.getByRole('button', { name: 'Importar CSV' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Próximamente');
+  await page.getByRole('button', { name: 'Cerrar' }).click();
+
+  // ?campaign={id} preselects the campaign: title and subtitle name it
+  await page.goto(`/admin/products?campaign=${campaignId}`);
+  await expect(page.getByRole('heading', { name: new RegExp(`^Productos\\s*· ${CAMPAIGN}$`) })).toBeVisible();
+  await expect(page.getByTestId('products-subtitle')).toContainText(`en ${CAMPAIGN}`);
+});
+
+test('create with sizes and gallery, margin dialog, featured, delete', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openProducts(page, `?campaign=${campaignId}`);
+  await page.getByRole('button', { name: 'Nuevo Producto' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Nuevo Producto' })).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Información Básica' })).toBeVisible();
+
+  // sizes and gallery need a saved product
+  await dialog.getByRole('tab', { name: 'Galería' }).click();
+  await expect(dialog).toContainText('Guarda el producto primero para agregar imágenes');
+  await dialog.getByRole('tab', { name: 'Información Básica' }).click();
+
+  // required fields
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(dialog.getByText('Requerido').first()).toBeVisible();
+
+  await choose(page, 'Marca', /^Nike$/);
+  await dialog.getByLabel('Nombre del producto').fill(NAME);
+  await dialog.getByLabel('Precio original').fill('3000');
+  await dialog.getByLabel('Costo de compra').fill('1000');
+  // smart price: (3000 - 1000) / 3000 >= 0.5 → 60% of 3000 rounded up to the hundred
+  await expect(dialog.getByLabel('Precio de venta')).toHaveValue('1800.00');
+  await expect(dialog.getByLabel('Permalink')).toHaveValue(`nike-chamarra-prueba-${run}`);
+  await dialog.getByTestId('main-image-input').setInputFiles({ name: 'main.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.getByLabel('URL de la imagen principal')).toHaveValue(/\/storage\/v1\/object\/public\/product-images\/\d+-[a-z0-9]+\.png$/);
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByText('Producto creado correctamente')).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole('heading', { name: 'Editar Producto' })).toBeVisible();
+  const created = await productRow(NAME);
+  expect(created).toMatchObject({ precio_venta: 1800, permalink: `nike-chamarra-prueba-${run}` });
+
+  // sizes: trimmed, duplicates refused
+  await dialog.getByRole('tab', { name: 'Tallas' }).click();
+  for (const talla of [' M ', 'L', 'XL', 'S', '2XL']) {
+    await dialog.getByLabel('Talla', { exact: true }).fill(talla);
+    await dialog.getByRole('button', { name: 'Agregar talla' }).click();
+    await expect(dialog.getByRole('button', { name: `Eliminar talla ${talla.trim()}` })).toBeVisible();
+  }
+  await dialog.getByLabel('Talla', { exact: true }).fill('m');
+  await expect(dialog.getByText('Esta talla ya existe')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Agregar talla' })).toBeEnabled();
+  await dialog.getByLabel('Talla', { exact: true }).fill('');
+
+  // gallery: two uploads and one URL, numbered; the URL button is disabled while empty
+  await dialog.getByRole('tab', { name: 'Galería' }).click();
+  await expect(dialog.getByRole('button', { name: 'Agregar', exact: true })).toBeDisabled();
+  await dialog.getByTestId('gallery-input').setInputFiles([
+    { name: 'a.png', mimeType: 'image/png', buffer: PNG },
+    { name: 'b.png', mimeType: 'image/png', buffer: PNG },
+  ]);
+  await expect(dialog.getByTestId('gallery-image')).toHaveCount(2);
+  await dialog.getByTestId('gallery-input').setInputFiles({ name: 'doc.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await expect(page.getByText('Por favor selecciona un archivo de imagen válido')).toBeVisible({ timeout: 20_000 });
+  await dialog.getByLabel('URL de la imagen').fill('https://example.invalid/roto.jpg');
+  await dialog.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await expect(dialog.getByTestId('gallery-image')).toHaveCount(3);
+  await expect(dialog.getByText('#3')).toBeVisible();
+  await expect(dialog.getByText('Imagen no disponible')).toBeVisible(); // broken-image placeholder
+  const { data: images } = await service().from('product_images').select('image_url, orden').eq('product_id', created!.id).order('orden');
+  expect(images!.map((i) => i.orden)).toEqual([1, 2, 3]);
+  expect(images![0]!.image_url).toContain(`/product-images/${created!.id}/`);
+  // delete the URL image
+  await dialog.getByRole('button', { name: 'Eliminar imagen #3' }).click();
+  await expect(page.getByText('Imagen eliminada correctamente')).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByTestId('gallery-image')).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  // listed, with the first 4 sizes and +1, found by search
+  const card = page.getByTestId('product-card').filter({ hasText: NAME });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('+1');
+  await expect(card).toContainText('40% OFF');
+  expect((await productRow(NAME))!.sizes).toEqual(['S', 'M', 'L', 'XL', '2XL']);
+  await page.getByRole('searchbox').fill(`nike-chamarra-prueba-${run}`);
+  await expect(page.getByTestId('search-line')).toContainText('1 resultado para');
+  await expect(page.getByTestId('search-line')).toContainText(`Permalink exacto encontrado: nike-chamarra-prueba-${run}`);
+
+  // margin dialog: 1800 on a cost of 1000 = 80%; simulate a 30% target and update to $1,300
+  await card.getByRole('button', { name: 'Acciones del producto' }).click();
+  await page.getByRole('menuitem', { name: 'Análisis de margen' }).click();
+  const margin = page.getByRole('dialog');
+  await expect(margin.getByRole('heading', { name: 'Análisis de Margen' })).toBeVisible();
+  await expect(margin.getByTestId('current-margin')).toHaveText('80%');
+  await margin.getByRole('button', { name: 'Simulador de precios' }).click();
+  await expect(margin.getByText('Margen objetivo: 30%')).toBeVisible();
+  await margin.getByLabel('Precio de venta simulado').first().fill('900');
+  await expect(margin.getByRole('button', { name: /^Actualizar Precio a/ })).toBeDisabled();
+  await margin.getByLabel('Precio de venta simulado').first().fill('1300');
+  await margin.getByRole('button', { name: 'Actualizar Precio a $1,300.00' }).click();
+  await expect(page.getByText('Precio actualizado correctamente')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(async () => (await productRow(NAME))!.precio_venta).toBe(1300);
+
+  // featured star
+  await card.getByRole('button', { name: 'Marcar como destacado' }).click();
+  await expect(card.getByRole('button', { name: 'Quitar de destacados' })).toBeVisible();
+  await expect.poll(async () => (await productRow(NAME))!.destacado).toBe(true);
+
+  // delete: rows and storage files go
+  const before = (await productRow(NAME))!;
+  const mainPath = before.imagen_principal!.split('/product-images/')[1]!;
+  await card.getByRole('button', { name: 'Acciones del producto' }).click();
+  await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Producto eliminado correctamente')).toBeVisible({ timeout: 20_000 });
+  await expect(card).toHaveCount(0);
+  expect(await productRow(NAME)).toBeNull();
+  const storage = service().storage.from('product-images');
+  const { data: folder } = await storage.list(before.id);
+  expect(folder ?? []).toEqual([]);
+  const { error: gone } = await storage.download(mainPath);
+  expect(gone).not.toBeNull();
+});
+
+test('empty state: no products yet', async ({ page }) => {
+  await page.route('**/rest/v1/rpc/admin_products', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ total: 0, total_all: 0, rows: [], permalink_match: null }) }),
+  );
+  await openProducts(page);
+  await expect(page.getByText('No hay productos creados aún')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Crear Primer Producto' }).click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Nuevo Producto' })).toBeVisible();
+});
