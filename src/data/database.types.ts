@@ -492,6 +492,36 @@ export type Database = {
           },
         ]
       }
+      rebuild_requests: {
+        Row: {
+          id: number
+          reason: string
+          status: string
+          requested_at: string
+          started_at: string | null
+          finished_at: string | null
+          error: string | null
+        }
+        Insert: {
+          id?: never
+          reason: string
+          status?: string
+          requested_at?: string
+          started_at?: string | null
+          finished_at?: string | null
+          error?: string | null
+        }
+        Update: {
+          id?: never
+          reason?: string
+          status?: string
+          requested_at?: string
+          started_at?: string | null
+          finished_at?: string | null
+          error?: string | null
+        }
+        Relationships: []
+      }
       search_analytics: {
         Row: {
           id: number
@@ -645,9 +675,38 @@ export type Database = {
       }
     }
     Functions: {
+      admin_product: {
+        Args: {
+          p_id: string
+        }
+        Returns: Json
+      }
+      admin_product_json: {
+        Args: {
+          p: Database["public"]["Tables"]["products"]["Row"]
+        }
+        Returns: Json
+      }
+      admin_products: {
+        Args: {
+          p_search?: string | null
+          p_campaign_id?: string | null
+          p_only_active?: boolean | null
+          p_sort?: string | null
+          p_offset?: number | null
+          p_limit?: number | null
+        }
+        Returns: Json
+      }
       analytics_filter_types: {
         Args: never
         Returns: string[]
+      }
+      delete_product: {
+        Args: {
+          p_id: string
+        }
+        Returns: Json
       }
       get_available_brands: {
         Args: {
@@ -761,6 +820,12 @@ export type Database = {
         Args: never
         Returns: boolean
       }
+      like_escape: {
+        Args: {
+          p_text: string
+        }
+        Returns: string
+      }
       merge_brands: {
         Args: {
           source_brand_id: string
@@ -796,6 +861,23 @@ export type Database = {
           max_price: number
           orden: number
         }[]
+      }
+      product_search_text: {
+        Args: {
+          p_nombre: string
+          p_marca: string
+          p_descripcion: string
+          p_permalink: string
+          p_id: string
+        }
+        Returns: string
+      }
+      save_product: {
+        Args: {
+          p_id: string
+          p_product: Json
+        }
+        Returns: Json
       }
       shop_page: {
         Args: {
@@ -835,6 +917,13 @@ export type Database = {
       size_sort_key: {
         Args: {
           talla: string
+        }
+        Returns: string
+      }
+      unique_permalink: {
+        Args: {
+          p_base: string
+          p_exclude_id?: string | null
         }
         Returns: string
       }
