@@ -3,6 +3,7 @@
  * RLS applies). Lists, counts and the Top 1000 lists come from the admin_products RPC; saves go
  * through save_product (products + product_private in one transaction).
  */
+import type { Json } from '../../src/data/database.types.ts';
 import { supabase } from '../providers/supabase.ts';
 import { todayInMexicoCity } from '../../src/lib/dates.ts';
 import {
@@ -24,11 +25,8 @@ import type {
   ProductSize,
 } from './types.ts';
 
-// The admin RPCs of migration 20261121000800 are newer than the generated types: call them untyped.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const rpc = (fn: string, args: Record<string, unknown>) => (supabase as any).rpc(fn, args) as Promise<{ data: unknown; error: { message: string } | null }>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const db = supabase as any;
+const rpc = supabase.rpc.bind(supabase);
+const db = supabase;
 
 function check<T>(res: { data: unknown; error: { message: string } | null }): T {
   if (res.error) throw new Error(res.error.message || 'Error desconocido');
@@ -53,7 +51,9 @@ export async function fetchProduct(id: string): Promise<AdminProduct | null> {
 }
 
 export async function saveProduct(id: string | null, values: ProductFormValues): Promise<AdminProduct> {
-  return check<AdminProduct>(await rpc('save_product', { p_id: id, p_product: values }));
+  // p_id null creates: generated argument types cannot say a SQL argument accepts null.
+  const args = { p_id: id as string, p_product: values as unknown as Json };
+  return check<AdminProduct>(await rpc('save_product', args));
 }
 
 export async function uniquePermalink(base: string, excludeId: string | null): Promise<string> {
