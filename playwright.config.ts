@@ -30,8 +30,20 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'off',
   },
+  // The shop on a phone and a desktop; the back office on a laptop, last, because admins change the
+  // catalogue that the shop's static pages were built from.
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    { name: 'phone', testIgnore: /admin.*\.spec\.ts/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    {
+      name: 'desktop',
+      testIgnore: /admin.*\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    {
+      name: 'admin',
+      testMatch: /admin.*\.spec\.ts/,
+      dependencies: ['phone', 'desktop'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+    },
   ],
 });

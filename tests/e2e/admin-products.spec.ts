@@ -17,9 +17,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 let campaignId = '';
 
-test.beforeAll(async ({}, info) => {
-  // desktop only (a callback form of test.skip receives no TestInfo in this Playwright)
-  test.skip(info.project.name !== 'desktop');
+test.beforeAll(async () => {
   const db = service();
   const { error } = await db.auth.admin.createUser({
     email: ADMIN.email,

@@ -5,10 +5,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mexicoDate, service } from './fixtures.ts';
 
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name !== 'desktop', 'the back office is checked on a laptop viewport');
-});
-
 const run = Date.now().toString(36);
 const ADMIN = { email: `admin-${run}@e2e.local`, password: 'admin-e2e-password' };
 const PLAIN = { email: `user-${run}@e2e.local`, password: 'user-e2e-password' };
@@ -16,8 +12,7 @@ const PLAIN = { email: `user-${run}@e2e.local`, password: 'user-e2e-password' };
 /** A 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-test.beforeAll(async ({}, info) => {
-  if (info.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   const db = service();
   for (const [user, role] of [
     [ADMIN, 'admin'],
