@@ -8,6 +8,9 @@ import { supabaseDataProvider } from 'ra-supabase-core';
 import type { DataProvider } from 'react-admin';
 import type { Database } from '../../src/data/database.types.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
+import { storagePathFromUrl } from '../../src/lib/upload-names.ts';
+
+const HERO_IMAGES_BUCKET = 'hero-images';
 
 type PublicSchema = Database['public'];
 export type TableName = keyof PublicSchema['Tables'];
@@ -110,12 +113,12 @@ export const customMethods = {
   /** Uploads a hero image under a generated name to the 'hero-images' bucket; returns its public URL. */
   async uploadHeroImage(file: File): Promise<string> {
     const path = generatedFileName(file);
-    const { error } = await supabase.storage.from('hero-images').upload(path, file, {
+    const { error } = await supabase.storage.from(HERO_IMAGES_BUCKET).upload(path, file, {
       contentType: file.type,
       upsert: false,
     });
     if (error) fail(error);
-    return supabase.storage.from('hero-images').getPublicUrl(path).data.publicUrl;
+    return supabase.storage.from(HERO_IMAGES_BUCKET).getPublicUrl(path).data.publicUrl;
   },
 };
 
@@ -130,5 +133,17 @@ export const dataProvider: AdminDataProvider = {
   create: (resource, params) => base.create(resource, { ...params, data: pickWritable(resource, params.data) }),
   update: (resource, params) => base.update(resource, { ...params, data: pickWritable(resource, params.data) }),
   updateMany: (resource, params) => base.updateMany(resource, { ...params, data: pickWritable(resource, params.data) }),
+  /** Deleting a hero image also removes its uploaded file (a URL pointing elsewhere is left alone). */
+  delete: async (resource, params) => {
+    const result = await base.delete(resource, params);
+    if (resource === 'hero_images') {
+      const path = storagePathFromUrl(params.previousData?.['image_url'] as string | undefined, HERO_IMAGES_BUCKET);
+      if (path) {
+        const { error } = await supabase.storage.from(HERO_IMAGES_BUCKET).remove([path]);
+        if (error) console.error('No se pudo borrar el archivo de la imagen', error);
+      }
+    }
+    return result;
+  },
   ...customMethods,
 };

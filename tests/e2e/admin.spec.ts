@@ -272,6 +272,11 @@ test('settings: add a hero image by upload and manage a brand banner', async ({ 
   expect(heroRow?.button_text).toBe('Tienda');
   expect(heroRow?.button_link).toBe('/tienda');
   expect((await fetch(heroRow!.image_url)).status).toBe(200);
+  // deleting the hero image removes its uploaded file too
+  await hero.getByRole('button', { name: 'Eliminar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(hero).toHaveCount(0);
+  await expect.poll(async () => (await fetch(heroRow!.image_url)).status).not.toBe(200);
 
   await page.getByRole('tab', { name: 'Banner de Marcas' }).click();
   await expect(page.getByText('Nuevo Banner')).toBeVisible();
