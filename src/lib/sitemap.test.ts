@@ -18,12 +18,13 @@ describe('pageRoute', () => {
 
 describe('isIndexable', () => {
   it('keeps shopper pages and leaves out admin, test and error pages', () => {
-    for (const r of ['/', '/tienda', '/tienda-reactive', '/producto/nike-air', '/administrar-algo']) expect(isIndexable(r)).toBe(true);
+    for (const r of ['/', '/tienda', '/producto/nike-air', '/administrar-algo']) expect(isIndexable(r)).toBe(true);
     for (const r of ['/admin', '/admin/login', '/test-metatags', '/test-dashboard', '/404', '/500']) expect(isIndexable(r)).toBe(false);
   });
 
   it('leaves out the alternate home, whose canonical is /', () => {
     expect(isIndexable('/home-v1')).toBe(false);
+    expect(isIndexable('/tienda-reactive')).toBe(false);
   });
 });
 

@@ -13,8 +13,8 @@ export function pageRoute(file: string): string | null {
   return `/${path.replace(/(^|\/)index$/, '')}`;
 }
 
-/** Pages that duplicate another one and name it canonical (/home-v1 is the home's alternate arrangement). */
-export const DUPLICATE_ROUTES: readonly string[] = ['/home-v1'];
+/** Pages that duplicate another one and name it canonical (/home-v1: the home rearranged; /tienda-reactive: /tienda). */
+export const DUPLICATE_ROUTES: readonly string[] = ['/home-v1', '/tienda-reactive'];
 
 /** Pages a search engine should list: not the admin, the test pages, the error pages or duplicates. */
 export function isIndexable(route: string): boolean {

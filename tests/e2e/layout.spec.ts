@@ -158,7 +158,7 @@ test('sitemap.xml lists every shopper page and active product; robots.txt keeps 
   for (const path of ['/', '/tienda', '/favoritos', '/como-comprar', '/preguntas-frecuentes', '/contacto', '/terminos', '/privacidad']) {
     expect(locs).toContain(path);
   }
-  for (const path of ['/test-metatags', '/test-dashboard', '/404', '/home-v1']) expect(locs).not.toContain(path);
+  for (const path of ['/test-metatags', '/test-dashboard', '/404', '/home-v1', '/tienda-reactive']) expect(locs).not.toContain(path);
   expect(locs.some((l) => l.startsWith('/admin'))).toBe(false);
 
   const { data: products } = await service().from('products').select('permalink, campaigns!inner(fecha_fin)').gte('campaigns.fecha_fin', mexicoDate());
