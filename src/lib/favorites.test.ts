@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTo, contains, parseFavorites, removeFrom, savedCountLabel, type FavoriteInput } from './favorites.ts';
+import { addTo, contains, favoriteSnapshot, parseFavorites, removeFrom, savedCountLabel, type FavoriteInput } from './favorites.ts';
 
 const shoe: FavoriteInput = {
   id: 'a1',
@@ -31,5 +31,12 @@ describe('favourites', () => {
     expect(parseFavorites('{"id":"x"}')).toEqual([]);
     expect(parseFavorites(null)).toEqual([]);
     expect(parseFavorites(JSON.stringify([{ ...shoe, addedAt: 1 }, { bad: true }]))).toHaveLength(1);
+  });
+});
+
+describe('favourite snapshot', () => {
+  it('keeps only the spec fields of a richer product', () => {
+    const rich = { ...shoe, sizes: ['M'], campaign: { nombre: 'Hot Sale', fecha_fin: '2026-12-01' }, destacado: true };
+    expect(favoriteSnapshot(rich)).toEqual(shoe);
   });
 });

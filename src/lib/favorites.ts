@@ -13,6 +13,19 @@ export interface Favorite {
 
 export type FavoriteInput = Omit<Favorite, 'addedAt'>;
 
+/** The snapshot a favourite keeps of a product (spec section 3), whatever else the product carries. */
+export function favoriteSnapshot(p: FavoriteInput): FavoriteInput {
+  return {
+    id: p.id,
+    nombre: p.nombre,
+    marca: p.marca,
+    precio_original: p.precio_original,
+    precio_venta: p.precio_venta,
+    imagen_principal: p.imagen_principal,
+    permalink: p.permalink,
+  };
+}
+
 /** Add appends (the spec checks no duplicates; toggling never adds one twice). */
 export function addTo(list: readonly Favorite[], product: FavoriteInput, now: number): Favorite[] {
   return [...list, { ...product, addedAt: now }];

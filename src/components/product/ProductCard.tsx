@@ -48,15 +48,7 @@ export default function ProductCard({ product: p, openInNewTab = true, onOpen, i
         </div>
         <FavoriteButton
           className="absolute right-2 top-2"
-          product={{
-            id: p.id,
-            nombre: p.nombre,
-            marca: p.marca,
-            precio_original: p.precio_original,
-            precio_venta: p.precio_venta,
-            imagen_principal: p.imagen_principal,
-            permalink: p.permalink,
-          }}
+          product={p}
         />
         {countdown && (
           <span className="absolute bottom-2 left-2 inline-flex max-w-[calc(100%-1rem)] items-center gap-1 whitespace-nowrap rounded-full bg-neutral-950/85 px-2 py-0.5 text-[11px] font-semibold text-white sm:px-2.5 sm:py-1 sm:text-xs">

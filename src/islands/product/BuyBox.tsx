@@ -88,15 +88,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false }: Props)
         </button>
         <FavoriteButton
           className="size-12! border border-neutral-300 shadow-none! ring-0!"
-          product={{
-            id: p.id,
-            nombre: p.nombre,
-            marca: p.marca,
-            precio_original: p.precio_original,
-            precio_venta: p.precio_venta,
-            imagen_principal: p.imagen_principal,
-            permalink: p.permalink,
-          }}
+          product={p}
         />
       </div>
       <p className="text-xs text-neutral-600">Compras por mensaje: confirmamos disponibilidad de tu talla antes de que pagues.</p>
