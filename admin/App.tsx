@@ -16,6 +16,7 @@ import { AdminLayout } from './layout/AdminLayout.tsx';
 import { ActivityPage, AnalyticsPage, ReportsPage } from './layout/ComingSoon.tsx';
 import { SessionLoading } from './layout/SessionLoading.tsx';
 import { LoginPage } from './login/LoginPage.tsx';
+import { RouterError } from './layout/RouterError.tsx';
 import products from './products/index.ts';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
@@ -64,6 +65,6 @@ function BackOffice() {
  * that transition: the old screen re-renders and logs out again, hundreds of times, for seconds.
  */
 export default function App() {
-  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <BackOffice /> }], { basename: BASENAME }));
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <BackOffice />, errorElement: <RouterError /> }], { basename: BASENAME }));
   return <RouterProvider router={router} useTransitions={false} />;
 }

@@ -1,7 +1,5 @@
 /** 'Banner de Marcas': the 'Nuevo Banner' / 'Editar Banner' form beside 'Banners Existentes'. */
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Card, CardContent, Chip, Grid, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   BooleanInput,
@@ -20,6 +18,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
+import { ActiveOrderChips, EditDeleteActions } from '../common/TileParts.tsx';
 import { ImageTile } from '../common/ImageTile.tsx';
 import { blankToNull } from '../common/validators.ts';
 
@@ -110,18 +109,12 @@ export function BannerManager() {
                 aspect="3 / 1"
                 badges={
                   <>
-                    <Chip size="small" color={b.active ? 'success' : 'default'} label={translate(b.active ? 'app.active' : 'app.inactive')} />
-                    <Chip size="small" variant="outlined" label={`#${b.orden}`} />
+                    <ActiveOrderChips active={b.active} orden={b.orden} />
                   </>
                 }
                 actions={
                   <Box>
-                    <IconButton size="small" aria-label={translate('app.edit')} onClick={() => setEditing(b)}>
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                    <IconButton size="small" color="error" aria-label={translate('app.delete')} onClick={() => setDeleting(b)}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
+                    <EditDeleteActions onEdit={() => setEditing(b)} onDelete={() => setDeleting(b)} />
                   </Box>
                 }
               />

@@ -4,9 +4,7 @@
  * outside click cannot dismiss.
  */
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Chip, CircularProgress, Grid, IconButton, Typography } from '@mui/material';
+import { Box, Button, Chip, CircularProgress, Grid, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   BooleanInput,
@@ -23,6 +21,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
+import { ActiveOrderChips, EditDeleteActions } from '../common/TileParts.tsx';
 import { ImageTile } from '../common/ImageTile.tsx';
 import { RecordDialog } from '../common/RecordDialog.tsx';
 import { requiredUrl } from '../common/validators.ts';
@@ -86,19 +85,13 @@ export function FeaturedCategoriesManager() {
               aspect="4 / 5"
               badges={
                 <>
-                  <Chip size="small" color={fc.active ? 'success' : 'default'} label={translate(fc.active ? 'app.active' : 'app.inactive')} />
-                  <Chip size="small" variant="outlined" label={`#${fc.orden}`} />
+                  <ActiveOrderChips active={fc.active} orden={fc.orden} />
                   <Chip size="small" variant="outlined" label={categoryName(fc.category_id)} />
                 </>
               }
               actions={
                 <>
-                  <IconButton size="small" aria-label={translate('app.edit')} onClick={() => setDialog({ record: fc })}>
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton size="small" color="error" aria-label={translate('app.delete')} onClick={() => setDeleting(fc)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
+                  <EditDeleteActions onEdit={() => setDialog({ record: fc })} onDelete={() => setDeleting(fc)} />
                 </>
               }
             />

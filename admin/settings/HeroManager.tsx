@@ -1,11 +1,10 @@
 /** 'Imágenes del Hero Carousel': cards (Activa/Inactiva, #orden) with a create / edit dialog (upload or URL). */
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Chip, Grid, IconButton, Typography } from '@mui/material';
+import { Box, Button, Grid, Typography } from '@mui/material';
 import { useState } from 'react';
 import { BooleanInput, NumberInput, TextInput, minValue, required, useDelete, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
+import { ActiveOrderChips, EditDeleteActions } from '../common/TileParts.tsx';
 import { ImageTile } from '../common/ImageTile.tsx';
 import { RecordDialog } from '../common/RecordDialog.tsx';
 import { blankToNull } from '../common/validators.ts';
@@ -61,18 +60,12 @@ export function HeroManager() {
               title={h.title}
               badges={
                 <>
-                  <Chip size="small" color={h.active ? 'success' : 'default'} label={translate(h.active ? 'app.active' : 'app.inactive')} />
-                  <Chip size="small" variant="outlined" label={`#${h.orden}`} />
+                  <ActiveOrderChips active={h.active} orden={h.orden} />
                 </>
               }
               actions={
                 <>
-                  <IconButton size="small" aria-label={translate('app.edit')} onClick={() => setDialog({ record: h })}>
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton size="small" color="error" aria-label={translate('app.delete')} onClick={() => setDeleting(h)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
+                  <EditDeleteActions onEdit={() => setDialog({ record: h })} onDelete={() => setDeleting(h)} />
                 </>
               }
             />
