@@ -68,7 +68,7 @@ const STRING = new Set([
 
 const ident = (name: string) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name));
 
-async function introspect(client: pg.Client): Promise<Introspection> {
+export async function introspect(client: pg.Client): Promise<Introspection> {
   const roles = (
     await client.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1)', [API_ROLES])
   ).rows.map((r) => r.rolname);

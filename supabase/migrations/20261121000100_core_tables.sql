@@ -32,6 +32,18 @@ $$;
 comment on function public.is_admin() is
   'True when the request JWT carries app_metadata.role = admin (never user_metadata).';
 
+-- A search term used literally inside a LIKE pattern: %, _ and \ are escaped so they match
+-- themselves instead of acting as wildcards.
+create or replace function public.like_escape(p_text text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select replace(replace(replace(p_text, '\', '\\'), '%', '\%'), '_', '\_')
+$$;
+
 -- The shop's price ranges: the single source of their ids and bounds (lower inclusive, upper
 -- exclusive, on precio_venta; the last one open-ended).
 create or replace function public.price_ranges()

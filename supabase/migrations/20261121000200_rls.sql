@@ -18,6 +18,7 @@ alter default privileges revoke execute on functions from public;
 -- Helpers evaluated inside policies must be executable by the API roles.
 grant execute on function public.shop_today(timestamptz) to anon, authenticated, service_role;
 grant execute on function public.is_admin() to anon, authenticated, service_role;
+grant execute on function public.like_escape(text) to anon, authenticated, service_role;
 grant execute on function public.price_range_of(numeric) to anon, authenticated, service_role;
 grant execute on function public.price_ranges() to anon, authenticated, service_role;
 grant execute on function public.size_sort_key(text) to anon, authenticated, service_role;

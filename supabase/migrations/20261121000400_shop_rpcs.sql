@@ -29,7 +29,7 @@ as $$
   with args as materialized (
     select
       case when nullif(btrim(p_search_term), '') is null then null
-        else '%' || replace(replace(replace(btrim(p_search_term), '\', '\\'), '%', '\%'), '_', '\_') || '%'
+        else '%' || public.like_escape(btrim(p_search_term)) || '%'
       end as pat,
       nullif(btrim(p_price_range), '') as price_range,
       -- price_ranges() bounds for width_bucket(): range i+1 holds width_bucket() = i

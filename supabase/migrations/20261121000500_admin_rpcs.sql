@@ -1,6 +1,8 @@
 -- Admin RPCs: brand, category and subcategory merges (spec sections 4, 5 and 7 "Merging").
 -- Each is one plpgsql function, hence one transaction: any error undoes everything it did.
--- Security invoker on purpose: besides the explicit admin check, RLS (admin-only writes) applies.
+-- Each starts with merge_guard() (migration 20261123000100): an admin, two different records
+-- that exist, locked in a stable order. Security invoker on purpose: RLS (admin-only writes)
+-- applies on top of that check.
 -- Not executable by anon at all.
 
 create or replace function public.merge_brands(source_brand_id uuid, target_brand_id uuid)
@@ -15,26 +17,9 @@ declare
   v_moved integer;
   v_total bigint;
 begin
-  if not public.is_admin() then
-    raise exception 'No autorizado' using errcode = '42501';
-  end if;
-  if source_brand_id is null or target_brand_id is null then
-    raise exception 'Debes seleccionar la marca de origen y la marca de destino.' using errcode = '22023';
-  end if;
-  if source_brand_id = target_brand_id then
-    raise exception 'No puedes fusionar una marca consigo misma.' using errcode = '22023';
-  end if;
-
-  -- lock both rows in a stable order so concurrent merges cannot deadlock or interleave
-  perform 1 from public.brands b where b.id in (source_brand_id, target_brand_id) order by b.id for update;
+  perform private.merge_guard('brands', 'marca', source_brand_id, target_brand_id);
   select * into v_source from public.brands b where b.id = source_brand_id;
-  if not found then
-    raise exception 'La marca de origen no existe.' using errcode = 'P0002';
-  end if;
   select * into v_target from public.brands b where b.id = target_brand_id;
-  if not found then
-    raise exception 'La marca de destino no existe.' using errcode = 'P0002';
-  end if;
 
   update public.products p
      set brand_id = v_target.id, marca = v_target.display_name
@@ -70,31 +55,9 @@ declare
   v_subs integer := 0;
   v_total bigint;
 begin
-  if not public.is_admin() then
-    raise exception 'No autorizado' using errcode = '42501';
-  end if;
-  if source_category_id is null or target_category_id is null then
-    raise exception 'Debes seleccionar la categoría de origen y la categoría de destino.' using errcode = '22023';
-  end if;
-  if source_category_id = target_category_id then
-    raise exception 'No puedes fusionar una categoría consigo misma.' using errcode = '22023';
-  end if;
-
-  perform 1 from public.categories c where c.id in (source_category_id, target_category_id) order by c.id for update;
+  perform private.merge_guard('categories', 'categoría', source_category_id, target_category_id, 'category_id');
   select * into v_source from public.categories c where c.id = source_category_id;
-  if not found then
-    raise exception 'La categoría de origen no existe.' using errcode = 'P0002';
-  end if;
   select * into v_target from public.categories c where c.id = target_category_id;
-  if not found then
-    raise exception 'La categoría de destino no existe.' using errcode = 'P0002';
-  end if;
-  if not v_target.activa then
-    raise exception 'La categoría de destino debe estar activa.' using errcode = '22023';
-  end if;
-  if not exists (select 1 from public.products p where p.category_id = v_target.id) then
-    raise exception 'La categoría de destino debe tener al menos un producto.' using errcode = '22023';
-  end if;
 
   -- Move the subcategories; a name already used in the target (case-insensitive, trimmed) gets
   -- ' (n)' with the smallest free n >= 2.
@@ -150,31 +113,9 @@ declare
   v_products integer;
   v_total bigint;
 begin
-  if not public.is_admin() then
-    raise exception 'No autorizado' using errcode = '42501';
-  end if;
-  if source_subcategory_id is null or target_subcategory_id is null then
-    raise exception 'Debes seleccionar la subcategoría de origen y la subcategoría de destino.' using errcode = '22023';
-  end if;
-  if source_subcategory_id = target_subcategory_id then
-    raise exception 'No puedes fusionar una subcategoría consigo misma.' using errcode = '22023';
-  end if;
-
-  perform 1 from public.subcategories s where s.id in (source_subcategory_id, target_subcategory_id) order by s.id for update;
+  perform private.merge_guard('subcategories', 'subcategoría', source_subcategory_id, target_subcategory_id, 'subcategory_id');
   select * into v_source from public.subcategories s where s.id = source_subcategory_id;
-  if not found then
-    raise exception 'La subcategoría de origen no existe.' using errcode = 'P0002';
-  end if;
   select * into v_target from public.subcategories s where s.id = target_subcategory_id;
-  if not found then
-    raise exception 'La subcategoría de destino no existe.' using errcode = 'P0002';
-  end if;
-  if not v_target.activa then
-    raise exception 'La subcategoría de destino debe estar activa.' using errcode = '22023';
-  end if;
-  if not exists (select 1 from public.products p where p.subcategory_id = v_target.id) then
-    raise exception 'La subcategoría de destino debe tener al menos un producto.' using errcode = '22023';
-  end if;
 
   -- products follow the target subcategory into its category, keeping category/subcategory consistent
   update public.products p

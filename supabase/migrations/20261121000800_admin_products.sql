@@ -5,8 +5,10 @@
 --   save_product     insert or update a product and its private fields in one transaction;
 --   delete_product   delete a product and return its image URLs so the caller can clean storage;
 --   unique_permalink the first free permalink of base, base-1, base-2...
--- All security invoker (RLS already lets admins alone read product_private and write anything)
--- plus an explicit admin check, so a non-admin gets 'No autorizado' instead of partial data.
+-- Each starts with assert_admin(), so a non-admin gets 'No autorizado' instead of partial data.
+-- The writes run as the caller, under RLS (which lets admins alone read product_private and write
+-- anything); the two reads, admin_products and admin_product, run as their owner so the search
+-- can use its trigram index (migration 20261121001100 explains why).
 
 -- ─── Search support ──────────────────────────────────────────────────────────────────────────
 
@@ -35,18 +37,6 @@ create index if not exists products_admin_search_trgm_idx on public.products
 
 -- Prefix lookups for unique_permalink (base, base-1, base-2...).
 create index if not exists products_permalink_pattern_idx on public.products (permalink text_pattern_ops);
-
--- LIKE pattern of a literal search term: %, _ and \ escaped.
-create or replace function public.like_escape(p_text text)
-returns text
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select replace(replace(replace(p_text, '\', '\\'), '%', '\%'), '_', '\_')
-$$;
-grant execute on function public.like_escape(text) to authenticated, service_role;
 
 -- ─── One product as the admin list shows it ──────────────────────────────────────────────────
 
@@ -91,9 +81,7 @@ as $$
 declare
   v public.products%rowtype;
 begin
-  if not public.is_admin() then
-    raise exception 'No autorizado' using errcode = '42501';
-  end if;
+  perform private.assert_admin();
   select * into v from public.products p where p.id = p_id;
   if not found then
     return null;
@@ -130,9 +118,7 @@ declare
   v_rows jsonb;
   v_permalink_match jsonb;
 begin
-  if not public.is_admin() then
-    raise exception 'No autorizado' using errcode = '42501';
-  end if;
+  perform private.assert_admin();
   if v_sort not in ('recent', 'top_discount', 'top_profit') then
     raise exception 'Orden no válido: %', v_sort using errcode = '22023';
   end if;
@@ -225,9 +211,7 @@ declare
   v_taken text[];
   v_n integer := 1;
 begin
-  if not public.is_admin() then
-    raise exception 'No autorizado' using errcode = '42501';
-  end if;
+  perform private.assert_admin();
   if v_base = '' then
     return '';
   end if;
@@ -271,9 +255,7 @@ declare
   v_row public.products%rowtype;
   v_constraint text;
 begin
-  if not public.is_admin() then
-    raise exception 'No autorizado' using errcode = '42501';
-  end if;
+  perform private.assert_admin();
   if p_product is null or jsonb_typeof(p_product) <> 'object' then
     raise exception 'Datos del producto no válidos' using errcode = '22023';
   end if;
@@ -393,9 +375,7 @@ declare
   v_main text;
   v_images jsonb;
 begin
-  if not public.is_admin() then
-    raise exception 'No autorizado' using errcode = '42501';
-  end if;
+  perform private.assert_admin();
   select p.imagen_principal into v_main from public.products p where p.id = p_id for update;
   if not found then
     raise exception 'El producto no existe' using errcode = 'P0002';
