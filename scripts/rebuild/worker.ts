@@ -92,7 +92,7 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
       } else {
         const done = waiters;
         waiters = [];
-        done.forEach((w) => w());
+        for (const wake of done) wake();
       }
     });
   }

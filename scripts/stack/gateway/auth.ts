@@ -162,7 +162,7 @@ export function authRoutes(deps: AuthDeps): Hono {
       [email, password],
     );
     const user = rows[0];
-    if (!user || !user.ok) {
+    if (!user?.ok) {
       throw authError(400, 'invalid_credentials', 'Invalid login credentials', {
         error: 'invalid_grant',
         error_description: 'Invalid login credentials',
@@ -202,7 +202,7 @@ export function authRoutes(deps: AuthDeps): Hono {
         [token],
       );
       const row = rows[0];
-      if (!row || !row.s_id) return { error: authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+      if (!row?.s_id) return { error: authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
       if (row.revoked) {
         // Reuse of a rotated token: GoTrue treats it as theft and revokes the whole token family.
         await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [row.s_id]);

@@ -75,7 +75,7 @@ function bucketJson(b: BucketRow) {
   };
 }
 
-const BUCKET_ID_RE = /^[A-Za-z0-9_\-][A-Za-z0-9_.\-]*$/;
+const BUCKET_ID_RE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
 
 function checkBucketId(id: string): string {
   if (!BUCKET_ID_RE.test(id) || id.length > 100) throw storageError(400, 'InvalidBucketName', `Bucket name invalid`);
@@ -270,7 +270,8 @@ export function storageRoutes(deps: StorageDeps): Hono {
     const column = ['name', 'updated_at', 'created_at', 'last_accessed_at'].includes(body.sortBy?.column ?? '') ? body.sortBy!.column! : 'name';
     const desc = body.sortBy?.order?.toLowerCase() === 'desc';
     await bucketAsSuperuser(bucketId);
-    const like = (prefix + (body.search ?? '')).replace(/[\\%_]/g, (m) => `\\${m}`) + '%';
+    const escaped = `${prefix}${body.search ?? ''}`.replace(/[\\%_]/g, (m) => `\\${m}`);
+    const like = `${escaped}%`;
     const rows = await asCaller(pool, claims, async (db) =>
       (await db.query<{ id: string; name: string; updated_at: Date; created_at: Date; last_accessed_at: Date | null; metadata: unknown }>(
         `select id, name, updated_at, created_at, last_accessed_at, metadata from storage.objects
@@ -344,7 +345,7 @@ export function storageRoutes(deps: StorageDeps): Hono {
     let rows: Array<{ id: string; metadata: ObjectMeta | null; updated_at: Date }>;
     if (mode === 'public') {
       const { rows: b } = await pool.query<{ public: boolean }>('select public from storage.buckets where id = $1', [bucket]);
-      if (!b[0] || !b[0].public) throw bucketNotFound();
+      if (!b[0]?.public) throw bucketNotFound();
       rows = (await pool.query('select id, metadata, updated_at from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rows;
     } else {
       const claims = await claimsOf(c);
@@ -362,7 +363,7 @@ export function storageRoutes(deps: StorageDeps): Hono {
 
   function fileResponse(c: Context, path: string, headers: Record<string, string>, etag: string): Response {
     const inm = c.req.header('if-none-match');
-    if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
+    if (inm?.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
       return new Response(null, { status: 304, headers: { etag, 'cache-control': headers['cache-control'] ?? 'no-cache' } });
     }
     const download = new URL(c.req.url).searchParams.get('download');
