@@ -43,26 +43,32 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
 
   const query = async (text: string, values: unknown[] = []) => (db ? (await db.query(text, values)).rows : []);
 
+  /** Publications asked for through the request-rebuild function, oldest first, not yet built. */
+  let requested: number[] = [];
+  let trigger: 'local' | 'midnight' = 'local';
+
+  /**
+   * One publication: claims every pending request (start_publication), builds, switches the live
+   * folder, and records the outcome with its page count and duration (finish_publication).
+   */
   async function buildOnce(): Promise<void> {
-    const claimed = await query(
-      `update public.rebuild_requests set status = 'building', started_at = now()
-        where status = 'pending' returning id`,
-    );
-    const ids = claimed.map((r: { id: string }) => r.id);
-    const dir = join(opts.buildsDir, new Date().toISOString().replace(/[:.]/g, '-'));
+    const asked = requested.at(-1) ?? null;
+    requested = [];
     const started = Date.now();
+    const [row] = await query('select public.start_publication($1, $2) as id', [trigger, asked]);
+    trigger = 'local';
+    const id = (row as { id: string } | undefined)?.id ?? null;
+    const dir = join(opts.buildsDir, new Date().toISOString().replace(/[:.]/g, '-'));
     try {
       await opts.build(dir);
       opts.publish(dir);
-      await query(`update public.rebuild_requests set status = 'published', finished_at = now() where id = any($1)`, [ids]);
+      const pages = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).length;
+      if (id) await query('select public.finish_publication($1, true, $2, $3)', [id, pages, Date.now() - started]);
       log(`Tienda reconstruida y publicada (${Date.now() - started} ms).`);
       await prune(dir);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await query(
-        `update public.rebuild_requests set status = 'failed', finished_at = now(), error = left($2, 2000) where id = any($1)`,
-        [ids, message],
-      );
+      if (id) await query('select public.finish_publication($1, false, null, $2, $3)', [id, Date.now() - started, message]);
       await rm(dir, { recursive: true, force: true });
       log(`La reconstrucción falló; la tienda publicada no cambió. ${message}`);
     }
@@ -105,6 +111,7 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
   function scheduleMidnight(): void {
     midnight = setTimeout(() => {
       log('Medianoche en la Ciudad de México: reconstruyendo la tienda.');
+      trigger = 'midnight';
       run();
       scheduleMidnight();
     }, msUntilNextMexicoMidnight(new Date()));
@@ -112,9 +119,13 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
 
   if (db) {
     await db.connect();
-    db.on('notification', schedule);
+    db.on('notification', (message) => {
+      if (message.channel === 'publication_requested' && message.payload) requested.push(Number(message.payload));
+      schedule();
+    });
     db.on('error', (error) => log(`Trabajador de reconstrucción: ${error.message}`));
     await db.query('listen rebuild_requested');
+    await db.query('listen publication_requested');
     const pending = await query(`select 1 from public.rebuild_requests where status = 'pending' limit 1`);
     if (pending.length > 0) schedule();
   }

@@ -492,6 +492,45 @@ export type Database = {
           },
         ]
       }
+      publications: {
+        Row: {
+          id: number
+          trigger: string
+          status: string
+          requested_at: string
+          started_at: string | null
+          finished_at: string | null
+          commit_sha: string | null
+          pages: number | null
+          duration_ms: number | null
+          error: string | null
+        }
+        Insert: {
+          id?: never
+          trigger: string
+          status?: string
+          requested_at?: string
+          started_at?: string | null
+          finished_at?: string | null
+          commit_sha?: string | null
+          pages?: number | null
+          duration_ms?: number | null
+          error?: string | null
+        }
+        Update: {
+          id?: never
+          trigger?: string
+          status?: string
+          requested_at?: string
+          started_at?: string | null
+          finished_at?: string | null
+          commit_sha?: string | null
+          pages?: number | null
+          duration_ms?: number | null
+          error?: string | null
+        }
+        Relationships: []
+      }
       rebuild_requests: {
         Row: {
           id: number
@@ -501,6 +540,7 @@ export type Database = {
           started_at: string | null
           finished_at: string | null
           error: string | null
+          publication_id: number | null
         }
         Insert: {
           id?: never
@@ -510,6 +550,7 @@ export type Database = {
           started_at?: string | null
           finished_at?: string | null
           error?: string | null
+          publication_id?: number | null
         }
         Update: {
           id?: never
@@ -519,8 +560,17 @@ export type Database = {
           started_at?: string | null
           finished_at?: string | null
           error?: string | null
+          publication_id?: number | null
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "rebuild_requests_publication_id_fkey"
+            columns: ["publication_id"]
+            isOneToOne: false
+            referencedRelation: "publications"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       search_analytics: {
         Row: {

@@ -95,6 +95,8 @@ describe('rebuild worker', () => {
     await expect.poll(async () => (await requests()).map((r) => r.status), { timeout: 5000 }).toEqual(['published']);
     expect(live).toContain(buildsDir);
     expect(await readdir(live)).toEqual(['index.html']);
+    const { rows } = await sql.query('select trigger, status, pages from public.publications order by id desc limit 1');
+    expect(rows).toEqual([{ trigger: 'local', status: 'published', pages: 1 }]);
   });
 
   it('a failed build keeps the live site and records the error', async () => {
@@ -104,6 +106,8 @@ describe('rebuild worker', () => {
     await expect.poll(async () => (await requests()).map((r) => r.status), { timeout: 5000 }).toEqual(['failed']);
     expect((await requests())[0]?.error).toContain('astro build');
     expect(live).toBe(published);
+    const { rows } = await sql.query('select status, error from public.publications order by id desc limit 1');
+    expect(rows).toEqual([{ status: 'failed', error: 'astro build terminó con código 1' }]);
   });
 
   it('keeps only the live build and the one before', async () => {

@@ -51,7 +51,14 @@ export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promi
   app.route('/functions/v1', functionsRoutes({
     functionsDir: opts.functionsDir,
     jwt,
-    env: { SUPABASE_URL: publicUrl, SUPABASE_ANON_KEY: opts.anonKey, SUPABASE_SERVICE_ROLE_KEY: opts.serviceRoleKey },
+    // What the Edge Runtime provides, plus PUBLISH_TARGET=local: request-rebuild leaves publishing to
+    // the local rebuild worker unless publishing secrets are set in the environment.
+    env: {
+      SUPABASE_URL: publicUrl,
+      SUPABASE_ANON_KEY: opts.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: opts.serviceRoleKey,
+      PUBLISH_TARGET: process.env['PUBLISH_TARGET'] ?? 'local',
+    },
   }));
   app.notFound(() => jsonResponse(404, { message: 'no Route matched with those values' }));
   app.onError((error) => errorResponse(error));

@@ -1,0 +1,161 @@
+/**
+ * request-rebuild: asks for the static shop to be published again.
+ *
+ * Who may call it: an admin (a user whose app_metadata.role is 'admin') or the service role. No
+ * Authorization header, or one that is not a valid session, gets 401; any other user gets 403.
+ *
+ * Body (optional JSON): { "force": true } publishes even when no change is pending (the back
+ * office's 'Publicar ahora'); { "trigger": "admin" | "manual" } names who asked.
+ *
+ * The database decides whether to dispatch (public.request_publication): only while changes are
+ * pending and no publication is waiting to start, so a burst of edits gives one or two builds. When
+ * it says so, the publication is started on the configured target, read from function secrets:
+ *   PUBLISH_GITHUB_REPO + PUBLISH_GITHUB_TOKEN  a repository_dispatch ('publish-shop') to that
+ *                                               repository's publish workflow;
+ *   PUBLISH_HOOK_URL                            a POST to a static host's deploy hook;
+ *   PUBLISH_TARGET=local                        the local stack: its rebuild worker hears the
+ *                                               database's notification, nothing is sent.
+ * A dispatch the target refuses is recorded on the publication, which the back office shows.
+ */
+
+interface Decision {
+  dispatch: boolean;
+  publication_id: number | null;
+  reason: 'dispatched' | 'nothing_pending' | 'coalesced';
+}
+
+type Target =
+  | { kind: 'github'; api: string; repo: string; token: string }
+  | { kind: 'hook'; url: string }
+  | { kind: 'local' };
+
+type Caller = 'service' | 'admin' | 'user' | 'invalid';
+
+const env = (key: string): string | undefined =>
+  (globalThis as { Deno?: { env: { get(k: string): string | undefined } } }).Deno?.env.get(key) ??
+  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[key];
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
+  'access-control-allow-methods': 'POST, OPTIONS',
+};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...CORS, 'content-type': 'application/json' } });
+}
+
+function required(key: string): string {
+  const value = env(key);
+  if (!value) throw new Error(`Falta la variable ${key} de la función.`);
+  return value;
+}
+
+/** The publish target chosen by the function's secrets; null when none is configured. */
+export function publishTarget(read: (key: string) => string | undefined = env): Target | null {
+  const repo = read('PUBLISH_GITHUB_REPO');
+  const token = read('PUBLISH_GITHUB_TOKEN');
+  if (repo && token) return { kind: 'github', api: read('PUBLISH_GITHUB_API') ?? 'https://api.github.com', repo, token };
+  const hook = read('PUBLISH_HOOK_URL');
+  if (hook) return { kind: 'hook', url: hook };
+  if (read('PUBLISH_TARGET') === 'local') return { kind: 'local' };
+  return null;
+}
+
+/** Who holds this bearer token: the service role, an admin, another user, or nobody valid. */
+async function callerOf(token: string): Promise<Caller> {
+  if (token === required('SUPABASE_SERVICE_ROLE_KEY')) return 'service';
+  const res = await fetch(`${required('SUPABASE_URL')}/auth/v1/user`, {
+    headers: { apikey: required('SUPABASE_ANON_KEY'), authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) return 'invalid';
+  const user = (await res.json()) as { app_metadata?: { role?: unknown } };
+  return user.app_metadata?.role === 'admin' ? 'admin' : 'user';
+}
+
+/** Calls a database function with the service role (these functions are not open to anyone else). */
+async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
+  const key = required('SUPABASE_SERVICE_ROLE_KEY');
+  const res = await fetch(`${required('SUPABASE_URL')}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${name}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Starts the publication on the target; throws with the target's answer when it refuses. */
+async function dispatch(target: Target, publicationId: number, trigger: string): Promise<void> {
+  if (target.kind === 'local') return;
+  const payload = { publication_id: publicationId, trigger };
+  const res =
+    target.kind === 'github'
+      ? await fetch(`${target.api}/repos/${target.repo}/dispatches`, {
+          method: 'POST',
+          headers: {
+            accept: 'application/vnd.github+json',
+            authorization: `Bearer ${target.token}`,
+            'x-github-api-version': '2022-11-28',
+            'content-type': 'application/json',
+            'user-agent': 'outlet-mx-request-rebuild',
+          },
+          body: JSON.stringify({ event_type: 'publish-shop', client_payload: payload }),
+        })
+      : await fetch(target.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        });
+  if (!res.ok) {
+    const detail = (await res.text()).slice(0, 300);
+    throw new Error(`El destino de publicación respondió ${res.status}${detail ? `: ${detail}` : ''}`);
+  }
+}
+
+function parseBody(text: string): { force: boolean; trigger: 'admin' | 'manual' } | null {
+  if (!text.trim()) return { force: false, trigger: 'admin' };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const { force = false, trigger = 'admin' } = body as { force?: unknown; trigger?: unknown };
+  if (typeof force !== 'boolean' || (trigger !== 'admin' && trigger !== 'manual')) return null;
+  return { force, trigger };
+}
+
+export default async function handler(req: Request): Promise<Response> {
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+  if (req.method !== 'POST') return json(405, { error: 'Usa POST.' });
+
+  const token = /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]?.trim();
+  if (!token) return json(401, { error: 'Inicia sesión como administrador.' });
+  const caller = await callerOf(token);
+  if (caller === 'invalid') return json(401, { error: 'La sesión no es válida. Inicia sesión de nuevo.' });
+  if (caller === 'user') return json(403, { error: 'No autorizado' });
+
+  const body = parseBody(await req.text());
+  if (!body) return json(400, { error: 'El cuerpo debe ser JSON: { "force"?: boolean, "trigger"?: "admin" | "manual" }.' });
+
+  const target = publishTarget();
+  if (!target) {
+    return json(500, {
+      error: 'La publicación no está configurada: define PUBLISH_GITHUB_REPO y PUBLISH_GITHUB_TOKEN, o PUBLISH_HOOK_URL, en los secretos de la función.',
+    });
+  }
+
+  const decision = await rpc<Decision>('request_publication', { p_trigger: body.trigger, p_force: body.force });
+  if (!decision.dispatch || decision.publication_id === null) return json(200, decision);
+  try {
+    await dispatch(target, decision.publication_id, body.trigger);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await rpc('fail_publication', { p_id: decision.publication_id, p_error: message });
+    return json(502, { ...decision, error: message });
+  }
+  return json(202, decision);
+}
