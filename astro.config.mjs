@@ -7,7 +7,9 @@ import { defineConfig, envField } from 'astro/config';
 
 export default defineConfig({
   output: 'static',
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  // The shop's public origin for absolute URLs. Builds pass SITE_URL (npm run build requires it;
+  // npm start uses the local port); the dev server falls back to its own port.
+  site: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
   outDir: './dist',
   trailingSlash: 'ignore',
   integrations: [react()],

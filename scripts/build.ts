@@ -1,8 +1,9 @@
 /**
  * `npm run build`: the static shop in dist/ (pages, then the search index) against the Supabase
  * project named by PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY, ready for any static host.
+ * A production build needs SITE_URL, the shop's public origin, for every absolute URL it writes.
  */
-import { buildShop } from './lib/build.ts';
+import { buildShop, siteOrigin } from './lib/build.ts';
 import { ROOT } from './stack/index.ts';
 
 const supabaseUrl = process.env['PUBLIC_SUPABASE_URL'];
@@ -11,4 +12,9 @@ if (!supabaseUrl || !anonKey) {
   console.error('Define PUBLIC_SUPABASE_URL y PUBLIC_SUPABASE_ANON_KEY (o usa npm start, que inicia la pila local).');
   process.exit(1);
 }
-await buildShop({ supabaseUrl, anonKey, root: ROOT });
+const siteUrl = siteOrigin(process.env['SITE_URL']);
+if (!siteUrl) {
+  console.error('Define SITE_URL con el origen público de la tienda (por ejemplo https://outlet.mx): las URL canónicas, el sitemap, el JSON-LD y los enlaces del chat la usan.');
+  process.exit(1);
+}
+await buildShop({ supabaseUrl, anonKey, siteUrl, root: ROOT });

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { DEMO_ADMIN, ensureAdmin } from './lib/admin-user.ts';
-import { buildShop } from './lib/build.ts';
+import { buildShop, siteOrigin } from './lib/build.ts';
 import { serveShop } from './lib/static-server.ts';
 import { startRebuildWorker } from './rebuild/worker.ts';
 import { shopPort, stackOptionsFromEnv } from './stack/config.ts';
@@ -15,6 +15,8 @@ import { assertPortsFree } from './stack/ports.ts';
 import { onShutdown } from './stack/shutdown.ts';
 
 const port = shopPort();
+// Locally the shop's links follow the port it is served on; SITE_URL overrides (e.g. behind a tunnel).
+const siteUrl = siteOrigin(process.env['SITE_URL']) ?? `http://localhost:${port}`;
 const hostedUrl = process.env['PUBLIC_SUPABASE_URL'];
 const hostedKey = process.env['PUBLIC_SUPABASE_ANON_KEY'];
 const stops: Array<() => Promise<void>> = [];
@@ -44,7 +46,7 @@ try {
   const worker = await startRebuildWorker({
     ...(local ? { dbUrl: local.dbUrl } : {}),
     buildsDir: join(ROOT, '.local/builds'),
-    build: (outDir) => buildShop({ supabaseUrl, anonKey, root: ROOT, outDir }),
+    build: (outDir) => buildShop({ supabaseUrl, anonKey, siteUrl, root: ROOT, outDir }),
     publish: (dir) => {
       live = dir;
     },

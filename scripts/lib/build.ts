@@ -7,6 +7,8 @@ import * as pagefind from 'pagefind';
 export interface BuildTarget {
   supabaseUrl: string;
   anonKey: string;
+  /** The shop's public origin: every absolute URL of the pages (canonical, og:url, JSON-LD, sitemap, share and chat links) starts with it. */
+  siteUrl: string;
   root: string;
   outDir?: string;
 }
@@ -29,7 +31,12 @@ function astroBuild(root: string, outDir: string, env: NodeJS.ProcessEnv): Promi
  * other: an outside folder is therefore built in a private folder under node_modules/.cache, then moved.
  */
 async function buildPages(target: BuildTarget, outDir: string): Promise<void> {
-  const env = { ...process.env, PUBLIC_SUPABASE_URL: target.supabaseUrl, PUBLIC_SUPABASE_ANON_KEY: target.anonKey };
+  const env = {
+    ...process.env,
+    PUBLIC_SUPABASE_URL: target.supabaseUrl,
+    PUBLIC_SUPABASE_ANON_KEY: target.anonKey,
+    SITE_URL: target.siteUrl,
+  };
   const root = resolve(target.root);
   if (!relative(root, outDir).startsWith('..')) return astroBuild(root, outDir, env);
   const cache = join(root, 'node_modules/.cache');
@@ -62,6 +69,17 @@ export async function indexSearch(outDir: string): Promise<number> {
     throw new Error(`No se pudo crear el índice de búsqueda: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     await pagefind.close();
+  }
+}
+
+/** The origin of a site URL (scheme, host and port, no path), or null when it is not an http(s) URL. */
+export function siteOrigin(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
   }
 }
 

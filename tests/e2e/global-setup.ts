@@ -23,13 +23,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     log: () => undefined,
   });
   const outDir = join(dataDir, 'dist');
+  const shopPort = port('E2E_SHOP_PORT', 64400);
   try {
-    await buildShop({ supabaseUrl: stack.url, anonKey: stack.anonKey, root: ROOT, outDir });
+    await buildShop({ supabaseUrl: stack.url, anonKey: stack.anonKey, siteUrl: `http://127.0.0.1:${shopPort}`, root: ROOT, outDir });
   } catch (error) {
     await stack.stop();
     throw error;
   }
-  const shopPort = port('E2E_SHOP_PORT', 64400);
   const shop = await serveShop(outDir, shopPort);
   process.env['E2E_BASE_URL'] = `http://127.0.0.1:${shopPort}`;
   process.env['E2E_SUPABASE_URL'] = stack.url;
