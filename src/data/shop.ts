@@ -3,7 +3,6 @@ import type { FilterState } from '../lib/filters.ts';
 import { toRpcParams } from '../lib/filters.ts';
 import { toCardProduct, type CardProduct } from './product-summary.ts';
 import type { ShopFacets, ShopPageProduct } from './rpc.ts';
-import { shopClient } from './client.ts';
 import type { ShopClient } from './supabase.ts';
 
 export type { FacetOption, ShopFacets } from './rpc.ts';
@@ -35,12 +34,7 @@ const uuidOrNull = (v: string | null): string | null => (v !== null && UUID.test
  * One page of the shop for the current filters, newest first, with the facets (each facet's counts apply
  * every other filter). Throws on a failed request.
  */
-export async function fetchShopPage(
-  filters: FilterState,
-  offset: number,
-  limit: number,
-  db: ShopClient = shopClient,
-): Promise<ShopPage> {
+export async function fetchShopPage(db: ShopClient, filters: FilterState, offset: number, limit: number): Promise<ShopPage> {
   const p = toRpcParams(filters);
   const { data: body, error } = await db.rpc('shop_page', {
     ...p,

@@ -1,6 +1,7 @@
 /** The shop's products and facets for the current filters: reload 100 ms after a change, then page on demand. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CardProduct } from '../../data/product-summary.ts';
+import { shopClient } from '../../data/client.ts';
 import { fetchShopPage, type ShopFacets } from '../../data/shop.ts';
 import { filtersToQuery, type FilterState } from '../../lib/filters.ts';
 import { notify } from '../../stores/toast.ts';
@@ -55,7 +56,7 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
     const timer = setTimeout(async () => {
       const f = filtersRef.current;
       try {
-        const page = await fetchShopPage(f, 0, PAGE_SIZE * Math.min(f.page, MAX_RESTORE_PAGES));
+        const page = await fetchShopPage(shopClient, f, 0, PAGE_SIZE * Math.min(f.page, MAX_RESTORE_PAGES));
         if (id !== request.current) return;
         setProducts(page.products);
         setFacets(page.facets);
@@ -82,7 +83,7 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
     if (loading || loadingMore || !hasMore) return;
     const id = request.current;
     setLoadingMore(true);
-    fetchShopPage(filtersRef.current, products.length, PAGE_SIZE)
+    fetchShopPage(shopClient, filtersRef.current, products.length, PAGE_SIZE)
       .then((page) => {
         if (id !== request.current) return;
         const seen = new Set(products.map((p) => p.id));
