@@ -50,7 +50,7 @@ export function brandLabel(marca: string, brand: { display_name: string } | null
 }
 
 /** A price as shown: numeric from Postgres (number or numeric text), 0 when missing or not a number. */
-export function toPrice(value: number | string | null | undefined): number {
+function toPrice(value: number | string | null | undefined): number {
   return toAmount(value) ?? 0;
 }
 

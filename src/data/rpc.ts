@@ -12,7 +12,7 @@ export interface FacetOption {
   product_count: number;
 }
 
-export type FacetKey = 'categories' | 'subcategories' | 'brands' | 'campaigns' | 'sizes' | 'price_ranges';
+type FacetKey = 'categories' | 'subcategories' | 'brands' | 'campaigns' | 'sizes' | 'price_ranges';
 export type ShopFacets = Record<FacetKey, FacetOption[]>;
 
 /** A product of `shop_page`: its columns, its brand's display name and category/subcategory names (null when hidden). */
@@ -39,7 +39,7 @@ export type ShopPageProduct = Pick<
 };
 
 /** What each JSON RPC returns. */
-export interface JsonRpcResults {
+interface JsonRpcResults {
   shop_page: { total: number; products: ShopPageProduct[]; facets: Partial<ShopFacets> };
 }
 
