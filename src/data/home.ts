@@ -1,5 +1,5 @@
 /**
- * Home page reads (spec 7, public reads): featured products, hero images, featured categories, brand
+ * Home page reads (public, anon key): featured products, hero images, featured categories, brand
  * banners and the active campaigns. Any failed read throws, so a build never publishes a broken home.
  */
 import type { HeroImageInput } from '../lib/hero.ts';

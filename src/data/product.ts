@@ -80,7 +80,7 @@ export async function getLiveProduct(db: ShopClient, permalink: string, today: s
   return data ? toDetail(data) : null;
 }
 
-/** Related products live: the first group of the spec's priority with any active product, newest first, 4 at most. */
+/** Related products live: the first group (in the order of relatedTiers) with any active product, newest first, 4 at most. */
 export async function getRelatedProducts(db: ShopClient, product: RelatedKeys, today: string): Promise<CardProduct[]> {
   for (const tier of relatedTiers(product)) {
     let query = db

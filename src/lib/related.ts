@@ -1,5 +1,5 @@
 /**
- * Related products (spec 7): newest first, 4 at most, the product itself excluded, from the first of these
+ * Related products: newest first, 4 at most, the product itself excluded, from the first of these
  * groups that has any: same campaign + category + subcategory; same campaign + category; same campaign;
  * same brand. Used in memory at build time and as query filters live.
  */
