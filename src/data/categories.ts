@@ -9,7 +9,7 @@ export interface HeaderCategory {
 }
 
 /**
- * Header categories (spec 7, public reads): show_in_header, ordered by orden, each with its count of
+ * Header categories (public, anon key): show_in_header, ordered by orden, each with its count of
  * products in active campaigns; only counts above 0 are kept, none when no campaign is active, and a
  * failed count counts as 0.
  */

@@ -1,10 +1,10 @@
 /**
- * Home page reads (spec 7, public reads): featured products, hero images, featured categories, brand
+ * Home page reads (public, anon key): featured products, hero images, featured categories, brand
  * banners and the active campaigns. Any failed read throws, so a build never publishes a broken home.
  */
-import type { CardProduct } from '../components/product/types.ts';
 import type { HeroImageInput } from '../lib/hero.ts';
 import { getActiveCampaigns, type ActiveCampaign } from './campaigns.ts';
+import { CARD_SELECT, toCardProduct, type CardProduct } from './product-summary.ts';
 import type { ShopClient } from './supabase.ts';
 
 export interface FeaturedCategoryTile {
@@ -34,26 +34,12 @@ export interface HomeData {
 export async function getFeaturedProducts(db: ShopClient, today: string): Promise<CardProduct[]> {
   const { data, error } = await db
     .from('products')
-    .select(
-      'id, nombre, marca, precio_original, precio_venta, imagen_principal, permalink, destacado, sizes, created_at, campaign:campaigns!inner(nombre, fecha_fin), category:categories(nombre), brand:brands(display_name)',
-    )
+    .select(CARD_SELECT)
     .eq('destacado', true)
     .gte('campaign.fecha_fin', today)
     .order('created_at', { ascending: false });
   if (error) throw new Error(`No se pudieron cargar los productos destacados: ${error.message}`);
-  return data.map((p) => ({
-    id: p.id,
-    nombre: p.nombre,
-    marca: p.marca.trim() || (p.brand?.display_name ?? ''),
-    precio_original: Number(p.precio_original),
-    precio_venta: Number(p.precio_venta),
-    imagen_principal: p.imagen_principal,
-    permalink: p.permalink,
-    destacado: p.destacado,
-    sizes: p.sizes,
-    category_nombre: p.category?.nombre ?? null,
-    campaign: { nombre: p.campaign.nombre, fecha_fin: p.campaign.fecha_fin },
-  }));
+  return data.map(toCardProduct);
 }
 
 /** Active hero carousel images, by orden. */

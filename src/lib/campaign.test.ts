@@ -7,7 +7,6 @@ import {
   campaignStartDate,
   daysRemaining,
   isCampaignActive,
-  productCampaignLabel,
   remainingBadge,
 } from './campaign.ts';
 
@@ -44,11 +43,9 @@ describe('public activity', () => {
     expect(isCampaignActive('bad', today)).toBe(false);
     expect(daysRemaining('2025-03-12', today)).toBe(2);
   });
-  it("labels the form dropdown 'Activa' / 'Vencida' and product lists 'Activo' / 'Vencido'", () => {
+  it("labels the form dropdown 'Activa' / 'Vencida'", () => {
     expect(campaignFormLabel('2025-03-10', today)).toBe('Activa');
     expect(campaignFormLabel('2025-03-09', today)).toBe('Vencida');
-    expect(productCampaignLabel('2025-03-10', today)).toBe('Activo');
-    expect(productCampaignLabel('2025-03-09', today)).toBe('Vencido');
   });
 });
 

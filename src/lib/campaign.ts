@@ -40,11 +40,6 @@ export function campaignFormLabel(fechaFin: string | null | undefined, today: st
   return isCampaignActive(fechaFin, today) ? 'Activa' : 'Vencida';
 }
 
-/** Admin product lists: 'Activo' or 'Vencido' by the product's campaign end date. */
-export function productCampaignLabel(fechaFin: string | null | undefined, today: string = todayInMexicoCity()): 'Activo' | 'Vencido' {
-  return isCampaignActive(fechaFin, today) ? 'Activo' : 'Vencido';
-}
-
 /** Product card countdown: none once ended, 'Finaliza hoy', 'Finaliza en 1 día', 'Finaliza en N días'. */
 export function remainingBadge(fechaFin: string | null | undefined, today: string = todayInMexicoCity()): string | null {
   const d = daysRemaining(fechaFin, today);

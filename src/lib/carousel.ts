@@ -1,4 +1,4 @@
-/** Home carousel rules (spec 4 and 9): timing, items per slide, when to auto-advance. */
+/** Home carousel rules: timing, items per slide, when to auto-advance. */
 
 export const HERO_AUTOPLAY_MS = 4000;
 export const FEATURED_AUTOPLAY_MS = 6000;

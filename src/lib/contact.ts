@@ -1,6 +1,6 @@
 /** The contact form's rules: required fields, the spec's messages, the simulated send, the phone as shown. */
 
-/** Contact form state (spec 3): subject is the only optional field. */
+/** Contact form state: subject is the only optional field. */
 export interface ContactForm {
   name: string;
   email: string;

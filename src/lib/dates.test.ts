@@ -6,7 +6,6 @@ import {
   formatReportDate,
   MONTHS_ES,
   mexicoCityDate,
-  parseDate,
   todayInMexicoCity,
   toDate,
 } from './dates.ts';
@@ -48,20 +47,6 @@ describe('formatIsoDate', () => {
   it("gives '' for unreadable input", () => {
     expect(formatIsoDate('garbage')).toBe('');
     expect(formatIsoDate(null)).toBe('');
-  });
-});
-
-describe('parseDate', () => {
-  it('parses a date-only string at local midnight', () => {
-    expect(parseDate('2025-06-15').getTime()).toBe(new Date(2025, 5, 15).getTime());
-  });
-  it('gives the current date when unparseable', () => {
-    const now = new Date(2025, 4, 4, 10, 30);
-    expect(parseDate('???', now).getTime()).toBe(now.getTime());
-    expect(parseDate(null, now).getTime()).toBe(now.getTime());
-  });
-  it('parses full timestamps', () => {
-    expect(parseDate('2025-06-15T12:00:00Z').toISOString()).toBe('2025-06-15T12:00:00.000Z');
   });
 });
 

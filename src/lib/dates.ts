@@ -28,11 +28,6 @@ export function toDate(input: DateInput): Date | null {
   return isValid(d) ? d : null;
 }
 
-/** The spec's parser: like toDate, but an unreadable value gives the current date. */
-export function parseDate(input: DateInput, now: Date = new Date()): Date {
-  return toDate(input) ?? new Date(now.getTime());
-}
-
 /** Display date: unpadded day / month abbreviation / year, e.g. '5/ENE/2025'; 'Fecha inválida' if unreadable. */
 export function formatDisplayDate(input: DateInput): string {
   const d = toDate(input);

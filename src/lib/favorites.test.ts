@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addTo, contains, favoriteSnapshot, parseFavorites, removeFrom, savedCountLabel, type FavoriteInput } from './favorites.ts';
+import { addTo, contains, parseFavorites, removeFrom, savedCountLabel } from './favorites.ts';
 
-const shoe: FavoriteInput = {
+const shoe = {
   id: 'a1',
   nombre: 'Tenis Air Max',
   marca: 'Nike',
@@ -31,12 +31,5 @@ describe('favourites', () => {
     expect(parseFavorites('{"id":"x"}')).toEqual([]);
     expect(parseFavorites(null)).toEqual([]);
     expect(parseFavorites(JSON.stringify([{ ...shoe, addedAt: 1 }, { bad: true }]))).toHaveLength(1);
-  });
-});
-
-describe('favourite snapshot', () => {
-  it('keeps only the spec fields of a richer product', () => {
-    const rich = { ...shoe, sizes: ['M'], campaign: { nombre: 'Hot Sale', fecha_fin: '2026-12-01' }, destacado: true };
-    expect(favoriteSnapshot(rich)).toEqual(shoe);
   });
 });

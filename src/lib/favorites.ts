@@ -1,41 +1,22 @@
-/** Favourites are browser-only snapshots of a product (spec section 3), newest last. Pure rules. */
-export interface Favorite {
-  id: string;
-  nombre: string;
-  marca: string;
-  precio_original: number;
-  precio_venta: number;
-  imagen_principal: string | null;
-  permalink: string;
+/**
+ * Favourites are browser-only snapshots of a product, newest last, each with the time it was saved.
+ * Pure list rules over any snapshot with an id; what a snapshot holds is the product summary (src/data).
+ */
+export type Saved<P> = P & {
   /** When it was saved, ms since the epoch. */
   addedAt: number;
-}
-
-export type FavoriteInput = Omit<Favorite, 'addedAt'>;
-
-/** The snapshot a favourite keeps of a product (spec section 3), whatever else the product carries. */
-export function favoriteSnapshot(p: FavoriteInput): FavoriteInput {
-  return {
-    id: p.id,
-    nombre: p.nombre,
-    marca: p.marca,
-    precio_original: p.precio_original,
-    precio_venta: p.precio_venta,
-    imagen_principal: p.imagen_principal,
-    permalink: p.permalink,
-  };
-}
+};
 
 /** Add appends (the spec checks no duplicates; toggling never adds one twice). */
-export function addTo(list: readonly Favorite[], product: FavoriteInput, now: number): Favorite[] {
+export function addTo<P extends { id: string }>(list: readonly Saved<P>[], product: P, now: number): Saved<P>[] {
   return [...list, { ...product, addedAt: now }];
 }
 
-export function removeFrom(list: readonly Favorite[], id: string): Favorite[] {
+export function removeFrom<T extends { id: string }>(list: readonly T[], id: string): T[] {
   return list.filter((f) => f.id !== id);
 }
 
-export function contains(list: readonly Favorite[], id: string): boolean {
+export function contains(list: readonly { id: string }[], id: string): boolean {
   return list.some((f) => f.id === id);
 }
 
@@ -44,14 +25,17 @@ export function savedCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'producto guardado' : 'productos guardados'}`;
 }
 
-/** Reads a stored list defensively: anything malformed gives an empty list. */
-export function parseFavorites(raw: string | null | undefined): Favorite[] {
+/**
+ * Reads a stored list defensively: anything malformed gives an empty list, and entries without a string id
+ * and permalink are dropped. Saved entries are kept as they were stored, so older favourites stay readable.
+ */
+export function parseFavorites<P extends { id: string; permalink: string }>(raw: string | null | undefined): Saved<P>[] {
   if (!raw) return [];
   try {
     const value: unknown = JSON.parse(raw);
     if (!Array.isArray(value)) return [];
     return value.filter(
-      (f): f is Favorite =>
+      (f): f is Saved<P> =>
         typeof f === 'object' && f !== null && typeof f.id === 'string' && typeof f.permalink === 'string',
     );
   } catch {

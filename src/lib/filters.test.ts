@@ -5,7 +5,6 @@ import {
   type FilterState,
   filtersFromQuery,
   filtersToQuery,
-  sameFilters,
   setFilter,
   shopHref,
   toRpcParams,
@@ -83,14 +82,10 @@ describe('setFilter', () => {
   });
 });
 
-describe('counts, equality and RPC params', () => {
+describe('counts and RPC params', () => {
   it('counts active filters without the page', () => {
     expect(activeFilterCount(full)).toBe(7);
     expect(activeFilterCount({ ...EMPTY_FILTERS, page: 4 })).toBe(0);
-  });
-  it('compares states', () => {
-    expect(sameFilters(full, { ...full })).toBe(true);
-    expect(sameFilters(full, { ...full, page: 2 })).toBe(false);
   });
   it('maps to p_* parameters with null for empty', () => {
     expect(toRpcParams({ ...EMPTY_FILTERS, brand_id: 'b', search_term: ' ' })).toEqual({

@@ -84,10 +84,6 @@ export function activeFilterCount(state: FilterState): number {
   return QUERY_PARAMS.filter(([key]) => clean(state[key]) !== null).length;
 }
 
-export function sameFilters(a: FilterState, b: FilterState): boolean {
-  return a.page === b.page && QUERY_PARAMS.every(([key]) => clean(a[key]) === clean(b[key]));
-}
-
 export interface FilterRpcParams {
   p_category_id: string | null;
   p_subcategory_id: string | null;

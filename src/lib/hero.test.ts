@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { heroSlides, type HeroImageInput, type HeroProductInput } from './hero.ts';
+import { heroSlides, type HeroImageInput } from './hero.ts';
 
 const image = (id: string, over: Partial<HeroImageInput> = {}): HeroImageInput => ({
   id, title: `Título ${id}`, subtitle: 'Sub', button_text: 'Tienda', button_link: '/tienda', image_url: `https://x/${id}.webp`, ...over,
 });
-const product = (id: string, over: Partial<HeroProductInput> = {}): HeroProductInput => ({
+const product = (id: string, over: { imagen_principal?: string | null } = {}) => ({
   id, nombre: `Producto ${id}`, marca: 'Nike', precio_original: 2000, precio_venta: 1000, imagen_principal: `https://x/${id}.webp`, permalink: id, ...over,
 });
 const order = (slides: { kind: string; id: string }[]) => slides.map((s) => `${s.kind[0]}:${s.id}`);

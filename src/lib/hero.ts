@@ -10,19 +10,15 @@ export interface HeroImageInput {
   image_url: string;
 }
 
-export interface HeroProductInput {
+/** A featured product shown as a slide (the storefront passes its product summary). */
+export interface HeroProduct {
   id: string;
-  nombre: string;
-  marca: string;
-  precio_original: number;
-  precio_venta: number;
   imagen_principal: string | null;
-  permalink: string;
 }
 
-export type HeroSlide =
+export type HeroSlide<P extends HeroProduct = HeroProduct> =
   | { kind: 'banner'; id: string; title: string; subtitle: string | null; buttonText: string; link: LinkTarget; image: string }
-  | ({ kind: 'product' } & HeroProductInput);
+  | ({ kind: 'product' } & P);
 
 /** Featured products shown in the hero (the featured carousel below shows them all). */
 export const HERO_PRODUCTS = 4;
@@ -31,8 +27,12 @@ export const HERO_PRODUCTS = 4;
  * Slides in turn: hero image, featured product, hero image... (then whatever is left of either list).
  * Hero images keep their order (orden); products keep theirs (newest first) and only those with an image count.
  */
-export function heroSlides(images: readonly HeroImageInput[], products: readonly HeroProductInput[], maxProducts = HERO_PRODUCTS): HeroSlide[] {
-  const banners: HeroSlide[] = images.map((h) => ({
+export function heroSlides<P extends HeroProduct>(
+  images: readonly HeroImageInput[],
+  products: readonly P[],
+  maxProducts = HERO_PRODUCTS,
+): HeroSlide<P>[] {
+  const banners: HeroSlide<P>[] = images.map((h) => ({
     kind: 'banner',
     id: h.id,
     title: h.title,
@@ -41,11 +41,11 @@ export function heroSlides(images: readonly HeroImageInput[], products: readonly
     link: linkTarget(h.button_link) ?? { href: '/tienda', external: false },
     image: h.image_url,
   }));
-  const items: HeroSlide[] = products
+  const items: HeroSlide<P>[] = products
     .filter((p) => p.imagen_principal)
     .slice(0, maxProducts)
     .map((p) => ({ kind: 'product', ...p }));
-  const slides: HeroSlide[] = [];
+  const slides: HeroSlide<P>[] = [];
   for (let i = 0; i < Math.max(banners.length, items.length); i++) {
     const b = banners[i];
     const p = items[i];

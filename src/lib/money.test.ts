@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, parseMoney, roundCents, toAmount } from './money.ts';
+import { formatPrice, roundCents, toAmount } from './money.ts';
 
 describe('formatPrice', () => {
   it('formats es-MX pesos with the $ sign, thousands commas and two decimals', () => {
@@ -29,25 +29,6 @@ describe('toAmount', () => {
     expect(toAmount('12.5')).toBe(12.5);
     expect(toAmount('')).toBeNull();
     expect(toAmount('12,5')).toBeNull();
-  });
-});
-
-describe('parseMoney', () => {
-  it('strips $ and commas', () => {
-    expect(parseMoney('$1,299.00')).toBe(1299);
-    expect(parseMoney(' $ 2,500 ')).toBe(2500);
-    expect(parseMoney('0')).toBe(0);
-    expect(parseMoney('.5')).toBe(0.5);
-  });
-  it('keeps the sign so callers can reject negatives', () => {
-    expect(parseMoney('-10')).toBe(-10);
-  });
-  it('gives null for text that is not a number', () => {
-    expect(parseMoney('')).toBeNull();
-    expect(parseMoney('abc')).toBeNull();
-    expect(parseMoney('12.3.4')).toBeNull();
-    expect(parseMoney('$')).toBeNull();
-    expect(parseMoney(null)).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-/** Money in Mexican pesos: display with Intl es-MX ($ sign, MXN, IVA included) and lenient parsing. */
+/** Money in Mexican pesos: display with Intl es-MX ($ sign, MXN, IVA included) and lenient reading of stored amounts. */
 
 const mxn = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
 
@@ -13,14 +13,6 @@ export function toAmount(value: number | string | null | undefined): number | nu
 export function formatPrice(value: number | string | null | undefined): string {
   const n = toAmount(value);
   return n === null ? '' : mxn.format(n);
-}
-
-/** Parses a typed or imported price: strips '$', thousands commas and spaces. Null when not a number. */
-export function parseMoney(text: string | null | undefined): number | null {
-  if (text === null || text === undefined) return null;
-  const cleaned = text.replace(/[$,\s]/g, '');
-  if (!/^-?\d+(\.\d+)?$/.test(cleaned) && !/^-?\.\d+$/.test(cleaned)) return null;
-  return Number(cleaned);
 }
 
 /** Rounds to cents, so float noise (1000 * 1.3 = 1300.0000000000002) never leaks into prices. */

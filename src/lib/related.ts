@@ -1,18 +1,14 @@
 /**
- * Related products (spec 7): newest first, 4 at most, the product itself excluded, from the first of these
+ * Related products: newest first, 4 at most, the product itself excluded, from the first of these
  * groups that has any: same campaign + category + subcategory; same campaign + category; same campaign;
  * same brand. Used in memory at build time and as query filters live.
  */
+import type { Tables } from '../data/database.types.ts';
+
 export const RELATED_LIMIT = 4;
 
-export interface RelatedKeys {
-  id: string;
-  campaign_id: string;
-  category_id: string | null;
-  subcategory_id: string | null;
-  brand_id: string | null;
-  marca: string;
-}
+/** The product columns the groups compare (types from the generated schema). */
+export type RelatedKeys = Pick<Tables<'products'>, 'id' | 'campaign_id' | 'category_id' | 'subcategory_id' | 'brand_id' | 'marca'>;
 
 /** Column equalities of one group; a group needing a missing value is skipped. */
 export type RelatedTier = Partial<Record<'campaign_id' | 'category_id' | 'subcategory_id' | 'brand_id' | 'marca', string>>;

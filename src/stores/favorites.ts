@@ -4,14 +4,18 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import { addTo, contains, parseFavorites, removeFrom, type Favorite, type FavoriteInput } from '../lib/favorites.ts';
+import { toSummary, type ProductSummary } from '../data/product-summary.ts';
+import { addTo, contains, parseFavorites, removeFrom, type Saved } from '../lib/favorites.ts';
 import { notify } from './toast.ts';
 
 export const FAVORITES_KEY = 'outlet_favorites';
 
+/** A saved favourite: the product summary (its stored fields) and when it was saved. */
+export type Favorite = Saved<ProductSummary>;
+
 export const $favorites = persistentAtom<Favorite[]>(FAVORITES_KEY, [], {
   encode: JSON.stringify,
-  decode: parseFavorites,
+  decode: parseFavorites<ProductSummary>,
   listen: true,
 });
 
@@ -21,8 +25,9 @@ export function isFavorite(id: string): boolean {
   return contains($favorites.get(), id);
 }
 
-export function addFavorite(product: FavoriteInput): void {
-  $favorites.set(addTo($favorites.get(), product, Date.now()));
+/** Saves the summary of any richer product (a card, the buy box's product). */
+export function addFavorite(product: ProductSummary): void {
+  $favorites.set(addTo($favorites.get(), toSummary(product), Date.now()));
   notify.success('Agregado a favoritos', product.nombre);
 }
 
@@ -32,7 +37,7 @@ export function removeFavorite(id: string): void {
   notify.success('Eliminado de favoritos', product?.nombre);
 }
 
-export function toggleFavorite(product: FavoriteInput): void {
+export function toggleFavorite(product: ProductSummary): void {
   if (isFavorite(product.id)) removeFavorite(product.id);
   else addFavorite(product);
 }

@@ -1,6 +1,6 @@
 /**
  * The three collapsible sections (native <details>, so they work without JavaScript): product data (the
- * sanitised description or the default text), shipping and returns (product-page policy, spec 9), reviews.
+ * sanitised description or the default text), shipping and returns (product-page policy), reviews.
  */
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';

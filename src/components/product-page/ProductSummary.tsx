@@ -1,18 +1,13 @@
 /** Product heading: 'Altamente valorado' and campaign badges, name, brand, category chips and the 'Producto Original' note. */
 import { BadgeCheck, Clock, Star } from 'lucide-react';
+import type { ProductDetail } from '../../data/product.ts';
 import { remainingBadge } from '../../lib/campaign.ts';
 import { shopHref } from '../../lib/filters.ts';
 
-export interface SummaryProduct {
-  nombre: string;
-  marca: string;
-  destacado: boolean;
-  campaign: { nombre: string; fecha_fin: string };
-  category_id: string | null;
-  category_nombre: string | null;
-  subcategory_id: string | null;
-  subcategory_nombre: string | null;
-}
+type SummaryProduct = Pick<
+  ProductDetail,
+  'nombre' | 'marca' | 'destacado' | 'campaign' | 'category_id' | 'category_nombre' | 'subcategory_id' | 'subcategory_nombre'
+>;
 
 const chip = 'rounded-full border border-neutral-300 px-3 py-1 text-xs font-semibold text-neutral-800 transition hover:border-neutral-950';
 

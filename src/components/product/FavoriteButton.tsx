@@ -2,12 +2,13 @@
 import { useStore } from '@nanostores/react';
 import { Heart } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { contains, favoriteSnapshot, type FavoriteInput } from '../../lib/favorites.ts';
+import type { ProductSummary } from '../../data/product-summary.ts';
+import { contains } from '../../lib/favorites.ts';
 import { $favorites, toggleFavorite } from '../../stores/favorites.ts';
 
 interface Props {
-  /** Any product shape with the snapshot's fields; only those are saved. */
-  product: FavoriteInput;
+  /** Any product shape with the summary's fields; only those are saved. */
+  product: ProductSummary;
   className?: string;
 }
 
@@ -22,7 +23,7 @@ export default function FavoriteButton({ product, className = '' }: Props) {
       type="button"
       aria-label={saved ? 'Quitar de favoritos' : 'Agregar a favoritos'}
       aria-pressed={saved}
-      onClick={() => toggleFavorite(favoriteSnapshot(product))}
+      onClick={() => toggleFavorite(product)}
       className={`z-10 inline-flex size-10 items-center justify-center rounded-full bg-white/95 text-neutral-800 shadow-sm ring-1 ring-black/5 transition hover:scale-105 hover:text-rose-600 ${className}`}
     >
       <Heart aria-hidden="true" className={`size-5 ${saved ? 'fill-rose-600 text-rose-600' : ''}`} strokeWidth={2} />

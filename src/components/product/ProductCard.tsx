@@ -10,13 +10,14 @@ import { discountBadge, hasDiscount } from '../../lib/discount.ts';
 import { formatPrice } from '../../lib/money.ts';
 import FavoriteButton from './FavoriteButton.tsx';
 import ProductImage from './ProductImage.tsx';
-import type { CardProduct } from './types.ts';
+import type { CardProduct, ProductSummary } from '../../data/product-summary.ts';
 
 interface Props {
-  product: CardProduct;
+  /** A card, or a favourite (only the summary is saved, so its badges are missing). */
+  product: ProductSummary & Partial<CardProduct>;
   /** Open the product page in a new tab (default true, as the spec asks). */
   openInNewTab?: boolean;
-  onOpen?: (p: CardProduct) => void;
+  onOpen?: (p: ProductSummary) => void;
   imageLoading?: 'lazy' | 'eager';
 }
 

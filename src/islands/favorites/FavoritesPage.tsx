@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { Heart } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import ProductCard, { ProductCardSkeleton } from '../../components/product/ProductCard.tsx';
-import type { CardProduct } from '../../components/product/types.ts';
+import type { ProductSummary } from '../../data/product-summary.ts';
 import { trackProductClick } from '../../data/analytics.ts';
 import { savedCountLabel } from '../../lib/favorites.ts';
 import { $favorites, clearFavorites } from '../../stores/favorites.ts';
@@ -15,7 +15,7 @@ export default function FavoritesPage() {
   // The static HTML cannot know the browser's list: show skeletons until mounted.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const onOpen = useCallback((p: CardProduct) => void trackProductClick(p), []);
+  const onOpen = useCallback((p: ProductSummary) => void trackProductClick(p), []);
   const newestFirst = [...list].reverse();
 
   return (

@@ -1,4 +1,4 @@
-/** The favourites count in the header link; it pops for 600 ms (spec 9) whenever the count rises. */
+/** The favourites count in the header link; it pops for 600 ms whenever the count rises. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { $favoritesCount } from '../../stores/favorites.ts';

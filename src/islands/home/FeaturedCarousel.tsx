@@ -3,7 +3,7 @@
  * auto-advances every 6 s when there are more than 4. The order comes shuffled from the build.
  */
 import ProductCard from '../../components/product/ProductCard.tsx';
-import type { CardProduct } from '../../components/product/types.ts';
+import type { CardProduct } from '../../data/product-summary.ts';
 import { FEATURED_AUTOPLAY_MS, FEATURED_PER_SLIDE } from '../../lib/carousel.ts';
 import CarouselControls from './CarouselControls.tsx';
 import { useCarousel } from './useCarousel.ts';

@@ -4,6 +4,7 @@
  */
 import { discountBadge, hasDiscount } from '../../lib/discount.ts';
 import { HERO_AUTOPLAY_MS } from '../../lib/carousel.ts';
+import type { ProductSummary } from '../../data/product-summary.ts';
 import type { HeroSlide } from '../../lib/hero.ts';
 import { isStorageObjectUrl, renderImageUrl, responsiveImage } from '../../lib/images.ts';
 import { formatPrice } from '../../lib/money.ts';
@@ -32,7 +33,7 @@ function BannerImage({ url, first }: { url: string; first: boolean }) {
   );
 }
 
-function Slide({ slide, first }: { slide: HeroSlide; first: boolean }) {
+function Slide({ slide, first }: { slide: HeroSlide<ProductSummary>; first: boolean }) {
   if (slide.kind === 'banner') {
     return (
       <div className="relative h-full overflow-hidden bg-neutral-900">
@@ -102,7 +103,7 @@ function Slide({ slide, first }: { slide: HeroSlide; first: boolean }) {
   );
 }
 
-export default function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
+export default function HeroCarousel({ slides }: { slides: HeroSlide<ProductSummary>[] }) {
   const c = useCarousel({ count: slides.length, delay: HERO_AUTOPLAY_MS });
   return (
     <section aria-roledescription="carrusel" aria-label="Portada" className="relative bg-neutral-950">

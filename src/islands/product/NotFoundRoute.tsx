@@ -4,7 +4,7 @@
  * path keeps the static 'Página no encontrada' content passed as children.
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import type { CardProduct } from '../../components/product/types.ts';
+import type { CardProduct } from '../../data/product-summary.ts';
 import type { ProductDetail } from '../../data/product.ts';
 import { SHOP } from '../../config/shop.ts';
 import { productUrl } from '../../lib/chat.ts';

@@ -2,7 +2,7 @@
  * The whole product view in React, for a product fetched live (the not-found route serves products created
  * after the last build). Same components and layout as the built page, src/pages/producto/[permalink].astro.
  */
-import type { CardProduct } from '../../components/product/types.ts';
+import type { CardProduct } from '../../data/product-summary.ts';
 import InstagramPromo from '../../components/product-page/InstagramPromo.tsx';
 import ProductLayout from '../../components/product-page/ProductLayout.tsx';
 import ProductBreadcrumb from '../../components/product-page/ProductBreadcrumb.tsx';

@@ -1,6 +1,6 @@
 /** 'Productos relacionados': up to 4 product cards (the shared ProductCard). Nothing when there are none. */
 import ProductCard, { ProductCardSkeleton } from '../../components/product/ProductCard.tsx';
-import type { CardProduct } from '../../components/product/types.ts';
+import type { CardProduct } from '../../data/product-summary.ts';
 
 /** `null` while they load (4 skeleton cards). */
 export default function RelatedProducts({ products }: { products: CardProduct[] | null }) {

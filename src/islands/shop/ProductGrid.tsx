@@ -2,7 +2,7 @@
 import { LoaderCircle, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import ProductCard, { ProductCardSkeleton } from '../../components/product/ProductCard.tsx';
-import type { CardProduct } from '../../components/product/types.ts';
+import type { CardProduct, ProductSummary } from '../../data/product-summary.ts';
 
 const SKELETONS = 8;
 /** Cards in the first row load their image at once (above the fold). */
@@ -17,7 +17,7 @@ interface Props {
   /** Hide the empty state (the request failed: nothing is known about the products). */
   failed: boolean;
   onLoadMore: () => void;
-  onOpen: (p: CardProduct) => void;
+  onOpen: (p: ProductSummary) => void;
 }
 
 export default function ProductGrid({ products, loading, loadingMore, hasMore, failed, onLoadMore, onOpen }: Props) {

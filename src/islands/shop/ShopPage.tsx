@@ -1,7 +1,7 @@
 /** /tienda: title with counts, sticky filters, chips and the infinite product grid, all mirrored in the URL. */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CardProduct } from '../../components/product/types.ts';
+import type { ProductSummary } from '../../data/product-summary.ts';
 import { trackFilter, trackProductClick, type FilterEventType } from '../../data/analytics.ts';
 import type { ShopFacets } from '../../data/shop.ts';
 import { activeFilterCount, EMPTY_FILTERS, setFilter, type FilterKey } from '../../lib/filters.ts';
@@ -72,7 +72,7 @@ export default function ShopPage() {
     search.typed(term);
   };
 
-  const onOpen = useCallback((p: CardProduct) => void trackProductClick(p), []);
+  const onOpen = useCallback((p: ProductSummary) => void trackProductClick(p), []);
   const activeCount = activeFilterCount(filters);
   const counting = !ready || shop.loading;
 

@@ -1,6 +1,8 @@
 /** The shop's products and facets for the current filters: reload 100 ms after a change, then page on demand. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchShopPage, type ShopFacets, type ShopProduct } from '../../data/shop.ts';
+import type { CardProduct } from '../../data/product-summary.ts';
+import { shopClient } from '../../data/client.ts';
+import { fetchShopPage, type ShopFacets } from '../../data/shop.ts';
 import { filtersToQuery, type FilterState } from '../../lib/filters.ts';
 import { notify } from '../../stores/toast.ts';
 
@@ -15,7 +17,7 @@ export const RELOAD_DELAY_MS = 100;
 const MAX_RESTORE_PAGES = 8;
 
 export interface ShopProducts {
-  products: ShopProduct[];
+  products: CardProduct[];
   facets: ShopFacets | null;
   total: number;
   /** First page of a filter set is loading (skeletons). */
@@ -29,7 +31,7 @@ export interface ShopProducts {
 
 /** `onPage` is told how many pages are on screen after loading more (to mirror ?page= in the URL). */
 export function useShopProducts(filters: FilterState, ready: boolean, onPage: (page: number) => void): ShopProducts {
-  const [products, setProducts] = useState<ShopProduct[]>([]);
+  const [products, setProducts] = useState<CardProduct[]>([]);
   const [facets, setFacets] = useState<ShopFacets | null>(null);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
@@ -54,7 +56,7 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
     const timer = setTimeout(async () => {
       const f = filtersRef.current;
       try {
-        const page = await fetchShopPage(f, 0, PAGE_SIZE * Math.min(f.page, MAX_RESTORE_PAGES));
+        const page = await fetchShopPage(shopClient, f, 0, PAGE_SIZE * Math.min(f.page, MAX_RESTORE_PAGES));
         if (id !== request.current) return;
         setProducts(page.products);
         setFacets(page.facets);
@@ -81,7 +83,7 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
     if (loading || loadingMore || !hasMore) return;
     const id = request.current;
     setLoadingMore(true);
-    fetchShopPage(filtersRef.current, products.length, PAGE_SIZE)
+    fetchShopPage(shopClient, filtersRef.current, products.length, PAGE_SIZE)
       .then((page) => {
         if (id !== request.current) return;
         const seen = new Set(products.map((p) => p.id));
