@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import * as pagefind from 'pagefind';
+import { writeHostConfig } from './host-config.ts';
 
 export interface BuildTarget {
   supabaseUrl: string;
@@ -88,4 +89,5 @@ export async function buildShop(target: BuildTarget): Promise<void> {
   await buildPages(target, outDir);
   const pages = await indexSearch(outDir);
   console.log(`Índice de búsqueda: ${pages} páginas de producto`);
+  await writeHostConfig(outDir, target.supabaseUrl);
 }
