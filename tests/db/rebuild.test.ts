@@ -110,6 +110,18 @@ describe('rebuild worker', () => {
     expect(rows).toEqual([{ status: 'failed', error: 'astro build terminó con código 1' }]);
   });
 
+  it('a publication asked for through request-rebuild is the one the local worker builds', async () => {
+    await sql.query(`update public.brands set display_name = 'Guess' where name = 'guess'`);
+    const { rows } = await sql.query<{ decision: { publication_id: number } }>(
+      `select public.request_publication('admin') as decision`,
+    );
+    const id = rows[0]!.decision.publication_id;
+    await expect
+      .poll(async () => (await sql.query('select status, trigger from public.publications where id = $1', [id])).rows, { timeout: 5000 })
+      .toEqual([{ status: 'published', trigger: 'admin' }]);
+    expect((await requests()).map((r) => r.status)).toEqual(['published']);
+  });
+
   it('keeps only the live build and the one before', async () => {
     for (let i = 0; i < 3; i++) await worker.rebuild();
     const dirs = await readdir(buildsDir);
