@@ -17,10 +17,10 @@ export function ProductRows({ products, actions }: { products: AdminProduct[]; a
             <Box sx={{ flex: '1 1 260px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 0.5 }}>{p.marca}</Typography>
-                <Chip size="small" color={expired ? 'error' : 'success'} label={expired ? t('products.expired') : t('products.active_m')} />
+                <Chip size="small" color={expired ? 'error' : 'success'} label={expired ? t('resources.products.expired') : t('resources.products.active_m')} />
                 {p.campaign && (
                   <Typography variant="caption" color="text.secondary">
-                    {t('products.end_date', { date: formatDisplayDate(p.campaign.fecha_fin) })}
+                    {t('resources.products.end_date', { date: formatDisplayDate(p.campaign.fecha_fin) })}
                   </Typography>
                 )}
               </Box>

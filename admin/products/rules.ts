@@ -1,5 +1,5 @@
-/** Admin products list and form rules that need no I/O: paging, size badges, sizes, form prices. */
-import { roundCents, toAmount } from './money.ts';
+/** Admin products list and form rules that need no I/O: paging, sort, size badges, sizes, form prices. */
+import { roundCents, toAmount } from '../../src/lib/money.ts';
 
 /** 50 per load, 200 while a search is active (spec section 9). */
 export const ADMIN_PAGE_SIZE = 50;
@@ -10,6 +10,26 @@ export const SCROLL_TOP_THRESHOLD = 300;
 
 export type ProductSort = 'recent' | 'top_discount' | 'top_profit';
 export type ProductView = 'grid' | 'list' | 'table';
+
+/** The list's orders as react-admin sort fields: newest first, or the Top 1000 by discount or by profit. */
+export const PRODUCT_SORT_FIELDS: Record<ProductSort, string> = {
+  recent: 'created_at',
+  top_discount: 'discount_percentage',
+  top_profit: 'profit_amount',
+};
+
+/** The admin_products order for a sort field; anything else is newest first. */
+export function productSortFor(field: string | null | undefined): ProductSort {
+  const match = (Object.keys(PRODUCT_SORT_FIELDS) as ProductSort[]).find((sort) => PRODUCT_SORT_FIELDS[sort] === field);
+  return match ?? 'recent';
+}
+
+/** What the products list filters on: search text, campaign, only products of active campaigns. */
+export interface ProductListFilter {
+  q?: string;
+  campaign_id?: string | null;
+  only_active?: boolean;
+}
 
 export function adminPageSize(search: string | null | undefined): number {
   return search && search.trim() ? ADMIN_SEARCH_PAGE_SIZE : ADMIN_PAGE_SIZE;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminPageSize, formPrice, normalizeSize, pagingFooter, sizeBadges, sizeError } from './admin-products.ts';
+import { adminPageSize, formPrice, normalizeSize, pagingFooter, PRODUCT_SORT_FIELDS, productSortFor, sizeBadges, sizeError } from './rules.ts';
 
 describe('admin products rules', () => {
   it('pages 50, or 200 while searching', () => {
@@ -28,5 +28,12 @@ describe('admin products rules', () => {
   it('footer: showing X of Y, or all loaded', () => {
     expect(pagingFooter(50, 168)).toEqual({ text: 'Mostrando 50 de 168 productos', hasMore: true });
     expect(pagingFooter(168, 168)).toEqual({ text: 'Se han cargado todos los productos (168 de 168)', hasMore: false });
+  });
+  it('asks admin_products for the order the list shows, newest first otherwise', () => {
+    expect(productSortFor(PRODUCT_SORT_FIELDS.top_discount)).toBe('top_discount');
+    expect(productSortFor(PRODUCT_SORT_FIELDS.top_profit)).toBe('top_profit');
+    expect(productSortFor(PRODUCT_SORT_FIELDS.recent)).toBe('recent');
+    expect(productSortFor('nombre')).toBe('recent');
+    expect(productSortFor(undefined)).toBe('recent');
   });
 });
