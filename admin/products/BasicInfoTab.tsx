@@ -60,11 +60,12 @@ function usePermalink(product: AdminProduct | null, lookups: FormLookups | undef
   const slugBase = slugifyPermalink(brandName, text(nombre));
   const initialSlug = useRef<string | null>(null);
   const [pending, setPending] = useState(false);
+  const ready = lookups !== undefined;
 
   useEffect(() => onPending(pending), [pending, onPending]);
   useEffect(() => {
     const set = (permalink: string) => setValue('permalink', permalink, { shouldValidate: !!permalink });
-    if (!lookups) return;
+    if (!ready) return;
     if (initialSlug.current === null) {
       initialSlug.current = slugBase;
       if (product) return; // an existing product keeps its permalink until brand or name change
@@ -97,7 +98,7 @@ function usePermalink(product: AdminProduct | null, lookups: FormLookups | undef
       clearTimeout(id);
       setPending(false);
     };
-  }, [slugBase, lookups, product, dataProvider, setValue]);
+  }, [slugBase, ready, product, dataProvider, setValue]);
   return pending;
 }
 

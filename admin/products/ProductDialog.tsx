@@ -5,7 +5,7 @@
  * added; main-image uploads that end up unused are removed from storage.
  */
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Form, useCreate, useDataProvider, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { AdminDataProvider } from '../providers/dataProvider.ts';
 import { BasicInfoTab } from './BasicInfoTab.tsx';
@@ -47,7 +47,8 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
   const [create] = useCreate<AdminProduct>();
   const [update] = useUpdate<AdminProduct>();
   const [saved, setSaved] = useState<AdminProduct | null>(product);
-  const [record] = useState(() => initialValues(product, defaultCampaignId));
+  const [initialCampaignId] = useState(defaultCampaignId);
+  const record = useMemo(() => initialValues(saved, saved ? null : initialCampaignId), [saved, initialCampaignId]);
   const [tab, setTab] = useState(0);
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -103,7 +104,7 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
 
   return (
     <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && cancel()} maxWidth="md" fullWidth aria-labelledby="product-dialog-title">
-      <Form key={saved?.id ?? 'new'} record={saved ? initialValues(saved, null) : record} onSubmit={save} disableInvalidFormNotification>
+      <Form key={saved?.id ?? 'new'} record={record} onSubmit={save} disableInvalidFormNotification>
         <DialogTitle id="product-dialog-title">{isNew ? t('resources.products.new_product') : t('resources.products.edit_product')}</DialogTitle>
         <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 3 }}>
           <Tabs value={tab} onChange={(_e, v: number) => setTab(v)}>

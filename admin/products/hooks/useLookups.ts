@@ -1,5 +1,5 @@
 /** Campaign, brand, category and subcategory options for the selector and the product form. */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useGetList, useGetOne, useNotify } from 'react-admin';
 import { todayInMexicoCity } from '../../../src/lib/dates.ts';
 import type { CampaignOption, NamedOption } from '../types.ts';
@@ -45,16 +45,17 @@ export function useFormLookups(): { data: FormLookups | undefined; isPending: bo
   useEffect(() => {
     if (failed) notify('resources.products.notify.load_data_error', { type: 'error' });
   }, [failed, notify]);
-  const ready = campaigns.data && brands.data && categories.data && subcategories.data;
-  return {
-    isPending: queries.some((q) => q.isPending),
-    data: ready
-      ? {
-          campaigns: campaigns.data!,
-          brands: brands.data!.map((b) => ({ id: b.id, nombre: b.display_name })),
-          categories: categories.data!,
-          subcategories: subcategories.data!,
-        }
-      : undefined,
-  };
+  const data = useMemo(
+    () =>
+      campaigns.data && brands.data && categories.data && subcategories.data
+        ? {
+            campaigns: campaigns.data,
+            brands: brands.data.map((b) => ({ id: b.id, nombre: b.display_name })),
+            categories: categories.data,
+            subcategories: subcategories.data,
+          }
+        : undefined,
+    [campaigns.data, brands.data, categories.data, subcategories.data],
+  );
+  return { isPending: queries.some((q) => q.isPending), data };
 }
