@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // tsconfig.json `paths` ('@/' is src/), as Astro resolves them in the build
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'admin/**/*.test.ts', 'tests/unit/**/*.test.ts'],

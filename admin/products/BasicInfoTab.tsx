@@ -8,11 +8,11 @@ import { Box, Button, Chip, CircularProgress, InputAdornment, Stack, Typography 
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { SelectInput, TextInput, required, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { isCampaignActive } from '../../src/lib/campaign.ts';
-import { formatPrice } from '../../src/lib/money.ts';
-import { slugifyPermalink } from '../../src/lib/permalink.ts';
-import { smartPrice, suggestedSalePrice } from '../../src/lib/pricing.ts';
-import { imageFileError, isImageUrl } from '../../src/lib/upload-names.ts';
+import { isCampaignActive } from '@/lib/campaign.ts';
+import { formatPrice } from '@/lib/money.ts';
+import { slugifyPermalink } from '@/lib/permalink.ts';
+import { smartPrice, suggestedSalePrice } from '@/lib/pricing.ts';
+import { imageFileError, isImageUrl } from '@/lib/upload-names.ts';
 import type { AdminDataProvider } from '../providers/dataProvider.ts';
 import type { FormLookups } from './hooks/useLookups.ts';
 import { formPrice } from './rules.ts';

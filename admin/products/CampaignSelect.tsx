@@ -1,7 +1,7 @@
 /** 'Todas las campañas' plus the active campaigns with end date, product count and 'Activa'. */
 import { Box, Chip, FormControl, InputLabel, ListSubheader, MenuItem, Select, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDisplayDate } from '../../src/lib/dates.ts';
+import { formatDisplayDate } from '@/lib/dates.ts';
 import { useActiveCampaigns } from './hooks/useLookups.ts';
 
 export function CampaignSelect({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) {

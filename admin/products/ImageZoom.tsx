@@ -2,8 +2,8 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Chip, Dialog, DialogContent, IconButton, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { discountBadge } from '../../src/lib/discount.ts';
-import { formatPrice } from '../../src/lib/money.ts';
+import { discountBadge } from '@/lib/discount.ts';
+import { formatPrice } from '@/lib/money.ts';
 import type { AdminProduct } from './types.ts';
 
 export function ImageZoom({ product, onClose }: { product: AdminProduct | null; onClose: () => void }) {

@@ -14,9 +14,9 @@ import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import {
   analyzeMargin, canApplyPrice, clampSimulated, priceForMargin, simulatorRange,
   TARGET_MARGIN_DEFAULT, TARGET_MARGIN_MAX, TARGET_MARGIN_MIN, TARGET_MARGIN_STEP,
-} from '../../src/lib/margin-simulator.ts';
-import { formatPrice } from '../../src/lib/money.ts';
-import { marginQuality, profitAmount, profitMargin } from '../../src/lib/pricing.ts';
+} from '@/lib/margin-simulator.ts';
+import { formatPrice } from '@/lib/money.ts';
+import { marginQuality, profitAmount, profitMargin } from '@/lib/pricing.ts';
 import { formatMargin } from './ProductParts.tsx';
 import type { AdminProduct } from './types.ts';
 

@@ -12,9 +12,9 @@ import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { sizeBadges } from './rules.ts';
-import { isCampaignActive } from '../../src/lib/campaign.ts';
-import { discountBadge } from '../../src/lib/discount.ts';
-import { formatPrice } from '../../src/lib/money.ts';
+import { isCampaignActive } from '@/lib/campaign.ts';
+import { discountBadge } from '@/lib/discount.ts';
+import { formatPrice } from '@/lib/money.ts';
 import type { AdminProduct } from './types.ts';
 
 export interface ProductActions {

@@ -1,7 +1,7 @@
 /** List view: one row per product with 'Activo' / 'Vencido' and 'Fin: date'. */
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDisplayDate } from '../../src/lib/dates.ts';
+import { formatDisplayDate } from '@/lib/dates.ts';
 import { DiscountChip, FeaturedStar, isExpired, ProductBadges, ProductFigures, ProductMenu, ProductThumb, SizeBadges, type ProductActions } from './ProductParts.tsx';
 import type { AdminProduct } from './types.ts';
 

@@ -1,7 +1,7 @@
 /** Table view: Imagen, Producto, Marca, Campaña, Destacado, Precio Original, Costo, Precio Venta, Ganancia, Margen %, Acciones. */
 import { Box, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatPrice } from '../../src/lib/money.ts';
+import { formatPrice } from '@/lib/money.ts';
 import { DiscountChip, FeaturedStar, formatMargin, isExpired, ProductBadges, ProductMenu, ProductThumb, SizeBadges, type ProductActions } from './ProductParts.tsx';
 import type { AdminProduct } from './types.ts';
 

@@ -1,5 +1,5 @@
 /** Admin products list and form rules that need no I/O: paging, sort, size badges, sizes, form prices. */
-import { roundCents, toAmount } from '../../src/lib/money.ts';
+import { roundCents, toAmount } from '@/lib/money.ts';
 
 /** 50 per load, 200 while a search is active (spec section 9). */
 export const ADMIN_PAGE_SIZE = 50;

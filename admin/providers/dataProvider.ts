@@ -10,8 +10,8 @@
  */
 import { supabaseDataProvider } from 'ra-supabase';
 import { withLifecycleCallbacks, type CreateParams, type DataProvider, type GetListParams, type GetListResult, type RaRecord } from 'react-admin';
-import type { Database } from '../../src/data/database.types.ts';
-import { todayInMexicoCity } from '../../src/lib/dates.ts';
+import type { Database } from '@/data/database.types.ts';
+import { todayInMexicoCity } from '@/lib/dates.ts';
 import {
   galleryImagePath,
   mainImagePath,
@@ -19,7 +19,7 @@ import {
   PRODUCT_IMAGES_BUCKET,
   storagePathFromUrl,
   storagePathsFromUrls,
-} from '../../src/lib/upload-names.ts';
+} from '@/lib/upload-names.ts';
 import { productSortFor, type ProductListFilter } from '../products/rules.ts';
 import type { AdminProduct } from '../products/types.ts';
 import { callRpc, type MergeResult } from './rpc.ts';

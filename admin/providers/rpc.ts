@@ -3,7 +3,7 @@
  * hands JSON results back untyped; this is the one place they are given a type, and `callRpc` is
  * the one way the admin calls them.
  */
-import type { Database } from '../../src/data/database.types.ts';
+import type { Database } from '@/data/database.types.ts';
 import type { AdminProduct, AdminProductsPage } from '../products/types.ts';
 import { supabase } from './supabase.ts';
 
