@@ -29,7 +29,7 @@ export function CampaignSelect({ value, onChange }: { value: string | null; onCh
               <Box sx={{ flexGrow: 1 }}>
                 <Typography variant="body2">{c.nombre}</Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {t('resources.products.end_date', { date: formatDisplayDate(c.fecha_fin) })} · {c.product_count ?? 0} productos
+                  {t('resources.products.end_date', { date: formatDisplayDate(c.fecha_fin) })} · {t('resources.products.campaign_products', { count: c.product_count ?? 0 })}
                 </Typography>
               </Box>
               <Chip size="small" color="success" label={t('resources.products.active')} />

@@ -23,7 +23,7 @@ import { ProductRows } from './ProductRows.tsx';
 import { ProductTable } from './ProductTable.tsx';
 import { ProductToolbar } from './ProductToolbar.tsx';
 import { ScrollTopButton } from './ScrollTopButton.tsx';
-import { pagingFooter, type ProductSort, type ProductView } from './rules.ts';
+import type { ProductSort, ProductView } from './rules.ts';
 import type { AdminProduct } from './types.ts';
 
 export default function ProductList() {
@@ -99,7 +99,7 @@ export default function ProductList() {
 
   const campaignName = campaignId ? campaign.data?.nombre : null;
   const shown = list.products.length;
-  const footer = pagingFooter(shown, list.total);
+  const moreToLoad = shown < list.total;
   const noProductsAtAll = !list.isLoading && !list.isError && list.totalAll === 0;
 
   return (
@@ -184,11 +184,11 @@ export default function ProductList() {
           {!list.isLoading && shown > 0 && (
             <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, mt: 3 }} data-testid="products-footer">
               <Typography color="text.secondary">
-                {footer.hasMore
+                {moreToLoad
                   ? t('resources.products.showing', { shown, total: list.total })
                   : t('resources.products.all_loaded', { shown, total: list.total })}
               </Typography>
-              {footer.hasMore && list.hasMore && (
+              {moreToLoad && list.hasMore && (
                 <Button variant="outlined" onClick={list.loadMore} disabled={list.loadingMore}
                   startIcon={list.loadingMore ? <CircularProgress size={16} /> : null}>
                   {t('resources.products.load_more')}

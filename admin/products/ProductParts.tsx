@@ -45,10 +45,11 @@ export function ProductBadges({ product, campaign = true }: { product: AdminProd
 
 /** First 4 sizes plus '+N'. */
 export function SizeBadges({ sizes }: { sizes: string[] }) {
+  const t = useTranslate();
   const { shown, more } = sizeBadges(sizes);
   if (shown.length === 0) return null;
   return (
-    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Tallas">
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label={t('resources.products.sizes')}>
       {shown.map((s) => (
         <Chip key={s} size="small" variant="outlined" label={s} sx={{ height: 20, fontSize: 11 }} />
       ))}
@@ -95,7 +96,7 @@ export function ProductThumb({ product, size, onZoom, fill = false }: { product:
       component="button"
       type="button"
       onClick={() => onZoom(product)}
-      aria-label={`${product.nombre}: ampliar imagen`}
+      aria-label={t('resources.products.zoom_open', { nombre: product.nombre })}
       sx={{ ...sx, p: 0, border: 0, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.100', cursor: 'zoom-in', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
     >
       {product.imagen_principal && !broken ? (

@@ -4,7 +4,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Button, CircularProgress, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useCreate, useDelete, useGetList, useNotify, useTranslate } from 'react-admin';
-import { normalizeSize, sizeError } from './rules.ts';
+import { isDuplicateSize, normalizeSize } from './rules.ts';
 import type { ProductSize } from './types.ts';
 
 export function SizesTab({ productId }: { productId: string | null }) {
@@ -23,12 +23,12 @@ function SizesEditor({ productId }: { productId: string }) {
   });
   const [create] = useCreate<ProductSize>();
   const [deleteOne] = useDelete<ProductSize>();
-  const [talla, setTalla] = useState('');
+  const [size, setSize] = useState('');
   const [busy, setBusy] = useState(false);
-  const duplicate = sizeError(talla, sizes.map((s) => s.talla));
+  const duplicate = isDuplicateSize(size, sizes.map((s) => s.talla));
 
   const add = async () => {
-    const value = normalizeSize(talla);
+    const value = normalizeSize(size);
     if (!value) return;
     if (duplicate) {
       notify('resources.products.notify.size_duplicate', { type: 'error' });
@@ -37,7 +37,7 @@ function SizesEditor({ productId }: { productId: string }) {
     setBusy(true);
     try {
       await create('product_sizes', { data: { product_id: productId, talla: value } }, { returnPromise: true });
-      setTalla('');
+      setSize('');
       await refetch();
     } catch {
       notify('resources.products.notify.size_add_error', { type: 'error' });
@@ -58,16 +58,16 @@ function SizesEditor({ productId }: { productId: string }) {
   return (
     <Stack spacing={2} sx={{ pt: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField size="small" label={t('resources.products.form.size')} value={talla} onChange={(e) => setTalla(e.target.value)}
+        <TextField size="small" label={t('resources.products.form.size')} value={size} onChange={(e) => setSize(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
               void add();
             }
           }}
-          error={!!duplicate} helperText={duplicate ?? ' '} />
+          error={duplicate} helperText={duplicate ? t('resources.products.notify.size_duplicate') : ' '} />
         <Button variant="contained" startIcon={busy ? <CircularProgress size={14} color="inherit" /> : <AddIcon />}
-          disabled={!normalizeSize(talla) || busy} onClick={() => void add()}>
+          disabled={!normalizeSize(size) || busy} onClick={() => void add()}>
           {t('resources.products.form.add_size')}
         </Button>
       </Box>

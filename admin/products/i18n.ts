@@ -65,6 +65,7 @@ export const productsMessages = {
       all_loaded: 'Se han cargado todos los productos (%{shown} de %{total})',
       scroll_top: 'Volver arriba',
       end_date: 'Fin: %{date}',
+      campaign_products: '%{count} productos',
       discount: '%{pct}% OFF',
       sale: 'Venta',
       original: 'Original',
@@ -98,6 +99,8 @@ export const productsMessages = {
         actions: 'Acciones',
       },
       zoom_close: 'Cerrar',
+      zoom_open: '%{nombre}: ampliar imagen',
+      sizes: 'Tallas',
       no_image: 'Sin imagen',
       form: {
         tab_basic: 'Información Básica',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminPageSize, formPrice, normalizeSize, pagingFooter, PRODUCT_SORT_FIELDS, productSortFor, sizeBadges, sizeError } from './rules.ts';
+import { adminPageSize, formPrice, isDuplicateSize, normalizeSize, PRODUCT_SORT_FIELDS, productSortFor, sizeBadges } from './rules.ts';
 
 describe('admin products rules', () => {
   it('pages 50, or 200 while searching', () => {
@@ -15,19 +15,15 @@ describe('admin products rules', () => {
   it('trims sizes and refuses case-insensitive duplicates', () => {
     expect(normalizeSize('  m ')).toBe('m');
     expect(normalizeSize('   ')).toBeNull();
-    expect(sizeError(' m ', ['S', 'M'])).toBe('Esta talla ya existe');
-    expect(sizeError('XL', ['S', 'M'])).toBeNull();
-    expect(sizeError('', ['S'])).toBeNull();
+    expect(isDuplicateSize(' m ', ['S', 'M'])).toBe(true);
+    expect(isDuplicateSize('XL', ['S', 'M'])).toBe(false);
+    expect(isDuplicateSize('', ['S'])).toBe(false);
   });
   it('keeps 2 decimals on prices', () => {
     expect(formPrice('1999.999')).toBe(2000);
     expect(formPrice('12.345')).toBe(12.35);
     expect(formPrice('')).toBeNull();
     expect(formPrice('abc')).toBeNull();
-  });
-  it('footer: showing X of Y, or all loaded', () => {
-    expect(pagingFooter(50, 168)).toEqual({ text: 'Mostrando 50 de 168 productos', hasMore: true });
-    expect(pagingFooter(168, 168)).toEqual({ text: 'Se han cargado todos los productos (168 de 168)', hasMore: false });
   });
   it('asks admin_products for the order the list shows, newest first otherwise', () => {
     expect(productSortFor(PRODUCT_SORT_FIELDS.top_discount)).toBe('top_discount');

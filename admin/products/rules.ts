@@ -41,20 +41,18 @@ export function sizeBadges(sizes: readonly string[] | null | undefined, max: num
   return { shown: list.slice(0, max), more: Math.max(0, list.length - max) };
 }
 
-export const DUPLICATE_SIZE_MESSAGE = 'Esta talla ya existe';
-
 /** A size as stored: trimmed. Null when empty. */
-export function normalizeSize(talla: string | null | undefined): string | null {
-  const t = (talla ?? '').trim();
-  return t === '' ? null : t;
+export function normalizeSize(size: string | null | undefined): string | null {
+  const trimmed = (size ?? '').trim();
+  return trimmed === '' ? null : trimmed;
 }
 
-/** Why a size cannot be added: empty (null, nothing to show), or 'Esta talla ya existe' (case-insensitive). */
-export function sizeError(talla: string | null | undefined, existing: readonly string[]): string | null {
-  const t = normalizeSize(talla);
-  if (t === null) return null;
-  const lower = t.toLowerCase();
-  return existing.some((e) => e.trim().toLowerCase() === lower) ? DUPLICATE_SIZE_MESSAGE : null;
+/** A size the product already has, compared trimmed and case-insensitively; an empty size is never a duplicate. */
+export function isDuplicateSize(size: string | null | undefined, existing: readonly string[]): boolean {
+  const trimmed = normalizeSize(size);
+  if (trimmed === null) return false;
+  const lower = trimmed.toLowerCase();
+  return existing.some((e) => e.trim().toLowerCase() === lower);
 }
 
 /** A form price: 2 decimals, null when empty or not a number. */
@@ -63,8 +61,3 @@ export function formPrice(value: string | number | null | undefined): number | n
   return n === null ? null : roundCents(n);
 }
 
-/** 'Mostrando X de Y productos' or the all-loaded message, and whether more can be loaded. */
-export function pagingFooter(loaded: number, total: number): { text: string; hasMore: boolean } {
-  if (loaded < total) return { text: `Mostrando ${loaded} de ${total} productos`, hasMore: true };
-  return { text: `Se han cargado todos los productos (${loaded} de ${total})`, hasMore: false };
-}

@@ -107,7 +107,7 @@ export function BannerManager() {
                 aspect="3 / 1"
                 badges={
                   <>
-                    <ActiveOrderChips active={b.active} orden={b.orden} />
+                    <ActiveOrderChips active={b.active} order={b.orden} />
                   </>
                 }
                 actions={

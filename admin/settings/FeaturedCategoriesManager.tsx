@@ -83,7 +83,7 @@ export function FeaturedCategoriesManager() {
               aspect="4 / 5"
               badges={
                 <>
-                  <ActiveOrderChips active={fc.active} orden={fc.orden} />
+                  <ActiveOrderChips active={fc.active} order={fc.orden} />
                   <Chip size="small" variant="outlined" label={categoryName(fc.category_id)} />
                 </>
               }

@@ -59,7 +59,7 @@ export function HeroManager() {
               title={h.title}
               badges={
                 <>
-                  <ActiveOrderChips active={h.active} orden={h.orden} />
+                  <ActiveOrderChips active={h.active} order={h.orden} />
                 </>
               }
               actions={
