@@ -31,6 +31,29 @@ export interface ProductListFilter {
   only_active?: boolean;
 }
 
+export interface ProductListParams {
+  pagination?: { page: number; perPage: number };
+  sort?: { field: string };
+  filter?: ProductListFilter;
+}
+
+/** A react-admin list request as admin_products arguments: page N of size S starts at (N - 1) × S; blank search is none. */
+export function adminProductsArgs({ pagination = { page: 1, perPage: ADMIN_PAGE_SIZE }, sort, filter = {} }: ProductListParams) {
+  return {
+    p_search: filter.q?.trim() || null,
+    p_campaign_id: filter.campaign_id ?? null,
+    p_only_active: filter.only_active ?? false,
+    p_sort: productSortFor(sort?.field),
+    p_offset: (pagination.page - 1) * pagination.perPage,
+    p_limit: pagination.perPage,
+  };
+}
+
+/** More can be loaded while the last page came back full and fewer than `total` rows are loaded. */
+export function hasNextProductsPage(offset: number, rows: number, limit: number, total: number): boolean {
+  return rows === limit && offset + rows < total;
+}
+
 export function adminPageSize(search: string | null | undefined): number {
   return search && search.trim() ? ADMIN_SEARCH_PAGE_SIZE : ADMIN_PAGE_SIZE;
 }

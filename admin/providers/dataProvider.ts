@@ -20,7 +20,7 @@ import {
   storagePathFromUrl,
   storagePathsFromUrls,
 } from '@/lib/upload-names.ts';
-import { productSortFor, type ProductListFilter } from '../products/rules.ts';
+import { adminProductsArgs, hasNextProductsPage, type ProductListParams } from '../products/rules.ts';
 import type { AdminProduct } from '../products/types.ts';
 import { callRpc, type MergeResult } from './rpc.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
@@ -117,21 +117,15 @@ async function removeProductImageFile(url: string | null | undefined): Promise<v
 
 /** A page of admin_products: filter, sort and paging as react-admin asks; counts and the permalink match in `meta`. */
 async function getProducts(params: GetListParams): Promise<GetListResult<AdminProduct>> {
-  const { page, perPage } = params.pagination ?? { page: 1, perPage: 50 };
-  const filter = (params.filter ?? {}) as ProductListFilter;
-  const offset = (page - 1) * perPage;
-  const result = await callRpc('admin_products', {
-    p_search: filter.q?.trim() || null,
-    p_campaign_id: filter.campaign_id ?? null,
-    p_only_active: filter.only_active ?? false,
-    p_sort: productSortFor(params.sort?.field),
-    p_offset: offset,
-    p_limit: perPage,
-  });
+  const args = adminProductsArgs(params as ProductListParams);
+  const result = await callRpc('admin_products', args);
   return {
     data: result.rows,
     total: result.total,
-    pageInfo: { hasNextPage: result.rows.length === perPage && offset + result.rows.length < result.total, hasPreviousPage: page > 1 },
+    pageInfo: {
+      hasNextPage: hasNextProductsPage(args.p_offset, result.rows.length, args.p_limit, result.total),
+      hasPreviousPage: args.p_offset > 0,
+    },
     meta: { totalAll: result.total_all, permalinkMatch: result.permalink_match },
   };
 }
