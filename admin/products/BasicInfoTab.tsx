@@ -143,7 +143,7 @@ function MainImage({ onUploaded }: { onUploaded: (url: string) => void }) {
       </Box>
       <Stack spacing={1} sx={{ flexGrow: 1 }}>
         <TextInput source="imagen_principal" label="resources.products.form.main_image_url" validate={optionalUrl} parse={text}
-          helperText={false} margin="none" fullWidth />
+          helperText={false} fullWidth />
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button size="small" variant="outlined" startIcon={uploading ? <CircularProgress size={14} /> : <CloudUploadIcon />} disabled={uploading}
             onClick={() => fileRef.current?.click()}>
@@ -211,7 +211,7 @@ export function BasicInfoTab({ product, lookups, onPermalinkPending, onUploaded 
       }}
       InputProps={{ startAdornment: <InputAdornment position="start">$</InputAdornment> }}
       inputProps={{ min: 0, step: '0.01' }}
-      margin="none"
+     
       fullWidth
     />
   );
@@ -220,17 +220,17 @@ export function BasicInfoTab({ product, lookups, onPermalinkPending, onUploaded 
     <Stack spacing={2} sx={{ pt: 1 }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
         <SelectInput source="campaign_id" label="resources.products.form.campaign" choices={lookups?.campaigns ?? []}
-          optionText={<CampaignChoice />} validate={required()} parse={text} margin="none" />
+          optionText={<CampaignChoice />} validate={required()} parse={text} />
         <SelectInput source="brand_id" label="resources.products.form.brand" choices={lookups?.brands ?? []} optionText="nombre"
-          emptyText="resources.products.form.no_brand" parse={text} margin="none" />
+          emptyText="resources.products.form.no_brand" parse={text} />
         <SelectInput source="category_id" label="resources.products.form.category" choices={lookups?.categories ?? []} optionText="nombre"
-          emptyText="resources.products.form.none" parse={text} helperText={false} margin="none"
+          emptyText="resources.products.form.none" parse={text} helperText={false}
           onChange={() => setValue('subcategory_id', '')} />
         <SelectInput source="subcategory_id" label="resources.products.form.subcategory" choices={subcategories} optionText="nombre"
-          emptyText="resources.products.form.none" parse={text} helperText={false} margin="none" disabled={!categoryId} />
+          emptyText="resources.products.form.none" parse={text} helperText={false} disabled={!categoryId} />
       </Box>
 
-      <TextInput source="nombre" label="resources.products.form.nombre" validate={required()} parse={text} margin="none" fullWidth />
+      <TextInput source="nombre" label="resources.products.form.nombre" validate={required()} parse={text} fullWidth />
 
       <MainImage onUploaded={onUploaded} />
 
@@ -244,11 +244,11 @@ export function BasicInfoTab({ product, lookups, onPermalinkPending, onUploaded 
       <TextInput source="permalink" label="resources.products.form.permalink" validate={required()} parse={text}
         helperText="resources.products.form.permalink_help"
         InputProps={{ readOnly: true, endAdornment: permalinkPending ? <CircularProgress size={16} /> : null }}
-        margin="none" fullWidth />
+        fullWidth />
       <TextInput source="link_externo" label="resources.products.form.link_externo" validate={optionalUrl} parse={text} type="url"
-        margin="none" fullWidth />
+        fullWidth />
       <TextInput source="descripcion" label="resources.products.form.descripcion" parse={text} multiline minRows={3} helperText={false}
-        margin="none" fullWidth />
+        fullWidth />
     </Stack>
   );
 }

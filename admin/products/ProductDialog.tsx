@@ -103,8 +103,10 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
   };
 
   return (
-    <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && cancel()} maxWidth="md" fullWidth aria-labelledby="product-dialog-title">
-      <Form key={saved?.id ?? 'new'} record={record} onSubmit={save} disableInvalidFormNotification>
+    <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && cancel()} maxWidth="md" fullWidth aria-labelledby="product-dialog-title"
+      // the form wraps title, content and actions: it takes the dialog's column layout so only the content scrolls
+      slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}>
+      <Form key={saved?.id ?? 'new'} record={record} onSubmit={save} disableInvalidFormNotification shouldFocusError={false}>
         <DialogTitle id="product-dialog-title">{isNew ? t('resources.products.new_product') : t('resources.products.edit_product')}</DialogTitle>
         <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 3 }}>
           <Tabs value={tab} onChange={(_e, v: number) => setTab(v)}>
