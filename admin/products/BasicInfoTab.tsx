@@ -22,6 +22,8 @@ type PriceField = 'precio_original' | 'costo_compra' | 'precio_venta';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
 
+/** Spaces alone do not fill a required text. */
+const notBlank = (value: unknown) => (text(value).trim() ? undefined : 'ra.validation.required');
 /** An optional URL must be an http(s) URL. */
 const optionalUrl = (value: unknown) => (text(value).trim() && !isImageUrl(text(value)) ? 'resources.products.form.invalid_url' : undefined);
 /** A price is a number of 0 or more. */
@@ -230,7 +232,7 @@ export function BasicInfoTab({ product, lookups, onPermalinkPending, onUploaded 
           emptyText="resources.products.form.none" parse={text} helperText={false} disabled={!categoryId} />
       </Box>
 
-      <TextInput source="nombre" label="resources.products.form.nombre" validate={required()} parse={text} fullWidth />
+      <TextInput source="nombre" label="resources.products.form.nombre" validate={[required(), notBlank]} parse={text} fullWidth />
 
       <MainImage onUploaded={onUploaded} />
 

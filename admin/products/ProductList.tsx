@@ -62,17 +62,25 @@ export default function ProductList() {
     [params, navigate],
   );
 
+  // The star shows the new state at once; the saved row replaces it, a failure puts the old one back.
+  const [featuredPending, setFeaturedPending] = useState<Record<string, boolean>>({});
   const toggleFeatured = (p: AdminProduct) => {
     const destacado = !p.destacado;
+    setFeaturedPending((pending) => ({ ...pending, [p.id]: destacado }));
     update(
       'products',
       { id: p.id, data: { destacado }, previousData: p },
       {
         onSuccess: () => notify(destacado ? 'resources.products.notify.featured_added' : 'resources.products.notify.featured_removed', { type: 'success' }),
         onError: () => notify('resources.products.notify.featured_error', { type: 'error' }),
+        onSettled: () => setFeaturedPending(({ [p.id]: _settled, ...rest }) => rest),
       },
     );
   };
+  const products = useMemo(
+    () => list.products.map((p) => (p.id in featuredPending ? { ...p, destacado: featuredPending[p.id]! } : p)),
+    [list.products, featuredPending],
+  );
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -98,7 +106,7 @@ export default function ProductList() {
   };
 
   const campaignName = campaignId ? campaign.data?.nombre : null;
-  const shown = list.products.length;
+  const shown = products.length;
   const moreToLoad = shown < list.total;
   const noProductsAtAll = !list.isLoading && !list.isError && list.totalAll === 0;
 
@@ -172,11 +180,11 @@ export default function ProductList() {
           ) : (
             <Box sx={{ opacity: list.isFetching && !list.loadingMore ? 0.6 : 1, transition: 'opacity .2s' }}>
               {view === 'table' ? (
-                <ProductTable products={list.products} actions={actions} />
+                <ProductTable products={products} actions={actions} />
               ) : view === 'list' ? (
-                <ProductRows products={list.products} actions={actions} />
+                <ProductRows products={products} actions={actions} />
               ) : (
-                <ProductGrid products={list.products} actions={actions} />
+                <ProductGrid products={products} actions={actions} />
               )}
             </Box>
           )}
