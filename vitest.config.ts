@@ -6,9 +6,11 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // tsconfig.json `paths` ('@/' is src/), as Astro resolves them in the build
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'admin/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
           // A zone other than UTC, so "date-only is local midnight" bugs show up.
           env: { TZ: 'America/Mexico_City' },

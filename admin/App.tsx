@@ -6,7 +6,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { useState } from 'react';
-import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import brands from './brands/index.ts';
 import campaigns from './campaigns/index.ts';
 import categories from './categories/index.ts';

@@ -4,7 +4,7 @@ import { Box, Button, Card, CardContent, Chip, CircularProgress, Grid, Stack, Te
 import { useState, type FormEvent } from 'react';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { errorMessage } from '../common/errors.ts';
-import type { BrandRow } from './BrandsPage.tsx';
+import type { BrandRow } from './types.ts';
 
 /** The row a new brand gets: display name trimmed, internal name the same lowercased; null when blank. */
 export function newBrand(displayName: string): { name: string; display_name: string } | null {

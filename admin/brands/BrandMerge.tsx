@@ -10,7 +10,7 @@ import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admi
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 import { errorMessage } from '../common/errors.ts';
 import type { AdminDataProvider } from '../providers/dataProvider.ts';
-import type { BrandRow } from './BrandsPage.tsx';
+import type { BrandRow } from './types.ts';
 
 export interface MergePreview {
   moving: number;

@@ -5,14 +5,7 @@ import { Title, useGetList, useTranslate } from 'react-admin';
 import { BrandCards, NewBrandForm } from './BrandCards.tsx';
 import { BrandMerge } from './BrandMerge.tsx';
 import { MigrationReport } from './MigrationReport.tsx';
-
-export interface BrandRow {
-  id: string;
-  name: string;
-  display_name: string;
-  active: boolean;
-  product_count: number;
-}
+import type { BrandRow } from './types.ts';
 
 const TABS = ['active', 'merge', 'report'] as const;
 

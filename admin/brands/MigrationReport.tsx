@@ -1,7 +1,7 @@
 /** 'Reporte de Migración': brand_migrations ordered by products_affected descending. */
 import { Card, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
-import { formatReportDate } from '../../src/lib/dates.ts';
+import { formatReportDate } from '@/lib/dates.ts';
 
 interface MigrationRow {
   id: string;

@@ -5,8 +5,7 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
-import { useDelete, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { useDelete, useNavigate, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 
 export function CampaignActionsMenu({ record, onEdit }: { record: RaRecord; onEdit: (record: RaRecord) => void }) {

@@ -8,7 +8,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Avatar, Box, Button, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { DataTable, List, useListContext, useNotify, useRefresh, useStore, useTranslate, type RaRecord } from 'react-admin';
-import { todayInMexicoCity, formatReportDate } from '../../src/lib/dates.ts';
+import { todayInMexicoCity, formatReportDate } from '@/lib/dates.ts';
 import { CampaignActionsMenu } from './CampaignActionsMenu.tsx';
 import { CampaignDialog } from './CampaignDialog.tsx';
 import { CampaignStatusChip } from './CampaignStatusChip.tsx';

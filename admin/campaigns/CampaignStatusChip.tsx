@@ -1,7 +1,7 @@
 /** 'Próxima' / 'Activa' / 'Finalizada' (src/lib/campaign.ts), as a coloured chip. */
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { adminCampaignStatus, type CampaignDates } from '../../src/lib/campaign.ts';
+import { adminCampaignStatus, type CampaignDates } from '@/lib/campaign.ts';
 
 const KEYS = {
   Próxima: { key: 'app.campaigns.status.upcoming', color: 'info' },

@@ -4,12 +4,12 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Chip, IconButton } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-export function ActiveOrderChips({ active, orden }: { active: boolean; orden: number }) {
+export function ActiveOrderChips({ active, order }: { active: boolean; order: number }) {
   const translate = useTranslate();
   return (
     <>
       <Chip size="small" color={active ? 'success' : 'default'} label={translate(active ? 'app.active' : 'app.inactive')} />
-      <Chip size="small" variant="outlined" label={`#${orden}`} />
+      <Chip size="small" variant="outlined" label={`#${order}`} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 /** A featured product: image, brand, name, campaign, sale and original price with percent off. */
 import { Box, Card, CardContent, CardMedia, Chip, Link, Typography } from '@mui/material';
-import { discountPercentage } from '../../src/lib/discount.ts';
-import { formatPrice } from '../../src/lib/money.ts';
+import { discountPercentage } from '@/lib/discount.ts';
+import { formatPrice } from '@/lib/money.ts';
 import type { FeaturedProduct } from './useFeaturedProducts.ts';
 
 export function FeaturedProductCard({ product }: { product: FeaturedProduct }) {

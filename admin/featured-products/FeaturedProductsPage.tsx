@@ -1,8 +1,7 @@
 /** 'Productos Destacados' (spec 2): the total of active featured products and their grid; empty message with a link to /admin/products. */
-import { Alert, Box, CircularProgress, Grid, Link, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Grid, Typography } from '@mui/material';
 import { useEffect } from 'react';
-import { Title, useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link, Title, useNotify, useTranslate } from 'react-admin';
 import { FeaturedProductCard } from './FeaturedProductCard.tsx';
 import { useFeaturedProducts } from './useFeaturedProducts.ts';
 
@@ -29,7 +28,7 @@ export function FeaturedProductsPage() {
       {data && data.products.length === 0 && (
         <Alert severity="info" sx={{ mt: 2 }}>
           {translate('app.featured.empty')}{' '}
-          <Link component={RouterLink} to="/products">
+          <Link to="/products">
             {translate('app.featured.go_to_products')}
           </Link>
         </Alert>

@@ -1,5 +1,5 @@
 /** The router's fallback screen for an unexpected error (spec section 8): the status and text, or the message. */
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 export function describeRouteError(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();

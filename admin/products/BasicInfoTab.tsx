@@ -4,36 +4,114 @@
  * smart prices, read-only permalink regenerated from brand and name, external link, description.
  */
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
-import { Box, Button, Chip, CircularProgress, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useRef, useState, type ChangeEvent } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { campaignFormLabel } from '../../src/lib/campaign.ts';
-import { formatPrice } from '../../src/lib/money.ts';
-import { smartPrice, suggestedSalePrice } from '../../src/lib/pricing.ts';
-import { imageFileError } from '../../src/lib/upload-names.ts';
-import { uploadMainImage } from './api.ts';
-import type { CampaignOption, NamedOption, ProductFormValues } from './types.ts';
+import { Box, Button, Chip, CircularProgress, InputAdornment, Stack, Typography } from '@mui/material';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { SelectInput, TextInput, required, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { isCampaignActive } from '@/lib/campaign.ts';
+import { formatPrice } from '@/lib/money.ts';
+import { slugifyPermalink } from '@/lib/permalink.ts';
+import { smartPrice, suggestedSalePrice } from '@/lib/pricing.ts';
+import { imageFileError, isImageUrl } from '@/lib/upload-names.ts';
+import type { AdminDataProvider } from '../providers/dataProvider.ts';
+import type { FormLookups } from './hooks/useLookups.ts';
+import { formPrice } from './rules.ts';
+import type { AdminProduct, CampaignOption, ProductFormValues } from './types.ts';
 
-export type FormErrors = Partial<Record<keyof ProductFormValues, string>>;
+type PriceField = 'precio_original' | 'costo_compra' | 'precio_venta';
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
+
+/** Spaces alone do not fill a required text. */
+const notBlank = (value: unknown) => (text(value).trim() ? undefined : 'ra.validation.required');
+/** An optional URL must be an http(s) URL. */
+const optionalUrl = (value: unknown) => (text(value).trim() && !isImageUrl(text(value)) ? 'resources.products.form.invalid_url' : undefined);
+/** A price is a number of 0 or more. */
+const validPrice = (value: unknown) => {
+  const v = text(value);
+  return v.trim() && (formPrice(v) === null || Number(v) < 0) ? 'resources.products.form.invalid_price' : undefined;
+};
 
 export interface BasicInfoTabProps {
-  values: ProductFormValues;
-  errors: FormErrors;
-  onChange: (patch: Partial<ProductFormValues>) => void;
-  lookups: { campaigns: CampaignOption[]; brands: NamedOption[]; categories: NamedOption[]; subcategories: NamedOption[] } | undefined;
-  permalinkPending: boolean;
+  product: AdminProduct | null;
+  lookups: FormLookups | undefined;
+  onPermalinkPending: (pending: boolean) => void;
   onUploaded: (url: string) => void;
 }
 
-export function BasicInfoTab({ values, errors, onChange, lookups, permalinkPending, onUploaded }: BasicInfoTabProps) {
+function CampaignChoice() {
+  const t = useTranslate();
+  const campaign = useRecordContext<CampaignOption>();
+  if (!campaign) return null;
+  const active = isCampaignActive(campaign.fecha_fin);
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', width: '100%', gap: 1 }}>
+      <span>{campaign.nombre}</span>
+      <Chip size="small" color={active ? 'success' : 'default'}
+        label={t(active ? 'resources.products.active' : 'resources.products.expired_f')} />
+    </Box>
+  );
+}
+
+/** The permalink follows brand and name, made unique in SQL (the product itself excluded). */
+function usePermalink(product: AdminProduct | null, lookups: FormLookups | undefined, onPending: (pending: boolean) => void) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { setValue } = useFormContext<ProductFormValues>();
+  const [brandId, nombre] = useWatch<ProductFormValues, ['brand_id', 'nombre']>({ name: ['brand_id', 'nombre'] });
+  const brandName = lookups?.brands.find((b) => b.id === brandId)?.nombre ?? (brandId ? '' : product?.marca ?? '');
+  const slugBase = slugifyPermalink(brandName, text(nombre));
+  const initialSlug = useRef<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const ready = lookups !== undefined;
+
+  useEffect(() => onPending(pending), [pending, onPending]);
+  useEffect(() => {
+    const set = (permalink: string) => setValue('permalink', permalink, { shouldValidate: !!permalink });
+    if (!ready) return;
+    if (initialSlug.current === null) {
+      initialSlug.current = slugBase;
+      if (product) return; // an existing product keeps its permalink until brand or name change
+    }
+    if (product && slugBase === initialSlug.current) {
+      set(product.permalink);
+      return;
+    }
+    if (!slugBase) {
+      set('');
+      return;
+    }
+    let cancelled = false;
+    setPending(true);
+    const id = setTimeout(() => {
+      dataProvider
+        .uniquePermalink(slugBase, product?.id ?? null)
+        .then((permalink) => {
+          if (!cancelled) set(permalink);
+        })
+        .catch(() => {
+          if (!cancelled) set(slugBase);
+        })
+        .finally(() => {
+          if (!cancelled) setPending(false);
+        });
+    }, 250);
+    return () => {
+      cancelled = true;
+      clearTimeout(id);
+      setPending(false);
+    };
+  }, [slugBase, ready, product, dataProvider, setValue]);
+  return pending;
+}
+
+function MainImage({ onUploaded }: { onUploaded: (url: string) => void }) {
   const t = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { setValue } = useFormContext<ProductFormValues>();
+  const url = text(useWatch<ProductFormValues, 'imagen_principal'>({ name: 'imagen_principal' }));
   const fileRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
-  const subcategories = (lookups?.subcategories ?? []).filter((s) => !values.category_id || s.category_id === values.category_id);
-  const suggested = suggestedSalePrice(values.costo_compra);
-  const smart = smartPrice(values.precio_original, values.costo_compra);
-  const hasCost = values.costo_compra.trim() !== '';
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -46,30 +124,96 @@ export function BasicInfoTab({ values, errors, onChange, lookups, permalinkPendi
     }
     setUploading(true);
     try {
-      const url = await uploadMainImage(file);
-      onUploaded(url);
-      onChange({ imagen_principal: url });
+      const uploaded = await dataProvider.uploadProductImage(file);
+      onUploaded(uploaded);
+      setValue('imagen_principal', uploaded, { shouldDirty: true, shouldValidate: true });
     } catch {
-      notify('products.notify.image_load_error', { type: 'error' });
+      notify('resources.products.notify.image_load_error', { type: 'error' });
     } finally {
       setUploading(false);
     }
   };
 
-  const price = (field: 'precio_original' | 'costo_compra' | 'precio_venta') => (
-    <TextField
-      required
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+      <Box sx={{ width: 96, height: 96, borderRadius: 1, bgcolor: 'grey.100', overflow: 'hidden', flexShrink: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        {url ? (
+          <Box component="img" src={url} alt={t('resources.products.form.main_image')} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        ) : (
+          <Typography variant="caption" color="text.secondary">{t('resources.products.no_image')}</Typography>
+        )}
+      </Box>
+      <Stack spacing={1} sx={{ flexGrow: 1 }}>
+        <TextInput source="imagen_principal" label="resources.products.form.main_image_url" validate={optionalUrl} parse={text}
+          helperText={false} fullWidth />
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button size="small" variant="outlined" startIcon={uploading ? <CircularProgress size={14} /> : <CloudUploadIcon />} disabled={uploading}
+            onClick={() => fileRef.current?.click()}>
+            {t('resources.products.form.upload_image')}
+          </Button>
+          {url && (
+            <Button size="small" color="inherit" onClick={() => setValue('imagen_principal', '', { shouldDirty: true, shouldValidate: true })}>
+              {t('resources.products.form.remove_image')}
+            </Button>
+          )}
+          <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" hidden data-testid="main-image-input" onChange={(e) => void onFile(e)} />
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+/** Suggested and smart price chips; a click sets the sale price. */
+function PriceSuggestions() {
+  const t = useTranslate();
+  const { setValue } = useFormContext<ProductFormValues>();
+  const [original, cost] = useWatch<ProductFormValues, ['precio_original', 'costo_compra']>({ name: ['precio_original', 'costo_compra'] });
+  if (text(cost).trim() === '') return null;
+  const suggested = suggestedSalePrice(text(cost));
+  const smart = smartPrice(text(original), text(cost));
+  const setSale = (price: number) => setValue('precio_venta', price.toFixed(2), { shouldDirty: true, shouldValidate: true });
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: -1 }}>
+      <Chip variant="outlined" label={t('resources.products.form.suggested', { price: formatPrice(suggested) })} onClick={() => setSale(suggested)} />
+      <Chip variant="outlined" color="secondary"
+        label={t(smart.strategy === 'discount40' ? 'resources.products.form.smart_discount' : 'resources.products.form.smart_margin', { price: formatPrice(smart.price) })}
+        onClick={() => setSale(smart.price)} />
+    </Box>
+  );
+}
+
+export function BasicInfoTab({ product, lookups, onPermalinkPending, onUploaded }: BasicInfoTabProps) {
+  const { getValues, setValue } = useFormContext<ProductFormValues>();
+  const categoryId = useWatch<ProductFormValues, 'category_id'>({ name: 'category_id' });
+  const permalinkPending = usePermalink(product, lookups, onPermalinkPending);
+  const subcategories = (lookups?.subcategories ?? []).filter((s) => !categoryId || s.category_id === categoryId);
+
+  // The sale price fills itself in when creating, or when it is empty, once there is a cost.
+  const fillSalePrice = (previousSale: string) => {
+    const { precio_original, costo_compra } = getValues();
+    if ((!product || !previousSale.trim()) && text(costo_compra).trim()) {
+      setValue('precio_venta', smartPrice(text(precio_original), text(costo_compra)).price.toFixed(2), { shouldValidate: true });
+    }
+  };
+
+  const price = (field: PriceField) => (
+    <TextInput
+      source={field}
+      label={`resources.products.form.${field}`}
       type="number"
-      label={t(`products.form.${field}`)}
-      value={values[field]}
-      onChange={(e) => onChange({ [field]: e.target.value })}
-      onBlur={() => {
-        const n = Number(values[field]);
-        if (values[field].trim() !== '' && Number.isFinite(n)) onChange({ [field]: n.toFixed(2) });
+      validate={[required(), validPrice]}
+      parse={text}
+      onChange={() => {
+        if (field !== 'precio_venta') fillSalePrice(text(getValues('precio_venta')));
       }}
-      error={!!errors[field]}
-      helperText={errors[field] ?? ' '}
-      slotProps={{ htmlInput: { min: 0, step: '0.01' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+      onBlur={() => {
+        const value = text(getValues(field));
+        const n = Number(value);
+        if (value.trim() !== '' && Number.isFinite(n)) setValue(field, n.toFixed(2), { shouldValidate: true });
+      }}
+      InputProps={{ startAdornment: <InputAdornment position="start">$</InputAdornment> }}
+      inputProps={{ min: 0, step: '0.01' }}
+     
       fullWidth
     />
   );
@@ -77,91 +221,36 @@ export function BasicInfoTab({ values, errors, onChange, lookups, permalinkPendi
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-        <TextField select required label={t('products.form.campaign')} value={values.campaign_id} onChange={(e) => onChange({ campaign_id: e.target.value })}
-          error={!!errors.campaign_id} helperText={errors.campaign_id ?? ' '}>
-          {(lookups?.campaigns ?? []).map((c) => {
-            const label = campaignFormLabel(c.fecha_fin);
-            return (
-              <MenuItem key={c.id} value={c.id}>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', width: '100%', gap: 1 }}>
-                  <span>{c.nombre}</span>
-                  <Chip size="small" color={label === 'Activa' ? 'success' : 'default'} label={label} />
-                </Box>
-              </MenuItem>
-            );
-          })}
-        </TextField>
-        <TextField select label={t('products.form.brand')} value={values.brand_id} onChange={(e) => onChange({ brand_id: e.target.value })} helperText=" ">
-          <MenuItem value="">{t('products.form.no_brand')}</MenuItem>
-          {(lookups?.brands ?? []).map((b) => <MenuItem key={b.id} value={b.id}>{b.nombre}</MenuItem>)}
-        </TextField>
-        <TextField select label={t('products.form.category')} value={values.category_id}
-          onChange={(e) => onChange({ category_id: e.target.value, subcategory_id: '' })}>
-          <MenuItem value="">{t('products.form.none')}</MenuItem>
-          {(lookups?.categories ?? []).map((c) => <MenuItem key={c.id} value={c.id}>{c.nombre}</MenuItem>)}
-        </TextField>
-        <TextField select label={t('products.form.subcategory')} value={values.subcategory_id} onChange={(e) => onChange({ subcategory_id: e.target.value })}
-          disabled={!values.category_id}>
-          <MenuItem value="">{t('products.form.none')}</MenuItem>
-          {subcategories.map((s) => <MenuItem key={s.id} value={s.id}>{s.nombre}</MenuItem>)}
-        </TextField>
+        <SelectInput source="campaign_id" label="resources.products.form.campaign" choices={lookups?.campaigns ?? []}
+          optionText={<CampaignChoice />} validate={required()} parse={text} />
+        <SelectInput source="brand_id" label="resources.products.form.brand" choices={lookups?.brands ?? []} optionText="nombre"
+          emptyText="resources.products.form.no_brand" parse={text} />
+        <SelectInput source="category_id" label="resources.products.form.category" choices={lookups?.categories ?? []} optionText="nombre"
+          emptyText="resources.products.form.none" parse={text} helperText={false}
+          onChange={() => setValue('subcategory_id', '')} />
+        <SelectInput source="subcategory_id" label="resources.products.form.subcategory" choices={subcategories} optionText="nombre"
+          emptyText="resources.products.form.none" parse={text} helperText={false} disabled={!categoryId} />
       </Box>
 
-      <TextField required label={t('products.form.nombre')} value={values.nombre} onChange={(e) => onChange({ nombre: e.target.value })}
-        error={!!errors.nombre} helperText={errors.nombre ?? ' '} fullWidth />
+      <TextInput source="nombre" label="resources.products.form.nombre" validate={[required(), notBlank]} parse={text} fullWidth />
 
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <Box sx={{ width: 96, height: 96, borderRadius: 1, bgcolor: 'grey.100', overflow: 'hidden', flexShrink: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-          {values.imagen_principal ? (
-            <Box component="img" src={values.imagen_principal} alt={t('products.form.main_image')} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-          ) : (
-            <Typography variant="caption" color="text.secondary">{t('products.no_image')}</Typography>
-          )}
-        </Box>
-        <Stack spacing={1} sx={{ flexGrow: 1 }}>
-          <TextField size="small" label={t('products.form.main_image_url')} value={values.imagen_principal}
-            onChange={(e) => onChange({ imagen_principal: e.target.value })} error={!!errors.imagen_principal} helperText={errors.imagen_principal} fullWidth />
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button size="small" variant="outlined" startIcon={uploading ? <CircularProgress size={14} /> : <CloudUploadIcon />} disabled={uploading}
-              onClick={() => fileRef.current?.click()}>
-              {t('products.form.upload_image')}
-            </Button>
-            {values.imagen_principal && (
-              <Button size="small" color="inherit" onClick={() => onChange({ imagen_principal: '' })}>{t('products.form.remove_image')}</Button>
-            )}
-            <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" hidden data-testid="main-image-input" onChange={(e) => void onFile(e)} />
-          </Box>
-        </Stack>
-      </Box>
+      <MainImage onUploaded={onUploaded} />
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2 }}>
         {price('precio_original')}
         {price('costo_compra')}
         {price('precio_venta')}
       </Box>
-      {hasCost && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: -1 }}>
-          <Chip variant="outlined" label={t('products.form.suggested', { price: formatPrice(suggested) })}
-            onClick={() => onChange({ precio_venta: suggested.toFixed(2) })} />
-          <Chip variant="outlined" color="secondary"
-            label={t(smart.strategy === 'discount40' ? 'products.form.smart_discount' : 'products.form.smart_margin', { price: formatPrice(smart.price) })}
-            onClick={() => onChange({ precio_venta: smart.price.toFixed(2) })} />
-        </Box>
-      )}
+      <PriceSuggestions />
 
-      <TextField
-        required
-        label={t('products.form.permalink')}
-        value={values.permalink}
-        error={!!errors.permalink}
-        helperText={errors.permalink ?? t('products.form.permalink_help')}
-        slotProps={{ input: { readOnly: true, endAdornment: permalinkPending ? <CircularProgress size={16} /> : null } }}
-        fullWidth
-      />
-      <TextField label={t('products.form.link_externo')} value={values.link_externo} onChange={(e) => onChange({ link_externo: e.target.value })}
-        error={!!errors.link_externo} helperText={errors.link_externo ?? ' '} fullWidth type="url" />
-      <TextField label={t('products.form.descripcion')} value={values.descripcion} onChange={(e) => onChange({ descripcion: e.target.value })}
-        multiline minRows={3} fullWidth />
+      <TextInput source="permalink" label="resources.products.form.permalink" validate={required()} parse={text}
+        helperText="resources.products.form.permalink_help"
+        InputProps={{ readOnly: true, endAdornment: permalinkPending ? <CircularProgress size={16} /> : null }}
+        fullWidth />
+      <TextInput source="link_externo" label="resources.products.form.link_externo" validate={optionalUrl} parse={text} type="url"
+        fullWidth />
+      <TextInput source="descripcion" label="resources.products.form.descripcion" parse={text} multiline minRows={3} helperText={false}
+        fullWidth />
     </Stack>
   );
 }

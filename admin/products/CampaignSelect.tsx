@@ -1,7 +1,7 @@
 /** 'Todas las campañas' plus the active campaigns with end date, product count and 'Activa'. */
 import { Box, Chip, FormControl, InputLabel, ListSubheader, MenuItem, Select, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDisplayDate } from '../../src/lib/dates.ts';
+import { formatDisplayDate } from '@/lib/dates.ts';
 import { useActiveCampaigns } from './hooks/useLookups.ts';
 
 export function CampaignSelect({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) {
@@ -10,18 +10,18 @@ export function CampaignSelect({ value, onChange }: { value: string | null; onCh
   const known = !value || campaigns.some((c) => c.id === value);
   return (
     <FormControl size="small" fullWidth={false} sx={{ minWidth: 280, maxWidth: 360 }}>
-      <InputLabel id="campaign-select-label" shrink>{t('products.campaign')}</InputLabel>
+      <InputLabel id="campaign-select-label" shrink>{t('resources.products.campaign')}</InputLabel>
       <Select
         labelId="campaign-select-label"
-        label={t('products.campaign')}
+        label={t('resources.products.campaign')}
         value={value ?? ''}
         displayEmpty
-        renderValue={(v) => (v ? campaigns.find((c) => c.id === v)?.nombre ?? '…' : t('products.all_campaigns'))}
+        renderValue={(v) => (v ? campaigns.find((c) => c.id === v)?.nombre ?? '…' : t('resources.products.all_campaigns'))}
         onChange={(e) => onChange(e.target.value ? String(e.target.value) : null)}
       >
-        <MenuItem value="">{t('products.all_campaigns')}</MenuItem>
+        <MenuItem value="">{t('resources.products.all_campaigns')}</MenuItem>
         {!isPending && campaigns.length === 0 && (
-          <ListSubheader sx={{ lineHeight: 2, fontStyle: 'italic' }}>{t('products.no_active_campaigns')}</ListSubheader>
+          <ListSubheader sx={{ lineHeight: 2, fontStyle: 'italic' }}>{t('resources.products.no_active_campaigns')}</ListSubheader>
         )}
         {campaigns.map((c) => (
           <MenuItem key={c.id} value={c.id}>
@@ -29,10 +29,10 @@ export function CampaignSelect({ value, onChange }: { value: string | null; onCh
               <Box sx={{ flexGrow: 1 }}>
                 <Typography variant="body2">{c.nombre}</Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {t('products.end_date', { date: formatDisplayDate(c.fecha_fin) })} · {c.product_count ?? 0} productos
+                  {t('resources.products.end_date', { date: formatDisplayDate(c.fecha_fin) })} · {t('resources.products.campaign_products', { count: c.product_count ?? 0 })}
                 </Typography>
               </Box>
-              <Chip size="small" color="success" label={t('products.active')} />
+              <Chip size="small" color="success" label={t('resources.products.active')} />
             </Box>
           </MenuItem>
         ))}

@@ -8,16 +8,15 @@ import BrokenImageIcon from '@mui/icons-material/BrokenImageOutlined';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Alert, Box, Button, Chip, CircularProgress, IconButton, Stack, TextField, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { GALLERY_ACCEPT, imageFileError, isImageUrl } from '../../src/lib/upload-names.ts';
-import { addImage, deleteImage, fetchImages, uploadGalleryImage } from './api.ts';
+import { useCreate, useDataProvider, useDelete, useGetList, useNotify, useTranslate } from 'react-admin';
+import { GALLERY_ACCEPT, imageFileError, isImageUrl } from '@/lib/upload-names.ts';
+import type { AdminDataProvider } from '../providers/dataProvider.ts';
 import type { ProductImage } from './types.ts';
 
 export function GalleryTab({ productId }: { productId: string | null }) {
   const t = useTranslate();
-  if (!productId) return <Alert severity="info" sx={{ mt: 2 }}>{t('products.form.save_first')}</Alert>;
+  if (!productId) return <Alert severity="info" sx={{ mt: 2 }}>{t('resources.products.form.save_first')}</Alert>;
   return <GalleryEditor productId={productId} />;
 }
 
@@ -29,13 +28,13 @@ function Thumb({ image, onDelete }: { image: ProductImage; onDelete: (i: Product
       {broken ? (
         <Stack sx={{ alignItems: 'center', color: 'text.secondary' }}>
           <BrokenImageIcon />
-          <Typography variant="caption">{t('products.form.broken_image')}</Typography>
+          <Typography variant="caption">{t('resources.products.form.broken_image')}</Typography>
         </Stack>
       ) : (
         <Box component="img" src={image.image_url} alt={`#${image.orden}`} onError={() => setBroken(true)} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
       )}
       <Chip size="small" label={`#${image.orden}`} sx={{ position: 'absolute', top: 6, left: 6, bgcolor: 'rgba(0,0,0,.65)', color: '#fff' }} />
-      <IconButton size="small" aria-label={t('products.form.delete_image', { orden: image.orden })} onClick={() => onDelete(image)}
+      <IconButton size="small" aria-label={t('resources.products.form.delete_image', { orden: image.orden })} onClick={() => onDelete(image)}
         sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,.9)', '&:hover': { bgcolor: '#fff' } }}>
         <DeleteIcon fontSize="small" color="error" />
       </IconButton>
@@ -46,18 +45,35 @@ function Thumb({ image, onDelete }: { image: ProductImage; onDelete: (i: Product
 function GalleryEditor({ productId }: { productId: string }) {
   const t = useTranslate();
   const notify = useNotify();
-  const client = useQueryClient();
-  const key = ['admin-product-images', productId];
-  const { data: images = [], isPending, error } = useQuery({ queryKey: key, queryFn: () => fetchImages(productId) });
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { data: images = [], isPending, error, refetch } = useGetList<ProductImage>('product_images', {
+    filter: { product_id: productId },
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'orden', order: 'ASC' },
+  });
+  const [create] = useCreate<ProductImage>();
+  const [deleteOne] = useDelete<ProductImage>();
   useEffect(() => {
-    if (error) notify('products.notify.images_load_error', { type: 'error' });
+    if (error) notify('resources.products.notify.images_load_error', { type: 'error' });
   }, [error, notify]);
   const fileRef = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState('');
   const [uploading, setUploading] = useState(false);
   const [adding, setAdding] = useState(false);
-  const refresh = () => client.invalidateQueries({ queryKey: key });
+  const refresh = () => refetch();
+  const addImage = (imageUrl: string) =>
+    create('product_images', { data: { product_id: productId, image_url: imageUrl } }, { returnPromise: true });
 
+  /** An uploaded file under the product's folder, then its row; a failed row removes the upload. */
+  const uploadGalleryImage = async (file: File) => {
+    const url = await dataProvider.uploadProductImage(file, productId);
+    try {
+      await addImage(url);
+    } catch (error) {
+      await dataProvider.removeProductImage(url);
+      throw error;
+    }
+  };
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])];
     e.target.value = '';
@@ -73,32 +89,32 @@ function GalleryEditor({ productId }: { productId: string }) {
     // one at a time so orden follows the chosen order
     for (const f of valid) {
       try {
-        await uploadGalleryImage(productId, f);
+        await uploadGalleryImage(f);
       } catch {
         failed += 1;
       }
     }
     setUploading(false);
     await refresh();
-    if (failed > 0) notify(failed === valid.length && valid.length === 1 ? 'products.notify.image_save_error' : 'products.notify.images_upload_error', { type: 'error' });
-    else notify(valid.length === 1 ? 'products.notify.image_added' : 'products.notify.images_added', { type: 'success' });
+    if (failed > 0) notify(failed === valid.length && valid.length === 1 ? 'resources.products.notify.image_save_error' : 'resources.products.notify.images_upload_error', { type: 'error' });
+    else notify(valid.length === 1 ? 'resources.products.notify.image_added' : 'resources.products.notify.images_added', { type: 'success' });
   };
 
   const addFromUrl = async () => {
     const value = url.trim();
     if (!value) return;
     if (!isImageUrl(value)) {
-      notify('products.notify.invalid_image', { type: 'error' });
+      notify('resources.products.notify.invalid_image', { type: 'error' });
       return;
     }
     setAdding(true);
     try {
-      await addImage(productId, value);
+      await addImage(value);
       setUrl('');
       await refresh();
-      notify('products.notify.image_added', { type: 'success' });
+      notify('resources.products.notify.image_added', { type: 'success' });
     } catch {
-      notify('products.notify.image_add_error', { type: 'error' });
+      notify('resources.products.notify.image_add_error', { type: 'error' });
     } finally {
       setAdding(false);
     }
@@ -106,11 +122,11 @@ function GalleryEditor({ productId }: { productId: string }) {
 
   const remove = async (image: ProductImage) => {
     try {
-      await deleteImage(image);
+      await deleteOne('product_images', { id: image.id, previousData: image }, { returnPromise: true });
       await refresh();
-      notify('products.notify.image_deleted', { type: 'success' });
+      notify('resources.products.notify.image_deleted', { type: 'success' });
     } catch {
-      notify('products.notify.image_delete_error', { type: 'error' });
+      notify('resources.products.notify.image_delete_error', { type: 'error' });
     }
   };
 
@@ -119,21 +135,21 @@ function GalleryEditor({ productId }: { productId: string }) {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Button variant="contained" startIcon={uploading ? <CircularProgress size={14} color="inherit" /> : <CloudUploadIcon />} disabled={uploading}
           onClick={() => fileRef.current?.click()}>
-          {uploading ? t('products.form.uploading') : t('products.form.upload_images')}
+          {uploading ? t('resources.products.form.uploading') : t('resources.products.form.upload_images')}
         </Button>
-        <Typography variant="caption" color="text.secondary">{t('products.form.upload_help')}</Typography>
+        <Typography variant="caption" color="text.secondary">{t('resources.products.form.upload_help')}</Typography>
         <input ref={fileRef} type="file" multiple accept={GALLERY_ACCEPT} hidden data-testid="gallery-input" onChange={(e) => void onFiles(e)} />
       </Box>
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <TextField size="small" label={t('products.form.image_url')} value={url} onChange={(e) => setUrl(e.target.value)} fullWidth type="url" />
+        <TextField size="small" label={t('resources.products.form.image_url')} value={url} onChange={(e) => setUrl(e.target.value)} fullWidth type="url" />
         <Button variant="outlined" startIcon={adding ? <CircularProgress size={14} /> : <AddLinkIcon />} disabled={!url.trim() || adding} onClick={() => void addFromUrl()}>
-          {t('products.form.add_image')}
+          {t('resources.products.form.add_image')}
         </Button>
       </Box>
       {isPending ? (
         <CircularProgress size={24} />
       ) : images.length === 0 ? (
-        <Typography color="text.secondary">{t('products.form.no_images')}</Typography>
+        <Typography color="text.secondary">{t('resources.products.form.no_images')}</Typography>
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1.5 }}>
           {images.map((i) => <Thumb key={i.id} image={i} onDelete={(img) => void remove(img)} />)}

@@ -2,8 +2,8 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Chip, Dialog, DialogContent, IconButton, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { discountBadge } from '../../src/lib/discount.ts';
-import { formatPrice } from '../../src/lib/money.ts';
+import { discountBadge } from '@/lib/discount.ts';
+import { formatPrice } from '@/lib/money.ts';
 import type { AdminProduct } from './types.ts';
 
 export function ImageZoom({ product, onClose }: { product: AdminProduct | null; onClose: () => void }) {
@@ -13,13 +13,13 @@ export function ImageZoom({ product, onClose }: { product: AdminProduct | null; 
     <Dialog open={!!product} onClose={onClose} maxWidth="md" aria-labelledby="image-zoom-title">
       {product && (
         <DialogContent sx={{ p: 0, position: 'relative' }}>
-          <IconButton aria-label={t('products.zoom_close')} onClick={onClose} sx={{ position: 'absolute', top: 8, right: 8, bgcolor: 'rgba(255,255,255,.85)' }}>
+          <IconButton aria-label={t('resources.products.zoom_close')} onClick={onClose} sx={{ position: 'absolute', top: 8, right: 8, bgcolor: 'rgba(255,255,255,.85)' }}>
             <CloseIcon />
           </IconButton>
           {product.imagen_principal ? (
             <Box component="img" src={product.imagen_principal} alt={product.nombre} sx={{ display: 'block', maxWidth: '100%', maxHeight: '70vh', mx: 'auto' }} />
           ) : (
-            <Box sx={{ p: 8, textAlign: 'center', color: 'text.secondary' }}>{t('products.no_image')}</Box>
+            <Box sx={{ p: 8, textAlign: 'center', color: 'text.secondary' }}>{t('resources.products.no_image')}</Box>
           )}
           <Box sx={{ p: 2 }}>
             <Typography id="image-zoom-title" variant="h6">{product.nombre}</Typography>

@@ -6,13 +6,13 @@ export function ImportCsvDialog({ open, onClose }: { open: boolean; onClose: () 
   const t = useTranslate();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="import-csv-title">
-      <DialogTitle id="import-csv-title">{t('products.import_title')}</DialogTitle>
+      <DialogTitle id="import-csv-title">{t('resources.products.import_title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ fontWeight: 600 }}>{t('products.import_soon')}</DialogContentText>
-        <DialogContentText>{t('products.import_soon_text')}</DialogContentText>
+        <DialogContentText sx={{ fontWeight: 600 }}>{t('resources.products.import_soon')}</DialogContentText>
+        <DialogContentText>{t('resources.products.import_soon_text')}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('products.margin_dialog.close')}</Button>
+        <Button onClick={onClose}>{t('resources.products.margin_dialog.close')}</Button>
       </DialogActions>
     </Dialog>
   );

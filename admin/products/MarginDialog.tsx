@@ -10,22 +10,22 @@ import {
   Divider, Slider, Stack, TextField, Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import {
   analyzeMargin, canApplyPrice, clampSimulated, priceForMargin, simulatorRange,
   TARGET_MARGIN_DEFAULT, TARGET_MARGIN_MAX, TARGET_MARGIN_MIN, TARGET_MARGIN_STEP,
-} from '../../src/lib/margin-simulator.ts';
-import { formatPrice } from '../../src/lib/money.ts';
-import { marginQuality, profitAmount, profitMargin } from '../../src/lib/pricing.ts';
-import { updateSalePrice } from './api.ts';
+} from '@/lib/margin-simulator.ts';
+import { formatPrice } from '@/lib/money.ts';
+import { marginQuality, profitAmount, profitMargin } from '@/lib/pricing.ts';
 import { formatMargin } from './ProductParts.tsx';
 import type { AdminProduct } from './types.ts';
 
 const qualityColor = { Excelente: 'success', Bueno: 'info', Regular: 'warning', Bajo: 'error' } as const;
 
-export function MarginDialog({ product, onClose, onUpdated }: { product: AdminProduct; onClose: () => void; onUpdated: (price: number) => void }) {
+export function MarginDialog({ product, onClose, onUpdated }: { product: AdminProduct; onClose: () => void; onUpdated: () => void }) {
   const t = useTranslate();
   const notify = useNotify();
+  const [update] = useUpdate<AdminProduct>();
   const cost = Number(product.costo_compra) || 0;
   const sale = Number(product.precio_venta) || 0;
   const analysis = analyzeMargin(sale, cost);
@@ -40,11 +40,11 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
   const apply = async () => {
     setSaving(true);
     try {
-      await updateSalePrice(product.id, simulated);
-      notify('products.notify.price_updated', { type: 'success' });
-      onUpdated(simulated);
+      await update('products', { id: product.id, data: { precio_venta: simulated }, previousData: product }, { returnPromise: true });
+      notify('resources.products.notify.price_updated', { type: 'success' });
+      onUpdated();
     } catch {
-      notify('products.notify.price_error', { type: 'error' });
+      notify('resources.products.notify.price_error', { type: 'error' });
     } finally {
       setSaving(false);
     }
@@ -59,7 +59,7 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
 
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="margin-dialog-title">
-      <DialogTitle id="margin-dialog-title">{t('products.margin_dialog.title')}</DialogTitle>
+      <DialogTitle id="margin-dialog-title">{t('resources.products.margin_dialog.title')}</DialogTitle>
       <DialogContent dividers>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
           {product.imagen_principal && <Box component="img" src={product.imagen_principal} alt="" sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }} />}
@@ -69,14 +69,14 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
           </Box>
         </Box>
 
-        <Typography variant="overline">{t('products.margin_dialog.current_prices')}</Typography>
+        <Typography variant="overline">{t('resources.products.margin_dialog.current_prices')}</Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1, mb: 2 }}>
-          {figure(t('products.original'), formatPrice(product.precio_original))}
-          {figure(t('products.cost'), formatPrice(cost))}
-          {figure(t('products.sale'), formatPrice(sale), 'primary.main')}
-          {figure(t('products.profit'), formatPrice(profitAmount(sale, cost)), sale < cost ? 'error.main' : 'success.main')}
+          {figure(t('resources.products.original'), formatPrice(product.precio_original))}
+          {figure(t('resources.products.cost'), formatPrice(cost))}
+          {figure(t('resources.products.sale'), formatPrice(sale), 'primary.main')}
+          {figure(t('resources.products.profit'), formatPrice(profitAmount(sale, cost)), sale < cost ? 'error.main' : 'success.main')}
           <Box>
-            <Typography variant="caption" color="text.secondary">{t('products.margin_dialog.current_margin')}</Typography>
+            <Typography variant="caption" color="text.secondary">{t('resources.products.margin_dialog.current_margin')}</Typography>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
               <Typography variant="h6" data-testid="current-margin">{formatMargin(analysis.margin)}</Typography>
               <Chip size="small" color={qualityColor[analysis.quality]} label={analysis.quality} />
@@ -87,14 +87,14 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
         <Divider sx={{ mb: 2 }} />
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1, mb: 2 }}>
           <Box>
-            <Typography variant="caption" color="text.secondary">{t('products.margin_dialog.suggested')}</Typography>
+            <Typography variant="caption" color="text.secondary">{t('resources.products.margin_dialog.suggested')}</Typography>
             <Typography variant="h6">{formatPrice(analysis.suggested)}</Typography>
-            <Typography variant="caption" color="text.secondary">{t('products.margin_dialog.suggested_help')}</Typography>
+            <Typography variant="caption" color="text.secondary">{t('resources.products.margin_dialog.suggested_help')}</Typography>
           </Box>
-          {figure(t('products.margin_dialog.difference'), analysis.difference === null ? '—' : formatPrice(analysis.difference), analysis.significant ? 'warning.main' : undefined)}
+          {figure(t('resources.products.margin_dialog.difference'), analysis.difference === null ? '—' : formatPrice(analysis.difference), analysis.significant ? 'warning.main' : undefined)}
         </Box>
 
-        <Typography variant="overline">{t('products.margin_dialog.recommendations')}</Typography>
+        <Typography variant="overline">{t('resources.products.margin_dialog.recommendations')}</Typography>
         <Stack spacing={1} sx={{ mb: 2 }}>
           {analysis.recommendations.map((r) => (
             <Alert key={r.text} severity={r.severity}>{r.text}</Alert>
@@ -102,23 +102,23 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
         </Stack>
 
         <Button onClick={() => setOpen((o) => !o)} endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />} aria-expanded={open}>
-          {t('products.margin_dialog.simulator')}
+          {t('resources.products.margin_dialog.simulator')}
         </Button>
         <Collapse in={open}>
           <Box sx={{ pt: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
             <TextField
               type="number"
               size="small"
-              label={t('products.margin_dialog.simulated_price')}
+              label={t('resources.products.margin_dialog.simulated_price')}
               value={simulated}
               onChange={(e) => setSimulated(Number(e.target.value))}
               onBlur={() => setSimulated(clampSimulated(simulated, cost))}
               slotProps={{ htmlInput: { min: range.min, step: range.step } }}
               error={simulated < cost}
-              helperText={simulated < cost ? t('products.margin_dialog.below_cost') : ' '}
+              helperText={simulated < cost ? t('resources.products.margin_dialog.below_cost') : ' '}
             />
             <Slider
-              aria-label={t('products.margin_dialog.simulated_price')}
+              aria-label={t('resources.products.margin_dialog.simulated_price')}
               min={range.min}
               max={range.max}
               step={range.step}
@@ -128,7 +128,7 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
               valueLabelFormat={(v) => formatPrice(v)}
             />
             <Box>
-              <Typography id="target-margin-label" variant="body2">{t('products.margin_dialog.target_margin', { pct: target })}</Typography>
+              <Typography id="target-margin-label" variant="body2">{t('resources.products.margin_dialog.target_margin', { pct: target })}</Typography>
               <Slider
                 aria-labelledby="target-margin-label"
                 min={TARGET_MARGIN_MIN}
@@ -143,18 +143,18 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
               />
             </Box>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1 }}>
-              {figure(t('products.margin_dialog.simulated_margin'), formatMargin(simMargin))}
-              {figure(t('products.margin_dialog.simulated_profit'), formatPrice(profitAmount(simulated, cost)))}
+              {figure(t('resources.products.margin_dialog.simulated_margin'), formatMargin(simMargin))}
+              {figure(t('resources.products.margin_dialog.simulated_profit'), formatPrice(profitAmount(simulated, cost)))}
             </Box>
             <Chip sx={{ alignSelf: 'flex-start' }} size="small" color={qualityColor[marginQuality(simMargin)]} label={marginQuality(simMargin)} />
           </Box>
         </Collapse>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('products.margin_dialog.close')}</Button>
+        <Button onClick={onClose}>{t('resources.products.margin_dialog.close')}</Button>
         <Button variant="contained" disabled={!applyEnabled || saving} onClick={() => void apply()}
           startIcon={saving ? <CircularProgress size={16} color="inherit" /> : null}>
-          {t('products.margin_dialog.apply', { price: formatPrice(simulated) })}
+          {t('resources.products.margin_dialog.apply', { price: formatPrice(simulated) })}
         </Button>
       </DialogActions>
     </Dialog>

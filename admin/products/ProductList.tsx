@@ -2,18 +2,16 @@
  * Products (spec 2 "Admin products"): title with the selected campaign, 'Mostrando N de M totales',
  * 'Solo productos activos', grid / list / table, search, campaign selector (?campaign={id}), Top 1000
  * lists, paging 50 (200 while searching), scroll-to-top, row actions, featured star, empty state.
- * Everything is read through the admin_products RPC: paging, search and counts stay in SQL.
+ * Everything is read and written through the data provider's 'products' resource (admin_products:
+ * paging, search and counts stay in SQL).
  */
 import AddIcon from '@mui/icons-material/Add';
 import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
 import { Alert, Box, Button, CircularProgress, Link, Paper, Typography } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
-import { useNotify, useStore, useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
-import { pagingFooter, type ProductSort, type ProductView } from '../../src/lib/admin-products.ts';
+import { useDelete, useLocation, useNavigate, useNotify, useRefresh, useStore, useTranslate, useUpdate } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
-import { deleteProduct, setFeatured } from './api.ts';
-import { useAdminProducts, useInvalidateProducts, usePatchProduct } from './hooks/useAdminProducts.ts';
+import { useAdminProducts } from './hooks/useAdminProducts.ts';
 import { useCampaign } from './hooks/useLookups.ts';
 import { ImageZoom } from './ImageZoom.tsx';
 import { ImportCsvDialog } from './ImportCsvDialog.tsx';
@@ -25,12 +23,15 @@ import { ProductRows } from './ProductRows.tsx';
 import { ProductTable } from './ProductTable.tsx';
 import { ProductToolbar } from './ProductToolbar.tsx';
 import { ScrollTopButton } from './ScrollTopButton.tsx';
+import type { ProductSort, ProductView } from './rules.ts';
 import type { AdminProduct } from './types.ts';
 
 export default function ProductList() {
   const t = useTranslate();
   const notify = useNotify();
-  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const campaignId = params.get('campaign') || null;
   const [search, setSearch] = useState('');
   const [onlyActive, setOnlyActive] = useStore<boolean>('products.onlyActive', false);
@@ -40,8 +41,9 @@ export default function ProductList() {
   const query = useMemo(() => ({ search: search.trim(), campaignId, onlyActive, sort }), [search, campaignId, onlyActive, sort]);
   const list = useAdminProducts(query);
   const campaign = useCampaign(campaignId);
-  const invalidate = useInvalidateProducts();
-  const patch = usePatchProduct();
+  const refresh = useRefresh();
+  const [update] = useUpdate<AdminProduct>();
+  const [deleteOne] = useDelete<AdminProduct>();
 
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
   const [margin, setMargin] = useState<AdminProduct | null>(null);
@@ -55,33 +57,41 @@ export default function ProductList() {
       const next = new URLSearchParams(params);
       if (id) next.set('campaign', id);
       else next.delete('campaign');
-      setParams(next, { replace: true });
+      navigate({ search: next.toString() }, { replace: true });
     },
-    [params, setParams],
+    [params, navigate],
   );
 
-  const toggleFeatured = async (p: AdminProduct) => {
+  // The star shows the new state at once; the saved row replaces it, a failure puts the old one back.
+  const [featuredPending, setFeaturedPending] = useState<Record<string, boolean>>({});
+  const toggleFeatured = (p: AdminProduct) => {
     const destacado = !p.destacado;
-    patch(p.id, { destacado });
-    try {
-      await setFeatured(p.id, destacado);
-      notify(destacado ? 'products.notify.featured_added' : 'products.notify.featured_removed', { type: 'success' });
-    } catch {
-      patch(p.id, { destacado: p.destacado });
-      notify('products.notify.featured_error', { type: 'error' });
-    }
+    setFeaturedPending((pending) => ({ ...pending, [p.id]: destacado }));
+    update(
+      'products',
+      { id: p.id, data: { destacado }, previousData: p },
+      {
+        onSuccess: () => notify(destacado ? 'resources.products.notify.featured_added' : 'resources.products.notify.featured_removed', { type: 'success' }),
+        onError: () => notify('resources.products.notify.featured_error', { type: 'error' }),
+        onSettled: () => setFeaturedPending(({ [p.id]: _settled, ...rest }) => rest),
+      },
+    );
   };
+  const products = useMemo(
+    () => list.products.map((p) => (p.id in featuredPending ? { ...p, destacado: featuredPending[p.id]! } : p)),
+    [list.products, featuredPending],
+  );
 
   const confirmDelete = async () => {
     if (!deleting) return;
     setDeletePending(true);
     try {
-      await deleteProduct(deleting);
-      notify('products.notify.deleted', { type: 'success' });
+      await deleteOne('products', { id: deleting.id, previousData: deleting }, { returnPromise: true });
+      notify('resources.products.notify.deleted', { type: 'success' });
       setDeleting(null);
-      await invalidate();
+      refresh();
     } catch {
-      notify('products.notify.delete_error', { type: 'error' });
+      notify('resources.products.notify.delete_error', { type: 'error' });
     } finally {
       setDeletePending(false);
     }
@@ -92,26 +102,26 @@ export default function ProductList() {
     onMargin: setMargin,
     onEdit: setEditing,
     onDelete: setDeleting,
-    onToggleFeatured: (p) => void toggleFeatured(p),
+    onToggleFeatured: toggleFeatured,
   };
 
   const campaignName = campaignId ? campaign.data?.nombre : null;
-  const shown = list.products.length;
-  const footer = pagingFooter(shown, list.total);
+  const shown = products.length;
+  const moreToLoad = shown < list.total;
   const noProductsAtAll = !list.isLoading && !list.isError && list.totalAll === 0;
 
   return (
     <Box sx={{ py: 2, pb: 10, minWidth: 0, maxWidth: '100%', width: '100%' }}>
       <Box sx={{ mb: 2 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('products.title')}
+          {t('resources.products.title')}
           {campaignName && <Typography component="span" variant="h5" color="primary" sx={{ ml: 1 }}>· {campaignName}</Typography>}
         </Typography>
         {!list.isLoading && (
           <Typography color="text.secondary" data-testid="products-subtitle">
             {campaignName
-              ? t('products.subtitle_campaign', { shown: list.total, total: list.totalAll, campaign: campaignName })
-              : t('products.subtitle', { shown: list.total, total: list.totalAll })}
+              ? t('resources.products.subtitle_campaign', { shown: list.total, total: list.totalAll, campaign: campaignName })
+              : t('resources.products.subtitle', { shown: list.total, total: list.totalAll })}
           </Typography>
         )}
       </Box>
@@ -119,9 +129,9 @@ export default function ProductList() {
       {noProductsAtAll ? (
         <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
           <Inventory2Icon sx={{ fontSize: 56, color: 'text.disabled' }} />
-          <Typography variant="h6" sx={{ mt: 1 }}>{t('products.empty')}</Typography>
+          <Typography variant="h6" sx={{ mt: 1 }}>{t('resources.products.empty')}</Typography>
           <Button variant="contained" startIcon={<AddIcon />} sx={{ mt: 2 }} onClick={() => setEditing('new')}>
-            {t('products.create_first')}
+            {t('resources.products.create_first')}
           </Button>
         </Paper>
       ) : (
@@ -142,19 +152,19 @@ export default function ProductList() {
           />
 
           {sort !== 'recent' && (
-            <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => setSort('recent')}>{t('products.back_to_all')}</Button>}>
-              {t(sort === 'top_discount' ? 'products.top_discount_title' : 'products.top_profit_title')}
+            <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => setSort('recent')}>{t('resources.products.back_to_all')}</Button>}>
+              {t(sort === 'top_discount' ? 'resources.products.top_discount_title' : 'resources.products.top_profit_title')}
             </Alert>
           )}
 
           {query.search && !list.isLoading && (
             <Alert severity="info" sx={{ mb: 2 }} data-testid="search-line"
-              action={<Link component="button" onClick={() => setSearch('')} sx={{ whiteSpace: 'nowrap' }}>{t('products.clear_filter')}</Link>}>
-              <Typography variant="body2">{t('products.search_results', { smart_count: list.total, term: query.search })}</Typography>
+              action={<Link component="button" onClick={() => setSearch('')} sx={{ whiteSpace: 'nowrap' }}>{t('resources.products.clear_filter')}</Link>}>
+              <Typography variant="body2">{t('resources.products.search_results', { smart_count: list.total, term: query.search })}</Typography>
               <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
                 {list.permalinkMatch
-                  ? t('products.permalink_found', { permalink: list.permalinkMatch.permalink })
-                  : t('products.permalink_not_found', { term: query.search.toLowerCase() })}
+                  ? t('resources.products.permalink_found', { permalink: list.permalinkMatch.permalink })
+                  : t('resources.products.permalink_not_found', { term: query.search.toLowerCase() })}
               </Typography>
             </Alert>
           )}
@@ -162,19 +172,19 @@ export default function ProductList() {
           {list.isLoading ? (
             <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}><CircularProgress /></Box>
           ) : list.isError ? (
-            <Alert severity="error" action={<Button color="inherit" onClick={list.refetch}>Reintentar</Button>}>{t('products.notify.load_error')}</Alert>
+            <Alert severity="error" action={<Button color="inherit" onClick={list.refetch}>{t('resources.products.retry')}</Button>}>{t('resources.products.notify.load_error')}</Alert>
           ) : shown === 0 ? (
             <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
-              <Typography color="text.secondary">{t('products.empty_filtered')}</Typography>
+              <Typography color="text.secondary">{t('resources.products.empty_filtered')}</Typography>
             </Paper>
           ) : (
             <Box sx={{ opacity: list.isFetching && !list.loadingMore ? 0.6 : 1, transition: 'opacity .2s' }}>
               {view === 'table' ? (
-                <ProductTable products={list.products} actions={actions} />
+                <ProductTable products={products} actions={actions} />
               ) : view === 'list' ? (
-                <ProductRows products={list.products} actions={actions} />
+                <ProductRows products={products} actions={actions} />
               ) : (
-                <ProductGrid products={list.products} actions={actions} />
+                <ProductGrid products={products} actions={actions} />
               )}
             </Box>
           )}
@@ -182,14 +192,14 @@ export default function ProductList() {
           {!list.isLoading && shown > 0 && (
             <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, mt: 3 }} data-testid="products-footer">
               <Typography color="text.secondary">
-                {footer.hasMore
-                  ? t('products.showing', { shown, total: list.total })
-                  : t('products.all_loaded', { shown, total: list.total })}
+                {moreToLoad
+                  ? t('resources.products.showing', { shown, total: list.total })
+                  : t('resources.products.all_loaded', { shown, total: list.total })}
               </Typography>
-              {footer.hasMore && list.hasMore && (
+              {moreToLoad && list.hasMore && (
                 <Button variant="outlined" onClick={list.loadMore} disabled={list.loadingMore}
                   startIcon={list.loadingMore ? <CircularProgress size={16} /> : null}>
-                  {t('products.load_more')}
+                  {t('resources.products.load_more')}
                 </Button>
               )}
             </Box>
@@ -204,10 +214,9 @@ export default function ProductList() {
         <MarginDialog
           product={margin}
           onClose={() => setMargin(null)}
-          onUpdated={(precio_venta) => {
+          onUpdated={() => {
             setMargin(null);
-            void invalidate();
-            patch(margin.id, { precio_venta });
+            refresh();
           }}
         />
       )}
@@ -217,15 +226,15 @@ export default function ProductList() {
           defaultCampaignId={campaignId}
           onClose={() => {
             setEditing(null);
-            void invalidate();
+            refresh();
           }}
         />
       )}
       <ConfirmDialog
         open={!!deleting}
-        title={t('products.delete_title')}
-        content={deleting ? t('products.delete_confirm', { nombre: deleting.nombre }) : ''}
-        confirmLabel={t('products.menu.delete')}
+        title={t('resources.products.delete_title')}
+        content={deleting ? t('resources.products.delete_confirm', { nombre: deleting.nombre }) : ''}
+        confirmLabel={t('resources.products.menu.delete')}
         pending={deletePending}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}

@@ -11,10 +11,10 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { sizeBadges } from '../../src/lib/admin-products.ts';
-import { isCampaignActive } from '../../src/lib/campaign.ts';
-import { discountBadge } from '../../src/lib/discount.ts';
-import { formatPrice } from '../../src/lib/money.ts';
+import { sizeBadges } from './rules.ts';
+import { isCampaignActive } from '@/lib/campaign.ts';
+import { discountBadge } from '@/lib/discount.ts';
+import { formatPrice } from '@/lib/money.ts';
 import type { AdminProduct } from './types.ts';
 
 export interface ProductActions {
@@ -36,7 +36,7 @@ export function ProductBadges({ product, campaign = true }: { product: AdminProd
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {campaign && product.campaign && <Chip size="small" color="primary" variant="outlined" label={product.campaign.nombre} />}
-      {isExpired(product) && <Chip size="small" color="error" label={t('products.expired')} />}
+      {isExpired(product) && <Chip size="small" color="error" label={t('resources.products.expired')} />}
       {product.category_nombre && <Chip size="small" label={product.category_nombre} />}
       {product.subcategory_nombre && <Chip size="small" variant="outlined" label={product.subcategory_nombre} />}
     </Stack>
@@ -45,10 +45,11 @@ export function ProductBadges({ product, campaign = true }: { product: AdminProd
 
 /** First 4 sizes plus '+N'. */
 export function SizeBadges({ sizes }: { sizes: string[] }) {
+  const t = useTranslate();
   const { shown, more } = sizeBadges(sizes);
   if (shown.length === 0) return null;
   return (
-    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Tallas">
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label={t('resources.products.sizes')}>
       {shown.map((s) => (
         <Chip key={s} size="small" variant="outlined" label={s} sx={{ height: 20, fontSize: 11 }} />
       ))}
@@ -76,11 +77,11 @@ export function ProductFigures({ product, dense = false }: { product: AdminProdu
   const profitColor = product.profit_amount < 0 ? 'error.main' : 'success.main';
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: dense ? 'repeat(5, auto)' : 'repeat(3, 1fr)', gap: 1 }}>
-      {cell(t('products.sale'), formatPrice(product.precio_venta), 'primary.main')}
-      {cell(t('products.original'), formatPrice(product.precio_original), 'text.secondary', product.precio_original > product.precio_venta)}
-      {cell(t('products.cost'), formatPrice(product.costo_compra))}
-      {cell(t('products.profit'), formatPrice(product.profit_amount), profitColor)}
-      {cell(t('products.margin'), formatMargin(product.profit_margin), profitColor)}
+      {cell(t('resources.products.sale'), formatPrice(product.precio_venta), 'primary.main')}
+      {cell(t('resources.products.original'), formatPrice(product.precio_original), 'text.secondary', product.precio_original > product.precio_venta)}
+      {cell(t('resources.products.cost'), formatPrice(product.costo_compra))}
+      {cell(t('resources.products.profit'), formatPrice(product.profit_amount), profitColor)}
+      {cell(t('resources.products.margin'), formatMargin(product.profit_margin), profitColor)}
     </Box>
   );
 }
@@ -95,13 +96,13 @@ export function ProductThumb({ product, size, onZoom, fill = false }: { product:
       component="button"
       type="button"
       onClick={() => onZoom(product)}
-      aria-label={`${product.nombre}: ampliar imagen`}
+      aria-label={t('resources.products.zoom_open', { nombre: product.nombre })}
       sx={{ ...sx, p: 0, border: 0, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.100', cursor: 'zoom-in', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
     >
       {product.imagen_principal && !broken ? (
         <Box component="img" loading="lazy" src={product.imagen_principal} alt="" onError={() => setBroken(true)} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
       ) : (
-        <Tooltip title={t('products.no_image')}>
+        <Tooltip title={t('resources.products.no_image')}>
           <BrokenImageIcon color="disabled" />
         </Tooltip>
       )}
@@ -111,7 +112,7 @@ export function ProductThumb({ product, size, onZoom, fill = false }: { product:
 
 export function FeaturedStar({ product, onToggle }: { product: AdminProduct; onToggle: (p: AdminProduct) => void }) {
   const t = useTranslate();
-  const label = product.destacado ? t('products.featured_off') : t('products.featured_on');
+  const label = product.destacado ? t('resources.products.featured_off') : t('resources.products.featured_on');
   return (
     <Tooltip title={label}>
       <IconButton aria-label={label} aria-pressed={product.destacado} onClick={() => onToggle(product)} size="small">
@@ -132,31 +133,31 @@ export function ProductMenu({ product, actions }: { product: AdminProduct; actio
   };
   return (
     <>
-      <IconButton aria-label={t('products.menu.open')} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
+      <IconButton aria-label={t('resources.products.menu.open')} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
         <MoreVertIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
         <MenuItem component="a" href={`/producto/${product.permalink}`} target="_blank" rel="noopener" onClick={close}>
           <ListItemIcon><VisibilityIcon fontSize="small" /></ListItemIcon>
-          <ListItemText>{t('products.menu.view')}</ListItemText>
+          <ListItemText>{t('resources.products.menu.view')}</ListItemText>
         </MenuItem>
         <MenuItem onClick={run(() => actions.onMargin(product))}>
           <ListItemIcon><InsightsIcon fontSize="small" /></ListItemIcon>
-          <ListItemText>{t('products.menu.margin')}</ListItemText>
+          <ListItemText>{t('resources.products.menu.margin')}</ListItemText>
         </MenuItem>
         {product.link_externo && (
           <MenuItem component="a" href={product.link_externo} target="_blank" rel="noopener noreferrer" onClick={close}>
             <ListItemIcon><LaunchIcon fontSize="small" /></ListItemIcon>
-            <ListItemText>{t('products.menu.external')}</ListItemText>
+            <ListItemText>{t('resources.products.menu.external')}</ListItemText>
           </MenuItem>
         )}
         <MenuItem onClick={run(() => actions.onEdit(product))}>
           <ListItemIcon><EditIcon fontSize="small" /></ListItemIcon>
-          <ListItemText>{t('products.menu.edit')}</ListItemText>
+          <ListItemText>{t('resources.products.menu.edit')}</ListItemText>
         </MenuItem>
         <MenuItem onClick={run(() => actions.onDelete(product))} sx={{ color: 'error.main' }}>
           <ListItemIcon><DeleteIcon fontSize="small" color="error" /></ListItemIcon>
-          <ListItemText>{t('products.menu.delete')}</ListItemText>
+          <ListItemText>{t('resources.products.menu.delete')}</ListItemText>
         </MenuItem>
       </Menu>
     </>

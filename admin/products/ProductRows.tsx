@@ -1,7 +1,7 @@
 /** List view: one row per product with 'Activo' / 'Vencido' and 'Fin: date'. */
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDisplayDate } from '../../src/lib/dates.ts';
+import { formatDisplayDate } from '@/lib/dates.ts';
 import { DiscountChip, FeaturedStar, isExpired, ProductBadges, ProductFigures, ProductMenu, ProductThumb, SizeBadges, type ProductActions } from './ProductParts.tsx';
 import type { AdminProduct } from './types.ts';
 
@@ -17,10 +17,10 @@ export function ProductRows({ products, actions }: { products: AdminProduct[]; a
             <Box sx={{ flex: '1 1 260px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 0.5 }}>{p.marca}</Typography>
-                <Chip size="small" color={expired ? 'error' : 'success'} label={expired ? t('products.expired') : t('products.active_m')} />
+                <Chip size="small" color={expired ? 'error' : 'success'} label={expired ? t('resources.products.expired') : t('resources.products.active_m')} />
                 {p.campaign && (
                   <Typography variant="caption" color="text.secondary">
-                    {t('products.end_date', { date: formatDisplayDate(p.campaign.fecha_fin) })}
+                    {t('resources.products.end_date', { date: formatDisplayDate(p.campaign.fecha_fin) })}
                   </Typography>
                 )}
               </Box>

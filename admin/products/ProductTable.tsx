@@ -1,7 +1,7 @@
 /** Table view: Imagen, Producto, Marca, Campaña, Destacado, Precio Original, Costo, Precio Venta, Ganancia, Margen %, Acciones. */
 import { Box, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatPrice } from '../../src/lib/money.ts';
+import { formatPrice } from '@/lib/money.ts';
 import { DiscountChip, FeaturedStar, formatMargin, isExpired, ProductBadges, ProductMenu, ProductThumb, SizeBadges, type ProductActions } from './ProductParts.tsx';
 import type { AdminProduct } from './types.ts';
 
@@ -12,12 +12,12 @@ export function ProductTable({ products, actions }: { products: AdminProduct[]; 
   const num = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: "100%", overflowX: "auto" }}>
-      <Table size="small" aria-label={t('products.title')}>
+      <Table size="small" aria-label={t('resources.products.title')}>
         <TableHead>
           <TableRow>
             {TABLE_COLUMNS.map((c) => (
               <TableCell key={c} sx={['original', 'cost', 'sale', 'profit', 'margin'].includes(c) ? num : undefined}>
-                {t(`products.columns.${c}`)}
+                {t(`resources.products.columns.${c}`)}
               </TableCell>
             ))}
           </TableRow>
@@ -37,7 +37,7 @@ export function ProductTable({ products, actions }: { products: AdminProduct[]; 
               <TableCell>{p.marca}</TableCell>
               <TableCell>
                 {p.campaign?.nombre}
-                {isExpired(p) && <Chip size="small" color="error" label={t('products.expired')} sx={{ ml: 0.5 }} />}
+                {isExpired(p) && <Chip size="small" color="error" label={t('resources.products.expired')} sx={{ ml: 0.5 }} />}
               </TableCell>
               <TableCell><FeaturedStar product={p} onToggle={actions.onToggleFeatured} /></TableCell>
               <TableCell sx={num}>{formatPrice(p.precio_original)}</TableCell>

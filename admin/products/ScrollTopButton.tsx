@@ -3,7 +3,7 @@ import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { Fab, Zoom } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { SCROLL_TOP_THRESHOLD } from '../../src/lib/admin-products.ts';
+import { SCROLL_TOP_THRESHOLD } from './rules.ts';
 
 export function ScrollTopButton() {
   const t = useTranslate();
@@ -16,7 +16,7 @@ export function ScrollTopButton() {
   }, []);
   return (
     <Zoom in={show}>
-      <Fab color="primary" size="medium" aria-label={t('products.scroll_top')} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      <Fab color="primary" size="medium" aria-label={t('resources.products.scroll_top')} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
         sx={{ position: 'fixed', bottom: 24, right: 24, zIndex: 1200 }}>
         <KeyboardArrowUpIcon />
       </Fab>

@@ -2,82 +2,85 @@
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Button, CircularProgress, IconButton, Stack, TextField, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { normalizeSize, sizeError } from '../../src/lib/admin-products.ts';
-import { addSize, deleteSize, fetchSizes } from './api.ts';
+import { useCreate, useDelete, useGetList, useNotify, useTranslate } from 'react-admin';
+import { isDuplicateSize, normalizeSize } from './rules.ts';
+import type { ProductSize } from './types.ts';
 
 export function SizesTab({ productId }: { productId: string | null }) {
   const t = useTranslate();
-  if (!productId) return <Alert severity="info" sx={{ mt: 2 }}>{t('products.form.save_first_sizes')}</Alert>;
+  if (!productId) return <Alert severity="info" sx={{ mt: 2 }}>{t('resources.products.form.save_first_sizes')}</Alert>;
   return <SizesEditor productId={productId} />;
 }
 
 function SizesEditor({ productId }: { productId: string }) {
   const t = useTranslate();
   const notify = useNotify();
-  const client = useQueryClient();
-  const key = ['admin-product-sizes', productId];
-  const { data: sizes = [], isPending } = useQuery({ queryKey: key, queryFn: () => fetchSizes(productId) });
-  const [talla, setTalla] = useState('');
+  const { data: sizes = [], isPending, refetch } = useGetList<ProductSize>('product_sizes', {
+    filter: { product_id: productId },
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'created_at', order: 'ASC' },
+  });
+  const [create] = useCreate<ProductSize>();
+  const [deleteOne] = useDelete<ProductSize>();
+  const [size, setSize] = useState('');
   const [busy, setBusy] = useState(false);
-  const duplicate = sizeError(talla, sizes.map((s) => s.talla));
+  const duplicate = isDuplicateSize(size, sizes.map((s) => s.talla));
 
   const add = async () => {
-    const value = normalizeSize(talla);
+    const value = normalizeSize(size);
     if (!value) return;
     if (duplicate) {
-      notify('products.notify.size_duplicate', { type: 'error' });
+      notify('resources.products.notify.size_duplicate', { type: 'error' });
       return;
     }
     setBusy(true);
     try {
-      await addSize(productId, value);
-      setTalla('');
-      await client.invalidateQueries({ queryKey: key });
+      await create('product_sizes', { data: { product_id: productId, talla: value } }, { returnPromise: true });
+      setSize('');
+      await refetch();
     } catch {
-      notify('products.notify.size_add_error', { type: 'error' });
+      notify('resources.products.notify.size_add_error', { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
 
-  const remove = async (id: string) => {
+  const remove = async (size: ProductSize) => {
     try {
-      await deleteSize(id);
-      await client.invalidateQueries({ queryKey: key });
+      await deleteOne('product_sizes', { id: size.id, previousData: size }, { returnPromise: true });
+      await refetch();
     } catch {
-      notify('products.notify.size_delete_error', { type: 'error' });
+      notify('resources.products.notify.size_delete_error', { type: 'error' });
     }
   };
 
   return (
     <Stack spacing={2} sx={{ pt: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField size="small" label={t('products.form.size')} value={talla} onChange={(e) => setTalla(e.target.value)}
+        <TextField size="small" label={t('resources.products.form.size')} value={size} onChange={(e) => setSize(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
               void add();
             }
           }}
-          error={!!duplicate} helperText={duplicate ?? ' '} />
+          error={duplicate} helperText={duplicate ? t('resources.products.notify.size_duplicate') : ' '} />
         <Button variant="contained" startIcon={busy ? <CircularProgress size={14} color="inherit" /> : <AddIcon />}
-          disabled={!normalizeSize(talla) || busy} onClick={() => void add()}>
-          {t('products.form.add_size')}
+          disabled={!normalizeSize(size) || busy} onClick={() => void add()}>
+          {t('resources.products.form.add_size')}
         </Button>
       </Box>
       {isPending ? (
         <CircularProgress size={24} />
       ) : sizes.length === 0 ? (
-        <Typography color="text.secondary">{t('products.form.no_sizes')}</Typography>
+        <Typography color="text.secondary">{t('resources.products.form.no_sizes')}</Typography>
       ) : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="sizes-list">
           {sizes.map((s) => (
             <Box key={s.id} sx={{ display: 'inline-flex', alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 4, pl: 1.5 }}>
               <Typography variant="body2">{s.talla}</Typography>
-              <IconButton size="small" aria-label={t('products.form.delete_size', { talla: s.talla })} onClick={() => void remove(s.id)}>
+              <IconButton size="small" aria-label={t('resources.products.form.delete_size', { talla: s.talla })} onClick={() => void remove(s)}>
                 <CloseIcon fontSize="small" />
               </IconButton>
             </Box>

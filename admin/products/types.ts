@@ -1,6 +1,4 @@
-/** Shapes returned by the admin products RPCs (migration 20261121000800_admin_products.sql). */
-import type { ProductSort } from '../../src/lib/admin-products.ts';
-
+/** Shapes of the admin products functions (migration 20261121000800_admin_products.sql) and the product form. */
 export interface AdminProduct {
   id: string;
   campaign_id: string;
@@ -35,13 +33,6 @@ export interface AdminProductsPage {
   total_all: number;
   rows: AdminProduct[];
   permalink_match: { id: string; nombre: string; permalink: string } | null;
-}
-
-export interface ProductQuery {
-  search: string;
-  campaignId: string | null;
-  onlyActive: boolean;
-  sort: ProductSort;
 }
 
 /** What the product form sends to save_product. */

@@ -1,10 +1,10 @@
 /**
- * ra-supabase's auth provider, narrowed to the back office's rules: email + password sign-in, only
+ * ra-supabase's auth provider (its sign-in and identity), narrowed to the back office's rules: email + password sign-in, only
  * accounts whose app_metadata.role is 'admin' (never user_metadata), and a session that ends 24 h
  * after login here in the browser (the server time-boxes sessions at 24 h as well).
  */
 import type { User } from '@supabase/supabase-js';
-import { supabaseAuthProvider } from 'ra-supabase-core';
+import { supabaseAuthProvider } from 'ra-supabase';
 import type { AuthProvider } from 'react-admin';
 import { endSession, isSessionFresh, startSession } from './session.ts';
 import { SESSION_STORAGE_KEY, supabase } from './supabase.ts';
@@ -58,18 +58,14 @@ export const authProvider: AuthProvider = {
     const email = (params.username ?? params.email ?? '').trim();
     const password = params.password ?? '';
     if (!email || !password) throw new Error(AUTH_ERRORS.wrongCredentials);
-    let user: User | null = null;
     try {
-      const { data, error } = await supabase.auth.signInWithPassword({ email, password });
-      if (error) {
-        const wrong = error.code === 'invalid_credentials' || (error.status === 400 && /invalid/i.test(error.message));
-        throw new Error(wrong ? AUTH_ERRORS.wrongCredentials : AUTH_ERRORS.failed);
-      }
-      user = data.user;
+      await base.login({ email, password });
     } catch (error) {
-      if (error instanceof Error && Object.values(AUTH_ERRORS).includes(error.message as never)) throw error;
-      throw new Error(AUTH_ERRORS.failed);
+      const { code, status, message } = (error ?? {}) as { code?: string; status?: number; message?: string };
+      const wrong = code === 'invalid_credentials' || (status === 400 && /invalid/i.test(message ?? ''));
+      throw new Error(wrong ? AUTH_ERRORS.wrongCredentials : AUTH_ERRORS.failed);
     }
+    const user = (await supabase.auth.getSession()).data.session?.user;
     if (!isAdminUser(user)) {
       await signOutQuietly();
       throw new Error(AUTH_ERRORS.noAccess);

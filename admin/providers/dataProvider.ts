@@ -1,14 +1,31 @@
 /**
- * ra-supabase's data provider over the generated Database types, with the back office's needs:
- * lists of campaigns, categories, subcategories and brands read their *_with_products views (product
- * counts computed in SQL), writes go to the tables with only their own columns, and the multi-row
- * operations (merges) and storage uploads are named methods over the typed client.
+ * The back office's one data path: ra-supabase's data provider over the generated Database types,
+ * with the back office's needs:
+ * - lists of campaigns, categories, subcategories and brands read their *_with_products views
+ *   (product counts computed in SQL); writes go to the tables with only their own columns;
+ * - products read and write through the admin product functions (paging, search, sort and counts
+ *   stay in SQL; a save writes products and product_private in one transaction);
+ * - featured_products is the list of featured products of active campaigns;
+ * - storage files go with their rows (lifecycle callbacks), uploads and merges are named methods.
  */
-import { supabaseDataProvider } from 'ra-supabase-core';
-import type { DataProvider } from 'react-admin';
-import type { Database } from '../../src/data/database.types.ts';
+import { supabaseDataProvider } from 'ra-supabase';
+import { withLifecycleCallbacks, type CreateParams, type DataProvider, type GetListParams, type GetListResult, type RaRecord } from 'react-admin';
+import type { Database } from '@/data/database.types.ts';
+import { todayInMexicoCity } from '@/lib/dates.ts';
+import {
+  galleryImagePath,
+  mainImagePath,
+  nextImageOrder,
+  PRODUCT_IMAGES_BUCKET,
+  storagePathFromUrl,
+  storagePathsFromUrls,
+} from '@/lib/upload-names.ts';
+import { adminProductsArgs, hasNextProductsPage, type ProductListParams } from '../products/rules.ts';
+import type { AdminProduct } from '../products/types.ts';
+import { callRpc, type MergeResult } from './rpc.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
-import { storagePathFromUrl } from '../../src/lib/upload-names.ts';
+
+export type { MergeResult } from './rpc.ts';
 
 const HERO_IMAGES_BUCKET = 'hero-images';
 
@@ -38,7 +55,12 @@ export const WRITABLE_COLUMNS: Partial<{ [T in TableName]: readonly (keyof Publi
   featured_categories: ['nombre', 'image_url', 'category_id', 'orden', 'active'],
   banner_images: ['name', 'image_url', 'alt_text', 'link_url', 'orden', 'active'],
   hero_images: ['title', 'subtitle', 'button_text', 'button_link', 'image_url', 'orden', 'active'],
+  product_sizes: ['product_id', 'talla'],
+  product_images: ['product_id', 'image_url', 'orden'],
 };
+
+/** A product write that touches only these columns patches them; any other write is a full save. */
+const PRODUCT_PATCH_COLUMNS = ['destacado', 'precio_venta'] as const;
 
 export function pickWritable(resource: string, data: Record<string, unknown>): Record<string, unknown> {
   const columns = WRITABLE_COLUMNS[resource as TableName] as readonly string[] | undefined;
@@ -59,12 +81,6 @@ function fail(error: { message?: string } | null | undefined): never {
   throw new Error(error?.message || 'Error desconocido');
 }
 
-export interface MergeResult {
-  products_moved: number;
-  subcategories_moved?: number;
-  target_total: number;
-}
-
 async function headCount(table: 'products' | 'subcategories', column: string, value: string): Promise<number> {
   const { count, error } = await supabase.from(table).select('id', { count: 'exact', head: true }).eq(column, value);
   if (error) fail(error);
@@ -77,29 +93,96 @@ export function generatedFileName(file: File): string {
   return `${Date.now()}-${Math.random().toString(36).slice(2, 10)}.${ext}`;
 }
 
+async function uploadTo(bucket: string, path: string, file: File): Promise<string> {
+  const { error } = await supabase.storage.from(bucket).upload(path, file, { contentType: file.type, upsert: false });
+  if (error) fail(error);
+  return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl;
+}
+
+/** Removes stored files; a failure is only logged (the rows they belonged to are already gone). */
+async function removeFiles(bucket: string, paths: readonly string[]): Promise<void> {
+  const unique = [...new Set(paths)];
+  if (unique.length === 0) return;
+  const { error } = await supabase.storage.from(bucket).remove(unique);
+  if (error) console.error('No se pudieron borrar los archivos', error);
+}
+
+/** Removes a product image file that is one of ours (a URL pointing elsewhere is left alone). */
+async function removeProductImageFile(url: string | null | undefined): Promise<void> {
+  const path = storagePathFromUrl(url);
+  if (path) await removeFiles(PRODUCT_IMAGES_BUCKET, [path]);
+}
+
+// ─── Products ───────────────────────────────────────────────────────────────────────────────
+
+/** A page of admin_products: filter, sort and paging as react-admin asks; counts and the permalink match in `meta`. */
+async function getProducts(params: GetListParams): Promise<GetListResult<AdminProduct>> {
+  const args = adminProductsArgs(params as ProductListParams);
+  const result = await callRpc('admin_products', args);
+  return {
+    data: result.rows,
+    total: result.total,
+    pageInfo: {
+      hasNextPage: hasNextProductsPage(args.p_offset, result.rows.length, args.p_limit, result.total),
+      hasPreviousPage: args.p_offset > 0,
+    },
+    meta: { totalAll: result.total_all, permalinkMatch: result.permalink_match },
+  };
+}
+
+async function getProduct(id: string): Promise<AdminProduct> {
+  const product = await callRpc('admin_product', { p_id: id });
+  if (!product) throw new Error('Producto no encontrado');
+  return product;
+}
+
+/** A full save through save_product (products and product_private in one transaction); null id creates. */
+function saveProduct(id: string | null, data: Record<string, unknown>): Promise<AdminProduct> {
+  return callRpc('save_product', { p_id: id, p_product: data as Database['public']['Functions']['save_product']['Args']['p_product'] });
+}
+
+async function updateProduct(id: string, data: Record<string, unknown>): Promise<AdminProduct> {
+  const keys = Object.keys(data).filter((key) => key !== 'id');
+  if (keys.every((key) => (PRODUCT_PATCH_COLUMNS as readonly string[]).includes(key))) {
+    const patch = Object.fromEntries(keys.map((key) => [key, data[key]])) as PublicSchema['Tables']['products']['Update'];
+    const { error } = await supabase.from('products').update(patch).eq('id', id).select('id').single();
+    if (error) fail(error);
+    return getProduct(id);
+  }
+  return saveProduct(id, data);
+}
+
+/** Featured products of active campaigns (destacado, campaign fecha_fin >= today), newest first, with the total. */
+async function getFeaturedProducts(params: GetListParams) {
+  const perPage = params.pagination?.perPage ?? 500;
+  const { data, error, count } = await supabase
+    .from('products')
+    .select('id, nombre, marca, precio_original, precio_venta, imagen_principal, permalink, campaigns!inner(nombre, fecha_fin)', {
+      count: 'exact',
+    })
+    .eq('destacado', true)
+    .gte('campaigns.fecha_fin', todayInMexicoCity())
+    .order('created_at', { ascending: false })
+    .limit(perPage);
+  if (error) fail(error);
+  return { data: data ?? [], total: count ?? data?.length ?? 0 };
+}
+
+export type FeaturedProduct = Awaited<ReturnType<typeof getFeaturedProducts>>['data'][number];
+
+// ─── Named methods ──────────────────────────────────────────────────────────────────────────
+
 export const customMethods = {
-  async mergeBrands(sourceId: string, targetId: string): Promise<MergeResult> {
-    const { data, error } = await supabase.rpc('merge_brands', { source_brand_id: sourceId, target_brand_id: targetId });
-    if (error) fail(error);
-    return data as unknown as MergeResult;
+  mergeBrands(sourceId: string, targetId: string): Promise<MergeResult> {
+    return callRpc('merge_brands', { source_brand_id: sourceId, target_brand_id: targetId });
   },
-  async mergeCategories(sourceId: string, targetId: string): Promise<MergeResult> {
-    const { data, error } = await supabase.rpc('merge_categories', {
-      source_category_id: sourceId,
-      target_category_id: targetId,
-    });
-    if (error) fail(error);
-    return data as unknown as MergeResult;
+  mergeCategories(sourceId: string, targetId: string): Promise<MergeResult> {
+    return callRpc('merge_categories', { source_category_id: sourceId, target_category_id: targetId });
   },
-  async mergeSubcategories(sourceId: string, targetId: string): Promise<MergeResult> {
-    const { data, error } = await supabase.rpc('merge_subcategories', {
-      source_subcategory_id: sourceId,
-      target_subcategory_id: targetId,
-    });
-    if (error) fail(error);
-    return data as unknown as MergeResult;
+  mergeSubcategories(sourceId: string, targetId: string): Promise<MergeResult> {
+    return callRpc('merge_subcategories', { source_subcategory_id: sourceId, target_subcategory_id: targetId });
   },
-  /** What blocks deleting a category (spec 5): its subcategories and its products. */
+  /** What blocks deleting a category: its subcategories and its products. */
   async categoryDependents(categoryId: string): Promise<{ subcategories: number; products: number }> {
     const [subcategories, products] = await Promise.all([
       headCount('subcategories', 'category_id', categoryId),
@@ -107,43 +190,96 @@ export const customMethods = {
     ]);
     return { subcategories, products };
   },
-  async subcategoryProducts(subcategoryId: string): Promise<number> {
+  subcategoryProducts(subcategoryId: string): Promise<number> {
     return headCount('products', 'subcategory_id', subcategoryId);
   },
   /** Uploads a hero image under a generated name to the 'hero-images' bucket; returns its public URL. */
-  async uploadHeroImage(file: File): Promise<string> {
-    const path = generatedFileName(file);
-    const { error } = await supabase.storage.from(HERO_IMAGES_BUCKET).upload(path, file, {
-      contentType: file.type,
-      upsert: false,
-    });
-    if (error) fail(error);
-    return supabase.storage.from(HERO_IMAGES_BUCKET).getPublicUrl(path).data.publicUrl;
+  uploadHeroImage(file: File): Promise<string> {
+    return uploadTo(HERO_IMAGES_BUCKET, generatedFileName(file), file);
   },
+  /** The permalink `base` made unique among products (the product being edited excluded). */
+  uniquePermalink(base: string, excludeId: string | null): Promise<string> {
+    return callRpc('unique_permalink', { p_base: base, p_exclude_id: excludeId });
+  },
+  /**
+   * Uploads a product image and returns its public URL: a main image at the bucket root, a gallery
+   * image (productId given) under the product's folder.
+   */
+  uploadProductImage(file: File, productId?: string): Promise<string> {
+    return uploadTo(PRODUCT_IMAGES_BUCKET, productId ? galleryImagePath(productId, file) : mainImagePath(file), file);
+  },
+  /** Removes a main image file that was replaced or abandoned (ours only; best effort). */
+  removeProductImage: removeProductImageFile,
 };
 
 export type AdminDataProvider = DataProvider & typeof customMethods;
 
-export const dataProvider: AdminDataProvider = {
+const withResources: AdminDataProvider = {
   ...base,
-  getList: (resource, params) => base.getList(readFrom(resource), params),
-  getOne: (resource, params) => base.getOne(readFrom(resource), params),
+  getList: (resource, params) => {
+    if (resource === 'products') return getProducts(params) as never;
+    if (resource === 'featured_products') return getFeaturedProducts(params) as never;
+    return base.getList(readFrom(resource), params);
+  },
+  getOne: async (resource, params) =>
+    resource === 'products' ? ({ data: await getProduct(String(params.id)) } as never) : base.getOne(readFrom(resource), params),
   getMany: (resource, params) => base.getMany(readFrom(resource), params),
   getManyReference: (resource, params) => base.getManyReference(readFrom(resource), params),
-  create: (resource, params) => base.create(resource, { ...params, data: pickWritable(resource, params.data) }),
-  update: (resource, params) => base.update(resource, { ...params, data: pickWritable(resource, params.data) }),
+  create: async (resource, params) =>
+    resource === 'products'
+      ? ({ data: await saveProduct(null, params.data) } as never)
+      : base.create(resource, { ...params, data: pickWritable(resource, params.data) }),
+  update: async (resource, params) =>
+    resource === 'products'
+      ? ({ data: await updateProduct(String(params.id), params.data) } as never)
+      : base.update(resource, { ...params, data: pickWritable(resource, params.data) }),
   updateMany: (resource, params) => base.updateMany(resource, { ...params, data: pickWritable(resource, params.data) }),
-  /** Deleting a hero image also removes its uploaded file (a URL pointing elsewhere is left alone). */
+  /** Deleting a product runs delete_product (one transaction); its result names the image files to remove. */
   delete: async (resource, params) => {
-    const result = await base.delete(resource, params);
-    if (resource === 'hero_images') {
-      const path = storagePathFromUrl(params.previousData?.['image_url'] as string | undefined, HERO_IMAGES_BUCKET);
-      if (path) {
-        const { error } = await supabase.storage.from(HERO_IMAGES_BUCKET).remove([path]);
-        if (error) console.error('No se pudo borrar el archivo de la imagen', error);
-      }
-    }
-    return result;
+    if (resource !== 'products') return base.delete(resource, params);
+    const { image_urls } = await callRpc('delete_product', { p_id: String(params.id) });
+    return { data: { ...params.previousData, id: params.id, image_urls: image_urls ?? [] } } as never;
   },
   ...customMethods,
 };
+
+/** Storage files follow their rows: what a delete leaves behind is removed afterwards (best effort). */
+export const dataProvider: AdminDataProvider = withLifecycleCallbacks(withResources, [
+  {
+    resource: 'products',
+    afterDelete: async (result: { data: RaRecord & { image_urls?: string[] } }) => {
+      const id = String(result.data.id);
+      const paths = storagePathsFromUrls(result.data.image_urls ?? []);
+      try {
+        // anything else left under the product's folder (uploads never attached to a row)
+        const { data: listed } = await supabase.storage.from(PRODUCT_IMAGES_BUCKET).list(id);
+        for (const file of listed ?? []) if (file.name) paths.push(`${id}/${file.name}`);
+      } catch {
+        // listing is best effort
+      }
+      await removeFiles(PRODUCT_IMAGES_BUCKET, paths);
+      return result;
+    },
+  },
+  {
+    resource: 'product_images',
+    /** A gallery image goes last: orden = max + 1 (or 1). */
+    beforeCreate: async (params: CreateParams) => {
+      const { data, error } = await supabase.from('product_images').select('orden').eq('product_id', String(params.data['product_id']));
+      if (error) fail(error);
+      return { ...params, data: { ...params.data, orden: nextImageOrder((data ?? []).map((row) => row.orden)) } };
+    },
+    afterDelete: async (result: { data: RaRecord }) => {
+      await removeProductImageFile(result.data['image_url'] as string | undefined);
+      return result;
+    },
+  },
+  {
+    resource: 'hero_images',
+    afterDelete: async (result: { data: RaRecord }) => {
+      const path = storagePathFromUrl(result.data['image_url'] as string | undefined, HERO_IMAGES_BUCKET);
+      if (path) await removeFiles(HERO_IMAGES_BUCKET, [path]);
+      return result;
+    },
+  },
+]);

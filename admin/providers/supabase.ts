@@ -4,7 +4,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
-import type { Database } from '../../src/data/database.types.ts';
+import type { Database } from '@/data/database.types.ts';
 
 export type AdminClient = SupabaseClient<Database>;
 

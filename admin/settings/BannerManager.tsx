@@ -11,13 +11,12 @@ import {
   TextInput,
   minValue,
   required,
-  useDelete,
   useGetList,
   useNotify,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
+import { ConfirmDelete } from '../common/ConfirmDelete.tsx';
 import { ActiveOrderChips, EditDeleteActions } from '../common/TileParts.tsx';
 import { ImageTile } from '../common/ImageTile.tsx';
 import { blankToNull } from '../common/validators.ts';
@@ -60,7 +59,6 @@ export function BannerManager() {
   const [editing, setEditing] = useState<BannerRow | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [deleting, setDeleting] = useState<BannerRow | null>(null);
-  const [deleteOne, { isPending }] = useDelete();
   const reset = () => {
     setEditing(null);
     setFormKey((k) => k + 1);
@@ -109,7 +107,7 @@ export function BannerManager() {
                 aspect="3 / 1"
                 badges={
                   <>
-                    <ActiveOrderChips active={b.active} orden={b.orden} />
+                    <ActiveOrderChips active={b.active} order={b.orden} />
                   </>
                 }
                 actions={
@@ -122,29 +120,14 @@ export function BannerManager() {
           ))}
         </Grid>
       </Grid>
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        resource="banner_images"
+        record={deleting}
         title={translate('app.delete')}
         content={translate('app.settings.banner.delete_confirm')}
-        confirmLabel={translate('app.delete')}
-        pending={isPending}
+        messages={{ deleted: 'app.settings.banner.deleted', error: 'app.settings.banner.delete_error' }}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          deleteOne(
-            'banner_images',
-            { id: deleting.id, previousData: deleting },
-            {
-              mutationMode: 'pessimistic',
-              onSuccess: () => {
-                notify('app.settings.banner.deleted', { type: 'success' });
-                if (editing?.id === deleting.id) reset();
-              },
-              onError: () => notify('app.settings.banner.delete_error', { type: 'error' }),
-              onSettled: () => setDeleting(null),
-            },
-          )
-        }
+        onDeleted={(deleted) => editing?.id === deleted.id && reset()}
       />
     </Grid>
   );

@@ -14,13 +14,12 @@ import {
   minValue,
   number,
   required,
-  useDelete,
   useGetList,
   useNotify,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
+import { ConfirmDelete } from '../common/ConfirmDelete.tsx';
 import { ActiveOrderChips, EditDeleteActions } from '../common/TileParts.tsx';
 import { ImageTile } from '../common/ImageTile.tsx';
 import { RecordDialog } from '../common/RecordDialog.tsx';
@@ -54,7 +53,6 @@ export function FeaturedCategoriesManager() {
   const { data: categories = [] } = useGetList('categories', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'nombre', order: 'ASC' } });
   const [dialog, setDialog] = useState<{ record: FeaturedCategoryRow | null } | null>(null);
   const [deleting, setDeleting] = useState<FeaturedCategoryRow | null>(null);
-  const [deleteOne, { isPending }] = useDelete();
   const categoryName = (id: string | null) => categories.find((c) => c.id === id)?.nombre ?? translate('app.settings.featured_categories.unlinked');
 
   return (
@@ -85,7 +83,7 @@ export function FeaturedCategoriesManager() {
               aspect="4 / 5"
               badges={
                 <>
-                  <ActiveOrderChips active={fc.active} orden={fc.orden} />
+                  <ActiveOrderChips active={fc.active} order={fc.orden} />
                   <Chip size="small" variant="outlined" label={categoryName(fc.category_id)} />
                 </>
               }
@@ -120,27 +118,14 @@ export function FeaturedCategoriesManager() {
         <NumberInput source="orden" validate={[required(), number(), minValue(1)]} min={1} step={1} fullWidth />
         <BooleanInput source="active" />
       </RecordDialog>
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        resource="featured_categories"
+        record={deleting}
         persistent
         title={translate('app.settings.featured_categories.delete_title')}
         content={translate('app.settings.featured_categories.delete_body')}
-        confirmLabel={translate('app.delete')}
-        pending={isPending}
+        messages={{ deleted: 'app.settings.featured_categories.deleted', error: 'app.settings.featured_categories.delete_error' }}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          deleteOne(
-            'featured_categories',
-            { id: deleting.id, previousData: deleting },
-            {
-              mutationMode: 'pessimistic',
-              onSuccess: () => notify('app.settings.featured_categories.deleted', { type: 'success' }),
-              onError: () => notify('app.settings.featured_categories.delete_error', { type: 'error' }),
-              onSettled: () => setDeleting(null),
-            },
-          )
-        }
       />
     </Box>
   );

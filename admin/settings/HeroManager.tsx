@@ -2,8 +2,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Grid, Typography } from '@mui/material';
 import { useState } from 'react';
-import { BooleanInput, NumberInput, TextInput, minValue, required, useDelete, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
+import { BooleanInput, NumberInput, TextInput, minValue, required, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { ConfirmDelete } from '../common/ConfirmDelete.tsx';
 import { ActiveOrderChips, EditDeleteActions } from '../common/TileParts.tsx';
 import { ImageTile } from '../common/ImageTile.tsx';
 import { RecordDialog } from '../common/RecordDialog.tsx';
@@ -37,7 +37,6 @@ export function HeroManager() {
   );
   const [dialog, setDialog] = useState<{ record: HeroRow | null } | null>(null);
   const [deleting, setDeleting] = useState<HeroRow | null>(null);
-  const [deleteOne, { isPending }] = useDelete();
 
   return (
     <Box>
@@ -60,7 +59,7 @@ export function HeroManager() {
               title={h.title}
               badges={
                 <>
-                  <ActiveOrderChips active={h.active} orden={h.orden} />
+                  <ActiveOrderChips active={h.active} order={h.orden} />
                 </>
               }
               actions={
@@ -88,26 +87,13 @@ export function HeroManager() {
         <NumberInput source="orden" validate={[required(), minValue(1)]} min={1} step={1} fullWidth />
         <BooleanInput source="active" />
       </RecordDialog>
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        resource="hero_images"
+        record={deleting}
         title={translate('app.delete')}
         content={translate('app.settings.delete_image_confirm')}
-        confirmLabel={translate('app.delete')}
-        pending={isPending}
+        messages={{ deleted: 'app.settings.image_deleted', error: 'app.settings.image_delete_error' }}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          deleteOne(
-            'hero_images',
-            { id: deleting.id, previousData: deleting },
-            {
-              mutationMode: 'pessimistic',
-              onSuccess: () => notify('app.settings.image_deleted', { type: 'success' }),
-              onError: () => notify('app.settings.image_delete_error', { type: 'error' }),
-              onSettled: () => setDeleting(null),
-            },
-          )
-        }
       />
     </Box>
   );

@@ -1,41 +1,61 @@
 /** Campaign, brand, category and subcategory options for the selector and the product form. */
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useNotify } from 'react-admin';
-import { fetchActiveCampaigns, fetchAllCampaigns, fetchBrands, fetchCampaign, fetchCategories, fetchSubcategories } from '../api.ts';
+import { useEffect, useMemo } from 'react';
+import { useGetList, useGetOne, useNotify } from 'react-admin';
+import { todayInMexicoCity } from '@/lib/dates.ts';
+import type { CampaignOption, NamedOption } from '../types.ts';
 
+const ALL = { page: 1, perPage: 1000 };
+const byName = { field: 'nombre', order: 'ASC' } as const;
+const lookupOptions = { staleTime: 60_000 };
+
+/** Active (non-expired) campaigns with their product count, by name: the list's campaign selector. */
 export function useActiveCampaigns() {
   const notify = useNotify();
-  const q = useQuery({ queryKey: ['admin-products-lookup', 'active-campaigns'], queryFn: fetchActiveCampaigns, staleTime: 60_000 });
+  const q = useGetList<CampaignOption>('campaigns', { pagination: ALL, sort: byName, filter: { 'fecha_fin@gte': todayInMexicoCity() } }, lookupOptions);
   useEffect(() => {
-    if (q.error) notify('products.notify.load_data_error', { type: 'error' });
+    if (q.error) notify('resources.products.notify.load_data_error', { type: 'error' });
   }, [q.error, notify]);
   return q;
 }
 
 export function useCampaign(id: string | null) {
-  return useQuery({ queryKey: ['admin-products-lookup', 'campaign', id], queryFn: () => fetchCampaign(id!), enabled: !!id, staleTime: 60_000 });
+  return useGetOne<CampaignOption>('campaigns', { id: id ?? '' }, { enabled: !!id, ...lookupOptions });
 }
 
-/** Everything the product form needs, loaded once when the dialog opens. */
-export function useFormLookups(enabled: boolean) {
+export interface FormLookups {
+  campaigns: CampaignOption[];
+  brands: NamedOption[];
+  categories: NamedOption[];
+  subcategories: NamedOption[];
+}
+
+/** Everything the product form needs: every campaign, active brands, categories and subcategories, by name. */
+export function useFormLookups(): { data: FormLookups | undefined; isPending: boolean } {
   const notify = useNotify();
-  const q = useQuery({
-    queryKey: ['admin-products-lookup', 'form'],
-    queryFn: async () => {
-      const [campaigns, brands, categories, subcategories] = await Promise.all([
-        fetchAllCampaigns(),
-        fetchBrands(),
-        fetchCategories(),
-        fetchSubcategories(),
-      ]);
-      return { campaigns, brands, categories, subcategories };
-    },
-    enabled,
-    staleTime: 60_000,
-  });
+  const campaigns = useGetList<CampaignOption>('campaigns', { pagination: ALL, sort: byName }, lookupOptions);
+  const brands = useGetList<{ id: string; display_name: string }>(
+    'brands',
+    { pagination: ALL, sort: { field: 'display_name', order: 'ASC' }, filter: { active: true } },
+    lookupOptions,
+  );
+  const categories = useGetList<NamedOption>('categories', { pagination: ALL, sort: byName }, lookupOptions);
+  const subcategories = useGetList<NamedOption>('subcategories', { pagination: ALL, sort: byName }, lookupOptions);
+  const queries = [campaigns, brands, categories, subcategories];
+  const failed = queries.some((q) => q.error);
   useEffect(() => {
-    if (q.error) notify('products.notify.load_data_error', { type: 'error' });
-  }, [q.error, notify]);
-  return q;
+    if (failed) notify('resources.products.notify.load_data_error', { type: 'error' });
+  }, [failed, notify]);
+  const data = useMemo(
+    () =>
+      campaigns.data && brands.data && categories.data && subcategories.data
+        ? {
+            campaigns: campaigns.data,
+            brands: brands.data.map((b) => ({ id: b.id, nombre: b.display_name })),
+            categories: categories.data,
+            subcategories: subcategories.data,
+          }
+        : undefined,
+    [campaigns.data, brands.data, categories.data, subcategories.data],
+  );
+  return { isPending: queries.some((q) => q.isPending), data };
 }

@@ -1,0 +1,40 @@
+/**
+ * The back office's JSON-returning database functions, each with the shape it returns. PostgREST
+ * hands JSON results back untyped; this is the one place they are given a type, and `callRpc` is
+ * the one way the admin calls them.
+ */
+import type { Database } from '@/data/database.types.ts';
+import type { AdminProduct, AdminProductsPage } from '../products/types.ts';
+import { supabase } from './supabase.ts';
+
+export interface MergeResult {
+  products_moved: number;
+  subcategories_moved?: number;
+  target_total: number;
+}
+
+export interface RpcResults {
+  admin_products: AdminProductsPage;
+  admin_product: AdminProduct | null;
+  save_product: AdminProduct;
+  delete_product: { image_urls: string[] | null };
+  unique_permalink: string;
+  merge_brands: MergeResult;
+  merge_categories: MergeResult;
+  merge_subcategories: MergeResult;
+}
+
+type Functions = Database['public']['Functions'];
+export type RpcName = keyof RpcResults & keyof Functions;
+
+/** Arguments as the SQL function takes them; `null` is allowed where the SQL accepts it but the generated types cannot say so. */
+export type RpcArgs<N extends RpcName> = { [K in keyof Functions[N]['Args']]: Functions[N]['Args'][K] | null };
+
+type UntypedRpc = (name: string, args: object) => PromiseLike<{ data: unknown; error: { message?: string } | null }>;
+
+/** Calls a database function; a failure throws an Error carrying the server's message. */
+export async function callRpc<N extends RpcName>(name: N, args: RpcArgs<N>): Promise<RpcResults[N]> {
+  const { data, error } = await (supabase.rpc.bind(supabase) as unknown as UntypedRpc)(name, args);
+  if (error) throw new Error(error.message || 'Error desconocido');
+  return data as RpcResults[N];
+}
