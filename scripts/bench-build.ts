@@ -39,9 +39,9 @@ function changed(a: Map<string, string>, b: Map<string, string>): string[] {
 const work = await mkdtemp(join(tmpdir(), 'outlet-bench-build-'));
 const stack = await startStack({
   dataDir: join(work, 'data'),
-  dbPort: 63422,
-  apiPort: 63421,
-  restPort: 63429,
+  dbPort: 60522,
+  apiPort: 60521,
+  restPort: 60529,
   seed: true,
   durable: false,
   log: () => undefined,

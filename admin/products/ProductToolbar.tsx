@@ -9,7 +9,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import PercentIcon from '@mui/icons-material/Percent';
 import { Box, Button, FormControlLabel, IconButton, InputAdornment, Switch, TextField, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ProductSort, ProductView } from './rules.ts';
 import { CampaignSelect } from './CampaignSelect.tsx';
@@ -32,13 +32,17 @@ export interface ToolbarProps {
 export function ProductToolbar(props: ToolbarProps) {
   const t = useTranslate();
   // typing is debounced 300 ms before the server search runs
-  const [text, setText] = useState(props.search);
-  useEffect(() => setText(props.search), [props.search]);
+  const { search, onSearch } = props;
+  const [text, setText] = useState(search);
+  useEffect(() => setText(search), [search]);
+  // The latest callback, so a re-render of the list does not restart the 300 ms wait.
+  const latestOnSearch = useRef(onSearch);
+  latestOnSearch.current = onSearch;
   useEffect(() => {
-    if (text === props.search) return;
-    const id = setTimeout(() => props.onSearch(text), 300);
+    if (text === search) return;
+    const id = setTimeout(() => latestOnSearch.current(text), 300);
     return () => clearTimeout(id);
-  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [text, search]);
   const toggleSort = (s: ProductSort) => props.onSort(props.sort === s ? 'recent' : s);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mb: 2 }}>

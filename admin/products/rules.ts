@@ -55,7 +55,7 @@ export function hasNextProductsPage(offset: number, rows: number, limit: number,
 }
 
 export function adminPageSize(search: string | null | undefined): number {
-  return search && search.trim() ? ADMIN_SEARCH_PAGE_SIZE : ADMIN_PAGE_SIZE;
+  return search?.trim() ? ADMIN_SEARCH_PAGE_SIZE : ADMIN_PAGE_SIZE;
 }
 
 /** First `max` sizes and how many more ('+N'). */

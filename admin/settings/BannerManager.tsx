@@ -105,11 +105,7 @@ export function BannerManager() {
                 alt={b.alt_text ?? b.name}
                 title={b.name}
                 aspect="3 / 1"
-                badges={
-                  <>
-                    <ActiveOrderChips active={b.active} order={b.orden} />
-                  </>
-                }
+                badges={<ActiveOrderChips active={b.active} order={b.orden} />}
                 actions={
                   <Box>
                     <EditDeleteActions onEdit={() => setEditing(b)} onDelete={() => setDeleting(b)} />

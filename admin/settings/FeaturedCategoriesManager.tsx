@@ -87,11 +87,7 @@ export function FeaturedCategoriesManager() {
                   <Chip size="small" variant="outlined" label={categoryName(fc.category_id)} />
                 </>
               }
-              actions={
-                <>
-                  <EditDeleteActions onEdit={() => setDialog({ record: fc })} onDelete={() => setDeleting(fc)} />
-                </>
-              }
+              actions={<EditDeleteActions onEdit={() => setDialog({ record: fc })} onDelete={() => setDeleting(fc)} />}
             />
           </Grid>
         ))}

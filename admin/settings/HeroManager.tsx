@@ -57,16 +57,8 @@ export function HeroManager() {
               src={h.image_url}
               alt={h.title}
               title={h.title}
-              badges={
-                <>
-                  <ActiveOrderChips active={h.active} order={h.orden} />
-                </>
-              }
-              actions={
-                <>
-                  <EditDeleteActions onEdit={() => setDialog({ record: h })} onDelete={() => setDeleting(h)} />
-                </>
-              }
+              badges={<ActiveOrderChips active={h.active} order={h.orden} />}
+              actions={<EditDeleteActions onEdit={() => setDialog({ record: h })} onDelete={() => setDeleting(h)} />}
             />
           </Grid>
         ))}
