@@ -6,6 +6,7 @@
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 // Import hook for the Products resource's own messages (admin/products/i18n.ts, owned by that resource).
 import { productsMessages } from '../products/i18n.ts';
+import { publishingMessages } from '../publishing/i18n.ts';
 import { raSpanishMessages, raSupabaseSpanishMessages } from './ra-es.ts';
 
 const resources = {
@@ -316,4 +317,5 @@ export const spanishMessages: TranslationMessages = mergeTranslations(
   raSupabaseSpanishMessages,
   appMessages,
   productsMessages,
+  publishingMessages,
 );

@@ -1,14 +1,28 @@
-/** react-admin's layout (collapsible sidebar, app bar) with the back office's menu. */
+/** react-admin's layout (collapsible sidebar, app bar) with the back office's menu; the app bar always shows the shop's publication status. */
 import type { ReactNode } from 'react';
-import { Layout } from 'react-admin';
+import { AppBar, Layout, LoadingIndicator } from 'react-admin';
+import { PublicationStatus } from '../publishing/PublicationStatus.tsx';
 import { AdminMenu } from './AdminMenu.tsx';
+
+function AdminAppBar() {
+  return (
+    <AppBar
+      toolbar={
+        <>
+          <PublicationStatus />
+          <LoadingIndicator />
+        </>
+      }
+    />
+  );
+}
 
 /** minWidth 0 lets wide tables scroll inside the content area instead of widening the page. */
 const contentFits = { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } };
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={AdminMenu} sx={contentFits}>
+    <Layout menu={AdminMenu} appBar={AdminAppBar} sx={contentFits}>
       {children}
     </Layout>
   );

@@ -22,6 +22,7 @@ import {
 } from '@/lib/upload-names.ts';
 import { adminProductsArgs, hasNextProductsPage, type ProductListParams } from '../products/rules.ts';
 import type { AdminProduct } from '../products/types.ts';
+import { publishSoon } from '../publishing/requestPublication.ts';
 import { callRpc, type MergeResult } from './rpc.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
 
@@ -172,15 +173,22 @@ export type FeaturedProduct = Awaited<ReturnType<typeof getFeaturedProducts>>['d
 
 // ─── Named methods ──────────────────────────────────────────────────────────────────────────
 
+/** A write that changes what the shop shows asks for a publication once it has succeeded. */
+async function published<T>(write: Promise<T>): Promise<T> {
+  const result = await write;
+  publishSoon();
+  return result;
+}
+
 export const customMethods = {
   mergeBrands(sourceId: string, targetId: string): Promise<MergeResult> {
-    return callRpc('merge_brands', { source_brand_id: sourceId, target_brand_id: targetId });
+    return published(callRpc('merge_brands', { source_brand_id: sourceId, target_brand_id: targetId }));
   },
   mergeCategories(sourceId: string, targetId: string): Promise<MergeResult> {
-    return callRpc('merge_categories', { source_category_id: sourceId, target_category_id: targetId });
+    return published(callRpc('merge_categories', { source_category_id: sourceId, target_category_id: targetId }));
   },
   mergeSubcategories(sourceId: string, targetId: string): Promise<MergeResult> {
-    return callRpc('merge_subcategories', { source_subcategory_id: sourceId, target_subcategory_id: targetId });
+    return published(callRpc('merge_subcategories', { source_subcategory_id: sourceId, target_subcategory_id: targetId }));
   },
   /** What blocks deleting a category: its subcategories and its products. */
   async categoryDependents(categoryId: string): Promise<{ subcategories: number; products: number }> {
@@ -243,8 +251,39 @@ const withResources: AdminDataProvider = {
   ...customMethods,
 };
 
-/** Storage files follow their rows: what a delete leaves behind is removed afterwards (best effort). */
+/** Tables whose rows the shop's pages show: a successful write to any of them asks for a publication. */
+export const CATALOGUE_RESOURCES: ReadonlySet<string> = new Set([
+  'campaigns',
+  'products',
+  'product_sizes',
+  'product_images',
+  'categories',
+  'subcategories',
+  'brands',
+  'featured_categories',
+  'banner_images',
+  'hero_images',
+  'shop_settings',
+]);
+
+const publishAfter = async <R,>(result: R, _provider: DataProvider, resource: string): Promise<R> => {
+  if (CATALOGUE_RESOURCES.has(resource)) publishSoon();
+  return result;
+};
+
+/**
+ * After a write: storage files follow their rows (what a delete leaves behind is removed, best
+ * effort), and every successful catalogue write asks for a publication (the one place that does).
+ */
 export const dataProvider: AdminDataProvider = withLifecycleCallbacks(withResources, [
+  {
+    resource: '*',
+    afterCreate: publishAfter,
+    afterUpdate: publishAfter,
+    afterUpdateMany: publishAfter,
+    afterDelete: publishAfter,
+    afterDeleteMany: publishAfter,
+  },
   {
     resource: 'products',
     afterDelete: async (result: { data: RaRecord & { image_urls?: string[] } }) => {

@@ -36,6 +36,7 @@ export function createShopServer(site: SiteDir): Hono {
     await next();
     for (const [name, value] of headersFor(await rulesOf(dirOf(site)), c.req.path)) c.res.headers.set(name, value);
     if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', REVALIDATE);
+    return undefined;
   });
   app.use('*', (c, next) => serveStatic({ root: relative(process.cwd(), dirOf(site)) || '.' })(c, next));
   app.get('/admin/*', async (c) => {
