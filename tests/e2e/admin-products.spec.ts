@@ -32,7 +32,7 @@ test.beforeAll(async () => {
     .select('id')
     .single();
   if (cErr) throw cErr;
-  campaignId = data.id as string;
+  campaignId = data.id;
 });
 
 async function openProducts(page: Page, query = '') {
@@ -53,7 +53,7 @@ async function choose(page: Page, label: string | RegExp, option: string | RegEx
 async function productRow(nombre: string) {
   const { data, error } = await service().from('products').select('id, precio_venta, destacado, permalink, imagen_principal, sizes').eq('nombre', nombre).maybeSingle();
   if (error) throw error;
-  return data as { id: string; precio_venta: number; destacado: boolean; permalink: string; imagen_principal: string | null; sizes: string[] } | null;
+  return data;
 }
 
 test('the list: counts, views, campaign from the URL, search line and Top 1000', async ({ page }) => {

@@ -3,6 +3,7 @@
  * brand and category merges, delete guards, hero images and banners. Desktop only.
  */
 import { expect, test, type Page } from '@playwright/test';
+import type { TablesInsert } from '../../src/data/database.types.ts';
 import { mexicoDate, service } from './fixtures.ts';
 
 const run = Date.now().toString(36);
@@ -54,10 +55,10 @@ async function newCampaign(nombre: string) {
     .select('id')
     .single();
   if (error) throw error;
-  return data.id as string;
+  return data.id;
 }
 
-async function newProduct(fields: Record<string, unknown>) {
+async function newProduct(fields: Omit<TablesInsert<'products'>, 'precio_original' | 'precio_venta' | 'permalink'>) {
   const { error } = await service()
     .from('products')
     .insert({ precio_original: 1000, precio_venta: 600, permalink: `e2e-${run}-${Math.random().toString(36).slice(2)}`, ...fields });
@@ -191,7 +192,7 @@ test('categories: merge two, and the delete guards', async ({ page }) => {
   const mk = async (nombre: string) => {
     const { data, error } = await db.from('categories').insert({ nombre }).select('id').single();
     if (error) throw error;
-    return data.id as string;
+    return data.id;
   };
   const source = await mk(`Fuente ${run}`);
   const target = await mk(`Meta ${run}`);

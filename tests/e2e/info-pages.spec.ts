@@ -153,10 +153,10 @@ test('the metatag test page shows the newest active product and links to its pag
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(page.getByRole('heading', { level: 1, name: 'Prueba de metaetiquetas' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Cómo revisar la vista previa' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 3, name: new RegExp(data!.nombre as string) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: new RegExp(data!.nombre) })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Abrir página del producto' })).toHaveAttribute(
     'href',
-    `/producto/${encodeURIComponent(data!.permalink as string)}`,
+    `/producto/${encodeURIComponent(data!.permalink)}`,
   );
 });
 
