@@ -236,7 +236,7 @@ describe('save_product', () => {
       expect(page.data).toBeNull();
       const del = await client.rpc('delete_product', { p_id: F.P1 });
       expect(del.error).not.toBeNull();
-      const perm = await client.rpc('unique_permalink', { p_base: 'x', p_exclude_id: null });
+      const perm = await client.rpc('unique_permalink', { p_base: 'x' });
       expect(perm.error).not.toBeNull();
     }
     const user2 = await userClient();
