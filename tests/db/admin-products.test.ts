@@ -226,7 +226,7 @@ describe('save_product', () => {
   });
 
   it('refuses anon and non-admin users', async () => {
-    const anon = anonClient();
+    const anon: SupabaseClient = anonClient();
     const user = await userClient();
     for (const client of [anon, user]) {
       const save = await client.rpc('save_product', { p_id: null, p_product: base });
