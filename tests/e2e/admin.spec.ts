@@ -301,6 +301,61 @@ test('settings: add a hero image by upload and manage a brand banner', async ({ 
   await expect(banner).toHaveCount(0);
 });
 
+test('settings: the hero form needs a title and an orden of at least 1', async ({ page }) => {
+  await openAsAdmin(page, '/admin/settings');
+  await page.getByRole('button', { name: 'Nueva Imagen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Imagen' });
+  await dialog.getByLabel('URL de imagen').fill('https://example.com/hero.png');
+  await dialog.getByLabel('Orden').fill('0');
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(dialog.getByText('Requerido')).toBeVisible();
+  await expect(dialog.getByText('Debe ser al menos 1')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Título', { exact: false }).first().fill(`Hero regla ${run}`);
+  await dialog.getByLabel('Orden').fill('1');
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(dialog).toBeHidden();
+  const { data: created } = await service().from('hero_images').select('id, orden').eq('title', `Hero regla ${run}`).single().throwOnError();
+  expect(created.orden).toBe(1);
+  await service().from('hero_images').delete().eq('id', created.id).throwOnError();
+});
+
+test('settings: the featured-category form rules, Sin vincular stored as null, a delete that asks first', async ({ page }) => {
+  const nombre = `Destacada ${run}`;
+  await openAsAdmin(page, '/admin/settings');
+  await page.getByRole('tab', { name: 'Categorías Destacadas' }).click();
+  await page.getByRole('button', { name: 'Nueva Categoría Destacada' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Categoría Destacada' });
+  await dialog.getByLabel('URL de imagen').fill('no es url');
+  await dialog.getByLabel('Orden').fill('0');
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(dialog.getByText('Requerido')).toBeVisible(); // the name
+  await expect(dialog.getByText('Ingresa una URL válida')).toBeVisible();
+  await expect(dialog.getByText('Debe ser al menos 1')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel('Nombre').fill(nombre);
+  await dialog.getByLabel('URL de imagen').fill('https://example.com/destacada.png');
+  await dialog.getByLabel('Orden').fill('2');
+  await expect(dialog.getByRole('combobox', { name: 'Categoría vinculada' })).toContainText('Sin vincular');
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByTestId('featured-category-card').filter({ hasText: nombre });
+  await expect(card).toContainText('Sin vincular');
+  const { data: row } = await service().from('featured_categories').select('image_url, category_id, orden').eq('nombre', nombre).single().throwOnError();
+  expect(row).toEqual({ image_url: 'https://example.com/destacada.png', category_id: null, orden: 2 });
+
+  await card.getByRole('button', { name: 'Eliminar' }).click();
+  const confirm = page.getByRole('dialog', { name: '¿Eliminar categoría destacada?' });
+  await expect(confirm).toContainText('Esta acción no se puede deshacer. Se eliminará permanentemente la categoría destacada.');
+  await page.mouse.click(5, 5); // an outside click does not dismiss it
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(card).toHaveCount(0);
+  const { count } = await service().from('featured_categories').select('id', { count: 'exact', head: true }).eq('nombre', nombre);
+  expect(count).toBe(0);
+});
+
 test('featured products: the total and grid of active featured products, or the empty message', async ({ page }) => {
   const { data: featured } = await service()
     .from('products')
