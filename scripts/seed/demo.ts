@@ -199,7 +199,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const stamp = Date.now();
   products.forEach((p, i) => {
     const imageOf = (view: ProductView) => renders.get(`p|${p.silhouette}|${p.colour.hex}|${view}`, () => renderProductImage(p.silhouette, p.colour.hex, view));
-    // Spec section 7: the main image is named by time and random, extra images go under the product id.
+    // The main image is named by time and a random token; extra images go under the product id.
     mainUrlIndex.push(uploads.length);
     uploads.push({ bucket: PRODUCT_BUCKET, path: `main/${stamp + i}-${rng.token(8)}.webp`, render: imageOf(p.views[0] ?? 0) });
     extraUrlIndex.push(

@@ -1,6 +1,7 @@
 /**
- * The demo data keeps the promises of issue 2 ("Demo data"): seeded once into an empty database
- * through supabase-js with the service key, then checked with SQL and as a shopper would fetch it.
+ * The demo data keeps its promises (brands, categories, campaigns around today, prices, sizes, images,
+ * the same catalogue every day): seeded once into an empty database through supabase-js with the
+ * service key, then checked with SQL and as a shopper would fetch it.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
