@@ -5,12 +5,14 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../scripts/seed/dates.ts';
 import { seedDemo } from '../../scripts/seed/index.ts';
 import { DEMO_SEED, planDemoProducts } from '../../scripts/seed/products.ts';
 import { createRng } from '../../scripts/seed/random.ts';
 import { slugifyPermalink } from '../../src/lib/permalink.ts';
 import { anonClient, mexicoDate, resetData, sql, stack } from './helpers.ts';
 
+/** The day the demo is dated from, read once. */
 const today = mexicoDate(0);
 let result: { products: number; images: number };
 
@@ -104,11 +106,11 @@ describe('demo data', () => {
       from campaigns c order by c.fecha_fin`);
     expect(camps).toHaveLength(5);
     const ends = camps.map((c) => c.fecha_fin);
-    expect(ends).toContain(mexicoDate(-1));
-    expect(ends).toContain(mexicoDate(0));
-    expect(ends).toContain(mexicoDate(1));
-    expect(ends).toContain(mexicoDate(10));
-    const upcoming = camps.find((c) => c.fecha_inicio === mexicoDate(7));
+    expect(ends).toContain(addDays(today, -1));
+    expect(ends).toContain(today);
+    expect(ends).toContain(addDays(today, 1));
+    expect(ends).toContain(addDays(today, 10));
+    const upcoming = camps.find((c) => c.fecha_inicio === addDays(today, 7));
     expect(upcoming).toBeDefined();
     expect(upcoming!.fecha_fin > upcoming!.fecha_inicio).toBe(true);
     for (const c of camps) {
