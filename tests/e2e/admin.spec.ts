@@ -338,6 +338,7 @@ test('settings: the featured-category form rules, Sin vincular stored as null, a
   await page.getByRole('button', { name: 'Nueva Categoría Destacada' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva Categoría Destacada' });
   const orden = dialog.getByLabel('Orden');
+  await expect(dialog.getByLabel('URL de imagen')).toBeVisible();
   await dialog.getByLabel('URL de imagen').fill('no es url');
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expect(dialog.getByText('Requerido')).toBeVisible(); // the name
