@@ -107,7 +107,7 @@ export function FeaturedCategoriesManager() {
           choices={categories}
           optionText="nombre"
           emptyText={translate('app.settings.featured_categories.unlinked')}
-          emptyValue={null}
+          // 'Sin vincular' is stored as null (react-admin's empty value is '', which parse turns into null)
           parse={(v) => (v === '' ? null : v)}
           fullWidth
         />

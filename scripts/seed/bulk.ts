@@ -5,7 +5,7 @@
  * demo; images are picked from products of the same subcategory so a shoe shows a shoe.
  */
 import { BRANDS, CATEGORIES } from './catalog.ts';
-import { mexicoCityToday } from './dates.ts';
+import { todayInMexicoCity } from '../../src/lib/dates.ts';
 import { chunks, insertAll, must, pool, selectAll, serviceClient, type Db } from './db.ts';
 import { PermalinkAllocator } from './permalink.ts';
 import { planProduct } from './products.ts';
@@ -54,7 +54,7 @@ export async function seedBulkProducts(opts: SeedBulkOptions): Promise<{ product
   if (!Number.isFinite(count) || count < 1) throw new Error(`Seed: cantidad inválida: ${opts.count}`);
   const batchSize = opts.batchSize ?? 1000;
   const db = serviceClient(opts.url, opts.serviceRoleKey);
-  const today = mexicoCityToday();
+  const today = todayInMexicoCity();
 
   const [campaigns, brands, categories, subcategories, pools, permalinks] = await Promise.all([
     selectAll<Ref & { fecha_fin: string }>(db, 'campaigns', 'id,fecha_fin'),
@@ -83,7 +83,7 @@ export async function seedBulkProducts(opts: SeedBulkOptions): Promise<{ product
   if (knownBrands.length === 0) throw new Error('Seed: las marcas del catálogo demo no existen; ejecuta primero los datos demo (seedDemo)');
   const visible = campaigns.filter((c) => c.fecha_fin >= today);
 
-  const rng = createRng(`outlet-bulk:${today}:${permalinks.length}`);
+  const rng = createRng(`outlet-bulk:${permalinks.length}`);
   const allocator = new PermalinkAllocator(permalinks.map((p) => p.permalink));
   const now = new Date();
   const batches = chunks(Array.from({ length: count }, (_, i) => i), batchSize);

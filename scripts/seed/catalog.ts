@@ -448,5 +448,5 @@ export const FEATURED_CATEGORIES: readonly FeaturedCategoryDef[] = [
   { nombre: 'Bolsas', category: 'bolsas', theme: ['#efe3da', '#c9a58c'], silhouettes: ['handbag', 'wallet'], colors: ['negro', 'rosa'] },
 ];
 
-/** The one brand banner that links out of the shop (spec: an http link opens in a new tab). */
+/** The one brand banner that links out of the shop (an http link opens in a new tab). */
 export const EXTERNAL_BANNER_LINK: { brand: string; url: string } = { brand: "levi's", url: 'https://www.levi.com/MX/es_MX/' };

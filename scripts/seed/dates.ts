@@ -1,17 +1,4 @@
-/** Calendar dates (yyyy-MM-dd) for the demo, relative to the shop's day in America/Mexico_City. */
-
-export const SHOP_TIME_ZONE = 'America/Mexico_City';
-
-/** Today's date (yyyy-MM-dd) in Mexico City. */
-export function mexicoCityToday(now: Date = new Date()): string {
-  // en-CA formats as yyyy-MM-dd.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: SHOP_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+/** Calendar arithmetic on yyyy-MM-dd dates for the demo campaigns (today itself comes from src/lib/dates.ts). */
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -11,14 +11,15 @@ import {
   BRANDS, CAMPAIGNS, CATEGORIES, COLORS, EXTERNAL_BANNER_LINK, FEATURED_CATEGORIES, HEROES,
   type Silhouette,
 } from './catalog.ts';
-import { addDays, assertIsoDate, mexicoCityToday } from './dates.ts';
+import { todayInMexicoCity } from '../../src/lib/dates.ts';
+import { addDays, assertIsoDate } from './dates.ts';
 import { chunks, insertAll, must, pool, serviceClient, type Db } from './db.ts';
 import {
   CAMPAIGN_IMAGE, HERO_IMAGE, renderBanner, renderFeaturedCategory, renderLogo, renderProductImage,
   type ArtItem, type ProductView,
 } from './images.ts';
 import { PermalinkAllocator } from './permalink.ts';
-import { demoSeed, planDemoProducts, type ProductPlan } from './products.ts';
+import { DEMO_SEED, planDemoProducts, type ProductPlan } from './products.ts';
 import { createRng, type Rng } from './random.ts';
 import { HERO_BUCKET, PRODUCT_BUCKET, uploadWebp } from './storage.ts';
 
@@ -180,10 +181,10 @@ async function allocatePermalinks(db: Db, products: readonly ProductPlan[]): Pro
 export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const started = performance.now();
   const log = opts.log ?? (() => undefined);
-  const today = opts.today ?? mexicoCityToday();
+  const today = opts.today ?? todayInMexicoCity();
   assertIsoDate(today);
   const db = serviceClient(opts.url, opts.serviceRoleKey);
-  const rng: Rng = createRng(demoSeed(today));
+  const rng: Rng = createRng(DEMO_SEED);
   const now = new Date();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
@@ -198,7 +199,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const stamp = Date.now();
   products.forEach((p, i) => {
     const imageOf = (view: ProductView) => renders.get(`p|${p.silhouette}|${p.colour.hex}|${view}`, () => renderProductImage(p.silhouette, p.colour.hex, view));
-    // Spec section 7: the main image is named by time and random, extra images go under the product id.
+    // The main image is named by time and a random token; extra images go under the product id.
     mainUrlIndex.push(uploads.length);
     uploads.push({ bucket: PRODUCT_BUCKET, path: `main/${stamp + i}-${rng.token(8)}.webp`, render: imageOf(p.views[0] ?? 0) });
     extraUrlIndex.push(

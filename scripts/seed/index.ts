@@ -1,4 +1,3 @@
 /** Demo and bulk data for the outlet (see demo.ts, bulk.ts). */
 export { seedDemo, type SeedDemoOptions, type SeedDemoResult } from './demo.ts';
 export { seedBulkProducts, type SeedBulkOptions } from './bulk.ts';
-export { mexicoCityToday } from './dates.ts';

@@ -1,14 +1,11 @@
 /**
- * Product permalinks as spec section 5 defines them, with the same slug rule as the product form
- * (src/lib/permalink.ts). The allocator does the -1, -2... suffixes in O(1) per product, which the
- * bulk generator needs at 100k products.
+ * Permalinks for rows the seed inserts in batches. The database owns the rule "base, base-1, base-2"
+ * (SQL unique_permalink), but it cannot assign permalinks on a batch insert: the column has no default,
+ * unique_permalink answers one base per call for a signed-in admin and reserves nothing, so two
+ * products with the same base in one batch would both get the same answer. The seed therefore hands
+ * out the suffixes itself, in memory, starting from the permalinks already in the database; the
+ * unique index still refuses any duplicate.
  */
-import { slugifyPermalink } from '../../src/lib/permalink.ts';
-
-/** The shared rule of src/lib (accents folded, so 'Cinturón Clásico' -> 'cinturon-clasico'). */
-export function basePermalink(brand: string, name: string): string {
-  return slugifyPermalink(brand, name);
-}
 
 /** Hands out unique permalinks: the base, then base-1, base-2... skipping every taken one. */
 export class PermalinkAllocator {

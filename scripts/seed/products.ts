@@ -7,8 +7,8 @@ import {
   BRANDS, CAMPAIGNS, CATEGORIES, COLORS, SIZE_SCALES,
   type BrandDef, type CampaignDef, type CategoryDef, type ColorDef, type Gender, type ItemDef, type Silhouette, type SizeScale, type SubcategoryDef,
 } from './catalog.ts';
+import { slugifyPermalink } from '../../src/lib/permalink.ts';
 import type { ProductView } from './images.ts';
-import { basePermalink } from './permalink.ts';
 import type { Rng } from './random.ts';
 
 export interface ProductPlan {
@@ -165,7 +165,7 @@ export function planProduct(
     subcategory: section.subcategory.nombre,
     brand,
     nombre,
-    permalinkBase: basePermalink(brand.displayName, nombre),
+    permalinkBase: slugifyPermalink(brand.displayName, nombre),
     precioOriginal: original,
     precioVenta: venta,
     costoCompra: costo,
@@ -180,10 +180,11 @@ export function planProduct(
   };
 }
 
-/** The PRNG seed of the demo for a day: the same day gives the same products. */
-export function demoSeed(today: string): string {
-  return `outlet-demo:${today}`;
-}
+/**
+ * The PRNG seed of the demo. It does not depend on the date: every day draws the same products
+ * (names, prices, sizes, campaigns); only the campaign dates move with today.
+ */
+export const DEMO_SEED = 'outlet-demo';
 
 /** Every demo product, campaign by campaign; a few featured in the running campaigns. */
 export function planDemoProducts({ rng, now }: PlanOptions): ProductPlan[] {

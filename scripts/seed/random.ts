@@ -1,26 +1,5 @@
 /** Tiny deterministic PRNG helpers for the demo data: the same seed always gives the same sequence. */
-
-/** FNV-1a 32-bit hash of a string, used to turn a label (e.g. the day) into a PRNG seed. */
-export function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: a 32-bit state PRNG returning floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { generator, hash } from '../../src/lib/shuffle.ts';
 
 export interface Rng {
   /** float in [0, 1) */
@@ -38,7 +17,7 @@ export interface Rng {
 }
 
 export function createRng(seed: number | string): Rng {
-  const next = mulberry32(typeof seed === 'string' ? hashString(seed) : seed);
+  const next = generator(typeof seed === 'string' ? hash(seed) : seed >>> 0);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return {
     next,

@@ -1,7 +1,7 @@
 /** Deterministic shuffle: the same set of product ids always gives the same order, on every build. */
 
 /** 32-bit FNV-1a hash of a string. */
-function hash(text: string): number {
+export function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -11,7 +11,7 @@ function hash(text: string): number {
 }
 
 /** mulberry32: a small seeded generator of numbers in [0, 1). */
-function generator(seed: number): () => number {
+export function generator(seed: number): () => number {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -124,6 +124,27 @@ describe('admin_products', () => {
     expect(paged.total).toBe(4);
   });
 
+  it('Top 1000 stops at 1000 products: the lowest scores of a larger catalogue are left out', async () => {
+    // 1005 more products in the active campaign, profits 1..1005 (no cost), newest last.
+    await sql.query(
+      `insert into public.products (campaign_id, nombre, precio_original, precio_venta, permalink, created_at)
+       select $1, 'Relleno ' || n, 2000, n, 'relleno-' || n, now() - interval '1 hour'
+       from generate_series(1, 1005) n`,
+      [F.C_ACTIVE],
+    );
+    // Active products by profit: P4 25000, P3 2376.55, P2 1376.55, then relleno 1005..377, P1 376.55,
+    // relleno 376..1. The 1000th is relleno 10; relleno 1..9 fall outside the list.
+    const first = await list({ p_sort: 'top_profit', p_limit: 4 });
+    expect(first.total).toBe(1000);
+    expect(first.rows.map((r) => r.nombre)).toEqual(['Chamarra piel', 'Tenis runner', 'Pantalón cargo', 'Relleno 1005']);
+    const last = await list({ p_sort: 'top_profit', p_offset: 995, p_limit: 50 });
+    expect(last.total).toBe(1000);
+    expect(last.rows.map((r) => r.nombre)).toEqual(['Relleno 14', 'Relleno 13', 'Relleno 12', 'Relleno 11', 'Relleno 10']);
+    const all = await list({ p_sort: 'top_profit', p_limit: 1000 });
+    expect(all.rows).toHaveLength(1000);
+    expect(all.rows.filter((r) => /^Relleno [1-9]$/.test(r.nombre))).toEqual([]);
+  });
+
   it('rejects an unknown sort', async () => {
     const { error } = await admin.rpc('admin_products', { p_sort: 'price; drop table x' });
     expect(error?.message).toMatch(/Orden no válido/);
@@ -226,9 +247,9 @@ describe('save_product', () => {
   });
 
   it('refuses anon and non-admin users', async () => {
-    const anon = anonClient();
-    const user = await userClient();
-    for (const client of [anon, user]) {
+    // Untyped: save_product is called with a null id, which the generated argument types do not allow.
+    const refused: SupabaseClient[] = [anonClient(), await userClient()];
+    for (const client of refused) {
       const save = await client.rpc('save_product', { p_id: null, p_product: base });
       expect(save.error).not.toBeNull();
       const page = await client.rpc('admin_products', {});
@@ -236,7 +257,7 @@ describe('save_product', () => {
       expect(page.data).toBeNull();
       const del = await client.rpc('delete_product', { p_id: F.P1 });
       expect(del.error).not.toBeNull();
-      const perm = await client.rpc('unique_permalink', { p_base: 'x', p_exclude_id: null });
+      const perm = await client.rpc('unique_permalink', { p_base: 'x' });
       expect(perm.error).not.toBeNull();
     }
     const user2 = await userClient();

@@ -2,6 +2,9 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
+import type { Database } from '../../src/data/database.types.ts';
+
+export type Client = SupabaseClient<Database>;
 
 export const stack = inject('stack');
 
@@ -13,12 +16,12 @@ afterAll(async () => {
   await sql.end();
 });
 
-export function anonClient(): SupabaseClient {
-  return createClient(stack.url, stack.anonKey, noSession);
+export function anonClient(): Client {
+  return createClient<Database>(stack.url, stack.anonKey, noSession);
 }
 
-export function serviceClient(): SupabaseClient {
-  return createClient(stack.url, stack.serviceRoleKey, noSession);
+export function serviceClient(): Client {
+  return createClient<Database>(stack.url, stack.serviceRoleKey, noSession);
 }
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-123' };
@@ -36,7 +39,7 @@ export async function ensureUser(email: string, password: string, role: 'admin' 
   );
 }
 
-async function signedIn(email: string, password: string, role: 'admin' | null): Promise<SupabaseClient> {
+async function signedIn(email: string, password: string, role: 'admin' | null): Promise<Client> {
   await ensureUser(email, password, role);
   const client = anonClient();
   const { error } = await client.auth.signInWithPassword({ email, password });
@@ -45,12 +48,12 @@ async function signedIn(email: string, password: string, role: 'admin' | null): 
 }
 
 /** A client signed in as a user whose app_metadata.role is 'admin'. */
-export function adminClient(): Promise<SupabaseClient> {
+export function adminClient(): Promise<Client> {
   return signedIn(ADMIN.email, ADMIN.password, 'admin');
 }
 
 /** A client signed in as a plain user (no admin claim). */
-export function userClient(): Promise<SupabaseClient> {
+export function userClient(): Promise<Client> {
   return signedIn(USER.email, USER.password, null);
 }
 

@@ -328,7 +328,9 @@ describe('costo_compra and link_externo are never public', () => {
       expect(error).toBeNull();
       expect((page as { total: number }).total).toBe(4);
       expect(leaks(page)).toBe(false);
-      const { data: sizes } = await clients[role].rpc('get_available_sizes', {});
+      const { data: sizes, error: sizesError } = await clients[role].rpc('get_available_sizes', {});
+      expect(sizesError).toBeNull();
+      expect((sizes as { id: string }[]).map((s) => s.id)).toEqual(['S', 'M', 'L', '27', '28', '32']);
       expect(leaks(sizes)).toBe(false);
     });
   }

@@ -28,7 +28,7 @@ async function firstActivePermalink(): Promise<string> {
     .limit(1)
     .single();
   expect(error).toBeNull();
-  return data!.permalink as string;
+  return data!.permalink;
 }
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {

@@ -3,6 +3,7 @@
  * brand and category merges, delete guards, hero images and banners. Desktop only.
  */
 import { expect, test, type Page } from '@playwright/test';
+import type { TablesInsert } from '../../src/data/database.types.ts';
 import { mexicoDate, service } from './fixtures.ts';
 
 const run = Date.now().toString(36);
@@ -54,10 +55,10 @@ async function newCampaign(nombre: string) {
     .select('id')
     .single();
   if (error) throw error;
-  return data.id as string;
+  return data.id;
 }
 
-async function newProduct(fields: Record<string, unknown>) {
+async function newProduct(fields: Omit<TablesInsert<'products'>, 'precio_original' | 'precio_venta' | 'permalink'>) {
   const { error } = await service()
     .from('products')
     .insert({ precio_original: 1000, precio_venta: 600, permalink: `e2e-${run}-${Math.random().toString(36).slice(2)}`, ...fields });
@@ -181,8 +182,7 @@ test('brands: create, merge two with a preview and a confirmation, see the migra
 
   await page.getByRole('tab', { name: 'Reporte de Migración' }).click();
   const row = page.getByRole('row').filter({ hasText: `Origen ${run}` });
-  await expect(row).toContainText(`Destino ${run}`);
-  await expect(row).toContainText('2');
+  await expect(row.getByRole('cell')).toHaveText([`Origen ${run}`, `Destino ${run}`, '2', /\d/]);
 });
 
 test('categories: merge two, and the delete guards', async ({ page }) => {
@@ -191,7 +191,7 @@ test('categories: merge two, and the delete guards', async ({ page }) => {
   const mk = async (nombre: string) => {
     const { data, error } = await db.from('categories').insert({ nombre }).select('id').single();
     if (error) throw error;
-    return data.id as string;
+    return data.id;
   };
   const source = await mk(`Fuente ${run}`);
   const target = await mk(`Meta ${run}`);
@@ -219,7 +219,8 @@ test('categories: merge two, and the delete guards', async ({ page }) => {
   await merge.getByRole('button', { name: 'Fusionar' }).click();
   await expect(page.getByText('Categorías fusionadas: 1 producto(s) movido(s)')).toBeVisible();
   await expect(categoryRow(`Fuente ${run}`)).toHaveCount(0);
-  await expect(categoryRow(`Meta ${run}`)).toContainText('2');
+  // the product count column: its own product and the one moved in
+  await expect(categoryRow(`Meta ${run}`).getByRole('cell').nth(2)).toHaveText('2');
 
   // Delete guards
   const tryDelete = async (name: string) => {
@@ -300,12 +301,107 @@ test('settings: add a hero image by upload and manage a brand banner', async ({ 
   await expect(banner).toHaveCount(0);
 });
 
-test('featured products: the total and grid, or the empty message', async ({ page }) => {
+test('settings: the hero form needs a title and an orden of at least 1', async ({ page }) => {
+  const title = `Hero regla ${run}`;
+  const saved = async () =>
+    (await service().from('hero_images').select('id', { count: 'exact', head: true }).eq('title', title)).count;
+  await openAsAdmin(page, '/admin/settings');
+  await page.getByRole('button', { name: 'Nueva Imagen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Imagen' });
+  const orden = dialog.getByLabel('Orden');
+  await dialog.getByLabel('URL de imagen').fill('https://example.com/hero.png');
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(dialog.getByText('Requerido')).toBeVisible(); // the title
+  await dialog.getByLabel('Título', { exact: false }).first().fill(title);
+  await orden.fill('0');
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  // The browser itself refuses an orden under its minimum and the form is not sent.
+  expect(await orden.evaluate((input: HTMLInputElement) => input.validity.rangeUnderflow)).toBe(true);
+  await expect(dialog).toBeVisible();
+  expect(await saved()).toBe(0);
+  await orden.fill('1');
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(dialog).toBeHidden();
+  const { data: created } = await service().from('hero_images').select('id, orden').eq('title', title).single().throwOnError();
+  expect(created.orden).toBe(1);
+  await service().from('hero_images').delete().eq('id', created.id).throwOnError();
+});
+
+test('settings: the featured-category form rules, Sin vincular stored as null, a delete that asks first', async ({ page }) => {
+  const nombre = `Destacada ${run}`;
+  await openAsAdmin(page, '/admin/settings');
+  await page.getByRole('tab', { name: 'Categorías Destacadas' }).click();
+  await page.getByRole('button', { name: 'Nueva Categoría Destacada' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva Categoría Destacada' });
+  const orden = dialog.getByLabel('Orden');
+  await expect(dialog.getByLabel('URL de imagen')).toBeVisible();
+  await dialog.getByLabel('URL de imagen').fill('no es url');
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(dialog.getByText('Requerido')).toBeVisible(); // the name
+  await expect(dialog.getByText('Ingresa una URL válida')).toBeVisible();
+  await dialog.getByLabel('Nombre').fill(nombre);
+  await dialog.getByLabel('URL de imagen').fill('https://example.com/destacada.png');
+  await orden.fill('0');
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  // The browser itself refuses an orden under its minimum and the form is not sent.
+  expect(await orden.evaluate((input: HTMLInputElement) => input.validity.rangeUnderflow)).toBe(true);
+  await expect(dialog).toBeVisible();
+
+  await orden.fill('2');
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByTestId('featured-category-card').filter({ hasText: nombre });
+  await expect(card).toContainText('Sin vincular');
+  const { data: row } = await service().from('featured_categories').select('image_url, category_id, orden').eq('nombre', nombre).single().throwOnError();
+  expect(row).toEqual({ image_url: 'https://example.com/destacada.png', category_id: null, orden: 2 });
+
+  await card.getByRole('button', { name: 'Eliminar' }).click();
+  const confirm = page.getByRole('dialog', { name: '¿Eliminar categoría destacada?' });
+  await expect(confirm).toContainText('Esta acción no se puede deshacer. Se eliminará permanentemente la categoría destacada.');
+  await page.mouse.click(5, 5); // an outside click does not dismiss it
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(card).toHaveCount(0);
+  const { count } = await service().from('featured_categories').select('id', { count: 'exact', head: true }).eq('nombre', nombre);
+  expect(count).toBe(0);
+});
+
+test('featured products: the total and grid of active featured products, or the empty message', async ({ page }) => {
+  const { data: featured } = await service()
+    .from('products')
+    .select('nombre, campaigns!inner(fecha_fin)')
+    .eq('destacado', true)
+    .gte('campaigns.fecha_fin', mexicoDate())
+    .throwOnError();
+  const { count: endedFeatured } = await service()
+    .from('products')
+    .select('id, campaigns!inner(fecha_fin)', { count: 'exact', head: true })
+    .eq('destacado', true)
+    .lt('campaigns.fecha_fin', mexicoDate());
+  // An ended featured product, so leaving it out is shown.
+  const campaignId = await service()
+    .from('campaigns')
+    .insert({ nombre: `Destacados vencidos ${run}`, fecha_inicio: mexicoDate(-5), fecha_fin: mexicoDate(-1) })
+    .select('id')
+    .single()
+    .throwOnError()
+    .then(({ data }) => data.id);
+  await newProduct({ campaign_id: campaignId, nombre: `Destacado vencido ${run}`, destacado: true });
+  expect(featured!.length).toBeGreaterThan(1);
+  expect(endedFeatured).toBe(0);
+
   await openAsAdmin(page, '/admin/featured-products');
   await expect(page.getByRole('heading', { level: 1, name: 'Productos Destacados' })).toBeVisible();
-  const total = page.getByTestId('featured-total');
-  await expect(total).toBeVisible();
-  const cards = await page.getByTestId('featured-card').count();
-  if (cards === 0) await expect(page.getByText('No hay productos destacados.')).toBeVisible();
-  else await expect(total).toContainText(/\d+ productos? destacados? activos?/);
+  await expect(page.getByTestId('featured-total')).toHaveText(`${featured!.length} productos destacados activos`);
+  await expect(page.getByTestId('featured-card')).toHaveCount(featured!.length);
+  await expect(page.getByTestId('featured-card').filter({ hasText: `Destacado vencido ${run}` })).toHaveCount(0);
+
+  // With none, the empty message.
+  const featuredRead = (url: URL) => url.pathname.endsWith('/rest/v1/products') && url.searchParams.get('destacado') === 'eq.true';
+  await page.route(featuredRead, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', headers: { 'content-range': '*/0' }, body: '[]' }),
+  );
+  await page.reload();
+  await expect(page.getByText('No hay productos destacados.')).toBeVisible();
+  await expect(page.getByTestId('featured-card')).toHaveCount(0);
 });

@@ -1,5 +1,7 @@
 /** Data doors for browser tests: supabase-js with the anon key (what a shopper sees) and the service key. */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Page } from '@playwright/test';
+import type { Database } from '../../src/data/database.types.ts';
 
 const noSession = { auth: { persistSession: false, autoRefreshToken: false } };
 
@@ -9,18 +11,28 @@ function env(name: string): string {
   return value;
 }
 
-export function anon(): SupabaseClient {
-  return createClient(env('E2E_SUPABASE_URL'), env('E2E_ANON_KEY'), noSession);
+export function anon(): SupabaseClient<Database> {
+  return createClient<Database>(env('E2E_SUPABASE_URL'), env('E2E_ANON_KEY'), noSession);
 }
 
-export function service(): SupabaseClient {
-  return createClient(env('E2E_SUPABASE_URL'), env('E2E_SERVICE_ROLE_KEY'), noSession);
+export function service(): SupabaseClient<Database> {
+  return createClient<Database>(env('E2E_SUPABASE_URL'), env('E2E_SERVICE_ROLE_KEY'), noSession);
 }
 
-/** Mexico City's calendar date, offset by whole days, as yyyy-MM-dd. */
+/**
+ * The run's "today" in Mexico City (decided once by the global setup, when the demo was dated and the
+ * shop built), offset by whole days, as yyyy-MM-dd.
+ */
 export function mexicoDate(offsetDays = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
+  const d = new Date(`${env('E2E_TODAY')}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + offsetDays);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Pins the browser's clock to noon of the run's day in Mexico City (UTC-6, no daylight saving), for
+ * pages that compute "today" in the browser. Timers keep running; only the date is fixed.
+ */
+export async function pinToday(page: Page): Promise<void> {
+  await page.clock.setFixedTime(new Date(`${mexicoDate()}T12:00:00-06:00`));
 }

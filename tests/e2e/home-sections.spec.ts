@@ -1,7 +1,7 @@
 /** Home sections with the demo data: hero, badges, featured carousel, campaigns and their dialog, tiles, brands, chat group, search. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { campaignListLabel } from '../../src/lib/campaign.ts';
-import { mexicoDate, service } from './fixtures.ts';
+import { mexicoDate, pinToday, service } from './fixtures.ts';
 import { hydrated } from './islands.ts';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
@@ -67,6 +67,7 @@ test('the home shows every section with the demo data', async ({ page }) => {
 
 test('the campaigns dialog lists every active campaign with its label and progress', async ({ page }) => {
   const { campaigns, today } = await activeData();
+  await pinToday(page); // the dialog's labels and progress are computed in the browser from its clock
   await page.goto('/');
   const open = page.getByRole('button', { name: `Ver todas las campañas (${campaigns.length})` });
   await hydrated(page, open);

@@ -1,28 +1,19 @@
 /** Product page /producto/{permalink}: gallery, buying through chat, sharing, head tags, live checks, the 404 fallback. */
 import { expect, test, type Page } from '@playwright/test';
-import { anon, mexicoDate, service } from './fixtures.ts';
-
-interface DemoProduct {
-  id: string;
-  nombre: string;
-  marca: string;
-  permalink: string;
-  precio_venta: number;
-  campaign_id: string;
-  sizes: string[];
-  product_images: { id: string }[];
-}
+import { anon, mexicoDate, pinToday, service } from './fixtures.ts';
 
 /** Active demo products as a shopper reads them, in a stable order. */
-async function demoProducts(): Promise<DemoProduct[]> {
+async function demoProducts() {
   const { data, error } = await anon()
     .from('products')
     .select('id, nombre, marca, permalink, precio_venta, campaign_id, sizes, product_images(id), campaigns!inner(fecha_fin)')
     .gte('campaigns.fecha_fin', mexicoDate())
     .order('permalink');
   expect(error).toBeNull();
-  return data as unknown as DemoProduct[];
+  return data ?? [];
 }
+
+type DemoProduct = Awaited<ReturnType<typeof demoProducts>>[number];
 
 async function pick(rule: (p: DemoProduct) => boolean): Promise<DemoProduct> {
   const found = (await demoProducts()).find(rule);
@@ -172,24 +163,32 @@ test('the head carries title, Open Graph, Twitter, canonical and Product JSON-LD
   expect(ld).not.toHaveProperty('review');
 });
 
-test('the live check: an expired campaign hides the buy button, a changed price shows live', async ({ page }) => {
+test('the live check: an expired campaign hides the buy button, a changed price shows live', async ({ page }, info) => {
   const p = await pick((x) => x.sizes.length > 0);
   const db = service();
-  const { data: campaign } = await db.from('campaigns').select('fecha_fin').eq('id', p.campaign_id).single();
+  // A campaign of this test's own that ended yesterday: valid dates on any day, and no demo campaign changes.
+  const { data: ended } = await db
+    .from('campaigns')
+    .insert({ nombre: `Vencida E2E ${info.project.name} ${Date.now()}`, fecha_inicio: mexicoDate(-10), fecha_fin: mexicoDate(-1) })
+    .select('id')
+    .single()
+    .throwOnError();
+  await pinToday(page);
   try {
     await db.from('products').update({ precio_venta: 123 }).eq('id', p.id).throwOnError();
     await page.goto(`/producto/${p.permalink}`);
     await expect(page.getByText('$123.00').first()).toBeVisible();
     await expect(page.getByText('Precio actualizado.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Comprar ahora' })).toBeVisible();
 
-    await db.from('campaigns').update({ fecha_fin: mexicoDate(-1) }).eq('id', p.campaign_id).throwOnError();
+    await db.from('products').update({ campaign_id: ended.id }).eq('id', p.id).throwOnError();
     await page.reload();
     await expect(page.getByText('Producto no encontrado o campaña expirada')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Volver a la tienda' })).toHaveAttribute('href', '/tienda');
     await expect(page.getByRole('button', { name: /Comprar/ })).toHaveCount(0);
   } finally {
-    await db.from('campaigns').update({ fecha_fin: campaign!.fecha_fin }).eq('id', p.campaign_id).throwOnError();
-    await db.from('products').update({ precio_venta: p.precio_venta }).eq('id', p.id).throwOnError();
+    await db.from('products').update({ campaign_id: p.campaign_id, precio_venta: p.precio_venta }).eq('id', p.id).throwOnError();
+    await db.from('campaigns').delete().eq('id', ended.id).throwOnError();
   }
 });
 

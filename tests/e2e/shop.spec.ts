@@ -1,8 +1,9 @@
 /** /tienda as a shopper uses it: filters with counts, chips and the URL, mobile filters, infinite scroll, empty state. */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { anon, service } from './fixtures.ts';
+import { anon, mexicoDate, service } from './fixtures.ts';
 
 interface Option { id: string; nombre: string; product_count: number }
+/** What shop_page answers; the RPC is declared as returning json, so its shape is stated here. */
 interface ShopPageBody {
   total: number;
   products: { id: string; nombre: string; permalink: string }[];
@@ -13,7 +14,7 @@ interface ShopPageBody {
 async function shopPage(args: Record<string, string | number | null> = {}): Promise<ShopPageBody> {
   const { data, error } = await anon().rpc('shop_page', { p_limit: 12, ...args });
   expect(error).toBeNull();
-  return data as ShopPageBody;
+  return data as unknown as ShopPageBody;
 }
 
 const found = (n: number) => (n === 1 ? '1 producto encontrado' : `${n} productos encontrados`);
@@ -21,6 +22,33 @@ const isPhone = (info: TestInfo) => info.project.name === 'phone';
 const select = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Buscar productos', exact: true });
 const cards = (page: Page) => page.getByRole('list', { name: 'Productos' }).locator(':scope > li');
+
+/** This page's analytics session id, so events recorded by other tests or viewports do not count. */
+async function sessionOf(page: Page): Promise<string> {
+  const id = await page.evaluate(() => sessionStorage.getItem('outlet_analytics_session'));
+  expect(id).toBeTruthy();
+  return id!;
+}
+
+/** The search terms this page sends to search_analytics, in order. */
+function recordedSearches(page: Page): string[] {
+  const terms: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !new URL(request.url()).pathname.endsWith('/rest/v1/search_analytics')) return;
+    const body = request.postDataJSON() as { search_term: string } | { search_term: string }[];
+    for (const row of Array.isArray(body) ? body : [body]) terms.push(row.search_term);
+  });
+  return terms;
+}
+
+/** Opens /tienda with the browser clock under the test's control, paused once the grid is shown. */
+async function openShopWithClock(page: Page): Promise<void> {
+  const start = new Date(`${mexicoDate()}T12:00:00-06:00`);
+  await page.clock.install({ time: start });
+  await page.goto('/tienda');
+  await expect(page.getByText(/productos encontrados/)).toBeVisible();
+  await page.clock.pauseAt(new Date(start.getTime() + 60_000));
+}
 
 /** On a phone the selectors sit behind the 'Filtros' toggle. */
 async function showFilters(page: Page, info: TestInfo) {
@@ -65,12 +93,13 @@ test('filters show counts, add chips, mirror the URL and record a filter event',
   await expect(page).toHaveURL(/\/tienda$/);
   await expect(page.getByText(found(all.total))).toBeVisible();
 
+  const session = await sessionOf(page);
   const { data: events } = await service()
     .from('filter_analytics')
     .select('filter_type, filter_value')
-    .eq('filter_type', 'category')
-    .eq('filter_value', category.id);
-  expect(events?.length).toBeGreaterThan(0);
+    .eq('session_id', session)
+    .eq('filter_type', 'category');
+  expect(events).toEqual([{ filter_type: 'category', filter_value: category.id }]);
 });
 
 test('a category in the URL is applied, and Limpiar clears everything', async ({ page }, info) => {
@@ -137,18 +166,42 @@ test('infinite scroll loads every product of the filter, then says there are no 
 
 test('a search with no match shows the empty state and is recorded once', async ({ page }) => {
   const term = `sinresultados${Date.now()}`;
-  await page.goto('/tienda');
-  await expect(page.getByText(/productos encontrados/)).toBeVisible();
+  const recorded = recordedSearches(page);
+  await openShopWithClock(page);
   const box = searchBox(page);
   await box.fill(term);
   await box.press('Enter');
+  await page.clock.runFor(2_000); // past the 800 ms wait: the typed term must not be recorded again
   await expect(page.getByText('No se encontraron productos')).toBeVisible();
   await expect(page.getByText('Intenta ajustar los filtros')).toBeVisible();
   await expect(page.getByRole('button', { name: `Quitar filtro Búsqueda: ${term}` })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`search=${term}`));
-  await page.waitForTimeout(1200); // past the 800 ms debounce: the same term must not be recorded again
-  const { data } = await service().from('search_analytics').select('id').eq('search_term', term);
-  expect(data).toHaveLength(1);
+  await expect.poll(() => recorded).toEqual([term]);
+  const { data } = await service().from('search_analytics').select('search_term').eq('session_id', await sessionOf(page));
+  expect(data).toEqual([{ search_term: term }]);
+});
+
+test('a typed search is recorded 800 ms after the last keystroke, never the same term twice in a row', async ({ page }) => {
+  const recorded = recordedSearches(page);
+  await openShopWithClock(page);
+  const box = searchBox(page);
+  // Each new keystroke starts the wait over; a term left for 799 ms is not recorded (if it were, it
+  // would show in the list before the next one: requests leave in order).
+  await box.fill('cham');
+  await page.clock.runFor(500);
+  await box.fill('chamarra');
+  await page.clock.runFor(799);
+  await box.fill('chamarras');
+  await page.clock.runFor(800);
+  await expect.poll(() => recorded).toEqual(['chamarras']);
+
+  // Submitting or typing the same term again records nothing; a different term is recorded.
+  await box.press('Enter');
+  await box.fill('Chamarras ');
+  await page.clock.runFor(1_000);
+  await box.fill('tenis');
+  await page.clock.runFor(800);
+  await expect.poll(() => recorded).toEqual(['chamarras', 'tenis']);
 });
 
 test('a card opens the product page in a new tab and records the click', async ({ page, context }) => {
@@ -160,9 +213,10 @@ test('a card opens the product page in a new tab and records the click', async (
   await expect(link).toHaveAttribute('target', '_blank');
   const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
   await expect(tab).toHaveURL(new RegExp(`/producto/${first.permalink}$`));
+  const session = await sessionOf(page);
   await expect(async () => {
-    const { data } = await service().from('product_click_analytics').select('id').eq('product_id', first.id);
-    expect(data?.length).toBeGreaterThan(0);
+    const { data } = await service().from('product_click_analytics').select('product_id').eq('session_id', session);
+    expect(data).toEqual([{ product_id: first.id }]);
   }).toPass({ timeout: 5000 });
 });
 
