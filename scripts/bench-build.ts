@@ -7,7 +7,7 @@
  * Not part of `npm test`.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -37,6 +37,8 @@ function changed(a: Map<string, string>, b: Map<string, string>): string[] {
 }
 
 const work = await mkdtemp(join(tmpdir(), 'outlet-bench-build-'));
+// Postgres runs as its own user and must reach its data folder inside.
+await chmod(work, 0o755);
 const stack = await startStack({
   dataDir: join(work, 'data'),
   dbPort: 60522,
