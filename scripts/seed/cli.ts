@@ -19,7 +19,7 @@ async function main(argv: string[]): Promise<number> {
   const url = process.env['SUPABASE_URL'] ?? process.env['PUBLIC_SUPABASE_URL'];
   const serviceRoleKey = process.env['SUPABASE_SERVICE_ROLE_KEY'];
   if (!url || !serviceRoleKey) {
-    console.error('Faltan SUPABASE_URL (o PUBLIC_SUPABASE_URL) y/o SUPABASE_SERVICE_ROLE_KEY.\n\n' + USAGE);
+    console.error(`Faltan SUPABASE_URL (o PUBLIC_SUPABASE_URL) y/o SUPABASE_SERVICE_ROLE_KEY.\n\n${USAGE}`);
     return 1;
   }
   const log = (m: string) => console.log(m);

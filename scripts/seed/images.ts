@@ -162,51 +162,51 @@ export function logoSvg(brand: BrandDef): string {
   const { width, height } = LOGO_IMAGE;
   const name = brand.displayName;
   const upper = name.toUpperCase();
-  const fit = (text: string, perChar: number, max: number) => Math.min(max, Math.floor(340 / (text.length * perChar)));
+  const fontSizeFor = (text: string, perChar: number, max: number) => Math.min(max, Math.floor(340 / (text.length * perChar)));
   let inner: string;
   switch (brand.logo) {
     case 'bold-italic': {
-      const size = fit(upper, 0.72, 84);
+      const size = fontSizeFor(upper, 0.72, 84);
       inner = `<text x="200" y="${100 + size * 0.36}" text-anchor="middle" font-family="sans-serif" font-size="${size}" font-weight="900" font-style="italic" fill="${brand.ink}">${esc(upper)}</text>`;
       break;
     }
     case 'lower-bold': {
-      const size = fit(name, 0.62, 76);
+      const size = fontSizeFor(name, 0.62, 76);
       inner = `<g fill="${brand.ink}" transform="translate(200 62)"><path d="M-34 28 L-22 0 L-12 0 L-24 28 Z M-10 28 L4 -10 L14 -10 L0 28 Z M16 28 L32 -20 L42 -20 L26 28 Z"/></g>` +
         `<text x="200" y="${150}" text-anchor="middle" font-family="sans-serif" font-size="${size}" font-weight="700" fill="${brand.ink}">${esc(name.toLowerCase())}</text>`;
       break;
     }
     case 'red-box': {
-      const size = fit(name, 0.62, 64);
+      const size = fontSizeFor(name, 0.62, 64);
       inner = `<path d="M70 50 L330 50 L318 150 Q200 130 82 150 Z" fill="${brand.ink}"/>` +
         `<text x="200" y="${100 + size * 0.34}" text-anchor="middle" font-family="sans-serif" font-size="${size}" font-weight="800" fill="#ffffff">${esc(name)}</text>`;
       break;
     }
     case 'serif-upper': {
-      const size = fit(upper, 0.72, 72);
+      const size = fontSizeFor(upper, 0.72, 72);
       inner = `<path d="M200 30 L250 62 L150 62 Z" fill="none" stroke="${brand.ink}" stroke-width="4"/>` +
         `<text x="200" y="${112 + size * 0.34}" text-anchor="middle" font-family="serif" font-size="${size}" font-weight="700" fill="${brand.ink}">${esc(upper)}</text>`;
       break;
     }
     case 'flag': {
-      const size = fit(upper, 0.8, 40);
+      const size = fontSizeFor(upper, 0.8, 40);
       inner = `<g transform="translate(168 42)"><rect width="32" height="36" fill="#0b1f44"/><rect x="32" width="32" height="36" fill="#c8102e"/><rect x="2" y="2" width="60" height="32" fill="none" stroke="#ffffff" stroke-width="3"/></g>` +
         `<text x="200" y="${136 + size * 0.2}" text-anchor="middle" font-family="sans-serif" font-size="${size}" font-weight="700" letter-spacing="2" fill="${brand.ink}">${esc(upper)}</text>`;
       break;
     }
     case 'spaced-thin': {
-      const size = fit(upper, 0.82, 40);
+      const size = fontSizeFor(upper, 0.82, 40);
       inner = `<text x="200" y="${100 + size * 0.36}" text-anchor="middle" font-family="sans-serif" font-size="${size}" font-weight="300" letter-spacing="6" fill="${brand.ink}">${esc(upper)}</text>`;
       break;
     }
     case 'serif-spaced': {
-      const size = fit(upper, 0.82, 38);
+      const size = fontSizeFor(upper, 0.82, 38);
       inner = `<text x="200" y="${100 + size * 0.36}" text-anchor="middle" font-family="serif" font-size="${size}" letter-spacing="5" fill="${brand.ink}">${esc(upper)}</text>` +
         `<line x1="120" y1="${128 + size * 0.2}" x2="280" y2="${128 + size * 0.2}" stroke="${brand.ink}" stroke-width="2"/>`;
       break;
     }
     case 'star': {
-      const size = fit(upper, 0.7, 56);
+      const size = fontSizeFor(upper, 0.7, 56);
       const star = Array.from({ length: 10 }, (_, i) => {
         const r = i % 2 === 0 ? 26 : 11;
         const a = (Math.PI / 5) * i - Math.PI / 2;
@@ -216,9 +216,9 @@ export function logoSvg(brand: BrandDef): string {
         `<text x="200" y="${140 + size * 0.2}" text-anchor="middle" font-family="sans-serif" font-size="${size}" font-weight="800" letter-spacing="2" fill="${brand.ink}">${esc(upper)}</text>`;
       break;
     }
-    case 'upper-bold':
     default: {
-      const size = fit(upper, 0.74, 72);
+      // 'upper-bold' and any other style
+      const size = fontSizeFor(upper, 0.74, 72);
       inner = `<text x="200" y="${100 + size * 0.36}" text-anchor="middle" font-family="sans-serif" font-size="${size}" font-weight="800" letter-spacing="1" fill="${brand.ink}">${esc(upper)}</text>`;
     }
   }

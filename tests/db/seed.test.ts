@@ -161,7 +161,7 @@ describe('demo data', () => {
       expect(p.imagen_principal).toMatch(/\/storage\/v1\/object\/public\/product-images\/main\/\d+-[a-z0-9]+\.webp$/);
       expect(p.extra_images).toBeLessThanOrEqual(3);
       expect(p.image_ordens).toEqual(Array.from({ length: p.extra_images }, (_, i) => i + 1));
-      p.image_urls.forEach((u, i) => expect(u.endsWith(`/product-images/${p.id}/${i + 1}.webp`)).toBe(true));
+      for (const [i, u] of p.image_urls.entries()) expect(u.endsWith(`/product-images/${p.id}/${i + 1}.webp`)).toBe(true);
     }
     expect(new Set(products.map((p) => p.extra_images)).size).toBeGreaterThanOrEqual(3);
   });
