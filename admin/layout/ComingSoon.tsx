@@ -1,4 +1,4 @@
-/** An honest placeholder for screens that arrive in a later issue. */
+/** An honest 'Próximamente' for back-office screens that are not built yet (analytics, reports, activity). */
 import ConstructionIcon from '@mui/icons-material/Construction';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';

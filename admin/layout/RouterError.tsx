@@ -1,4 +1,4 @@
-/** The router's fallback screen for an unexpected error (spec section 8): the status and text, or the message. */
+/** The router's fallback screen for an unexpected error: the status and its text, or the error's message. */
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 export function describeRouteError(error: unknown): string {

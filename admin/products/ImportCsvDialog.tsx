@@ -1,4 +1,4 @@
-/** 'Importar CSV': the wizard arrives in a later issue; until then an honest 'Próximamente'. */
+/** 'Importar CSV': an honest 'Próximamente' until the import wizard exists. */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
 

@@ -1,6 +1,6 @@
 /**
  * Spanish messages of the Products resource (merged into the admin catalogue by admin/i18n/es.ts).
- * Strings the spec gives are word for word (sections 2, 5 and 8).
+ * Strings the product spec gives are used word for word.
  */
 export const productsMessages = {
   resources: {

@@ -1,10 +1,9 @@
 /** Admin products list and form rules that need no I/O: paging, sort, size badges, sizes, form prices. */
 import { roundCents, toAmount } from '@/lib/money.ts';
 
-/** 50 per load, 200 while a search is active (spec section 9). */
+/** The list loads 50 products at a time, 200 while a search is active. */
 export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_SEARCH_PAGE_SIZE = 200;
-export const ADMIN_TOP_LIMIT = 1000;
 export const ADMIN_SIZE_BADGES = 4;
 export const SCROLL_TOP_THRESHOLD = 300;
 

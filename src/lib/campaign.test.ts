@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminCampaignStatus,
-  campaignFormLabel,
   campaignListLabel,
   campaignProgress,
   campaignStartDate,
@@ -42,10 +41,6 @@ describe('public activity', () => {
     expect(isCampaignActive('2026-01-01', today)).toBe(true);
     expect(isCampaignActive('bad', today)).toBe(false);
     expect(daysRemaining('2025-03-12', today)).toBe(2);
-  });
-  it("labels the form dropdown 'Activa' / 'Vencida'", () => {
-    expect(campaignFormLabel('2025-03-10', today)).toBe('Activa');
-    expect(campaignFormLabel('2025-03-09', today)).toBe('Vencida');
   });
 });
 

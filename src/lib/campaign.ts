@@ -35,11 +35,6 @@ export function adminCampaignStatus(c: CampaignDates, today: string = todayInMex
   return sinceStart !== null && sinceStart < 0 ? 'Próxima' : 'Activa';
 }
 
-/** Product form dropdown label. */
-export function campaignFormLabel(fechaFin: string | null | undefined, today: string = todayInMexicoCity()): 'Activa' | 'Vencida' {
-  return isCampaignActive(fechaFin, today) ? 'Activa' : 'Vencida';
-}
-
 /** Product card countdown: none once ended, 'Finaliza hoy', 'Finaliza en 1 día', 'Finaliza en N días'. */
 export function remainingBadge(fechaFin: string | null | undefined, today: string = todayInMexicoCity()): string | null {
   const d = daysRemaining(fechaFin, today);

@@ -1,4 +1,5 @@
--- Core schema: every entity of spec section 3, with the names of notes/schema-contract.md.
+-- Core schema: every entity of the shop (campaigns, brands, categories, subcategories, products
+-- with their sizes, images and private fields, home content, analytics), with its constraints.
 -- Money is numeric(12,2) and never negative; every table has created_at, mutable ones updated_at
 -- (kept by a trigger). Security (RLS, grants) lives in the next migration.
 

@@ -1,4 +1,6 @@
--- Views of spec section 7. All security_invoker: they show exactly what the caller's RLS lets
+-- Views: campaigns, categories, subcategories and brands with their product counts, and
+-- master_products (a product with its brand, campaign and category names). All security_invoker:
+-- they show exactly what the caller's RLS lets
 -- through (anon: active campaigns and their products only; admins: everything). None exposes
 -- product_private.
 

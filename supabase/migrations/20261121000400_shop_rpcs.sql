@@ -1,4 +1,4 @@
--- Shop RPCs (spec section 7). ONE implementation, shop_query(), a single SQL statement:
+-- Shop RPCs. ONE implementation, shop_query(), a single SQL statement:
 --   f        the visible products (campaign fecha_fin >= shop_today()) matching the search, with
 --            one boolean per facet filter (m_category ... m_size); rows failing two or more
 --            filters are dropped since they count nowhere;

@@ -1,4 +1,4 @@
--- Admin RPCs: brand, category and subcategory merges (spec sections 4, 5 and 7 "Merging").
+-- Admin RPCs: brand, category and subcategory merges.
 -- Each is one plpgsql function, hence one transaction: any error undoes everything it did.
 -- Each starts with merge_guard() (migration 20261123000100): an admin, two different records
 -- that exist, locked in a stable order. Security invoker on purpose: RLS (admin-only writes)

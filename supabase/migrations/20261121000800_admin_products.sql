@@ -1,4 +1,4 @@
--- Admin products (spec section 2 "Admin products", 5 "Product form", 7 admin reads/writes):
+-- Admin products: the back office's product list, form and delete:
 --   admin_products   one page of the admin list, with its counts, searched and sorted in SQL
 --                    (Top 1000 discount / profit computed here, never in the browser);
 --   admin_product    one product in the list's shape (after a save, for the margin dialog...);
