@@ -1,6 +1,6 @@
 /** axe-core (WCAG 2 A and AA) on every public page, phone and desktop: no serious or critical violation. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { anon, mexicoDate } from './fixtures.ts';
 
 const PAGES = [

@@ -3,7 +3,7 @@
  * with sizes and gallery images, see it listed and searched, edit its price through the margin
  * dialog, toggle featured, delete it (rows and storage files), and the empty state. Desktop only.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { mexicoDate, service } from './fixtures.ts';
 
 

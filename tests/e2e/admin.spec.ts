@@ -2,7 +2,7 @@
  * The back office as an admin works it, against the real local stack: sign-in rules, campaigns,
  * brand and category merges, delete guards, hero images and banners. Desktop only.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import type { TablesInsert } from '../../src/data/database.types.ts';
 import { mexicoDate, service } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
 /** Favourites: saved from a shop card, listed on /favoritos, kept across reloads, removed one by one or all. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 
 const cards = (page: Page, list: string) => page.getByRole('list', { name: list }).locator(':scope > li');
 

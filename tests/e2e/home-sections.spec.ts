@@ -1,5 +1,5 @@
 /** Home sections with the demo data: hero, badges, featured carousel, campaigns and their dialog, tiles, brands, chat group, search. */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { campaignListLabel } from '../../src/lib/campaign.ts';
 import { mexicoDate, pinToday, service } from './fixtures.ts';
 import { hydrated } from './islands.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { mexicoDate, pinToday, service } from './fixtures.ts';
 import { hydrated } from './islands.ts';
 

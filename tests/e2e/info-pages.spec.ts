@@ -1,5 +1,5 @@
 /** Information and test pages: headings and the spec's figures, the FAQ accordion, the contact form, no-JS reading. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { SHOP } from '../../src/config/shop.ts';
 import { greetingLink } from '../../src/lib/chat.ts';
 import { anon, mexicoDate } from './fixtures.ts';

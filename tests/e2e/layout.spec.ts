@@ -1,5 +1,5 @@
 /** Everywhere: header categories, mobile menu, favourites badge, help widget, promo popup, sitemap and robots. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { SHOP } from '../../src/config/shop.ts';
 import { helpChatLink, problemChatLink } from '../../src/lib/chat.ts';
 import { mexicoDate, service } from './fixtures.ts';

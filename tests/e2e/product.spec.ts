@@ -1,5 +1,5 @@
 /** Product page /producto/{permalink}: gallery, buying through chat, sharing, head tags, live checks, the 404 fallback. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { anon, mexicoDate, pinToday, service } from './fixtures.ts';
 
 /** Active demo products as a shopper reads them, in a stable order. */

@@ -1,5 +1,5 @@
 /** /tienda as a shopper uses it: filters with counts, chips and the URL, mobile filters, infinite scroll, empty state. */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './test.ts';
 import { anon, mexicoDate, service } from './fixtures.ts';
 
 interface Option { id: string; nombre: string; product_count: number }
