@@ -1,7 +1,8 @@
 /**
  * Always in the app bar: whether the shop the shoppers see is up to date ('Tienda publicada hace
  * 5 min', 'Cambios pendientes', 'Publicando... 0:42' or the last error) and a 'Publicar ahora'
- * button. Refreshes every few seconds while a publication runs, every half minute otherwise.
+ * button. Refreshes at once after a write, every few seconds while changes wait or a publication
+ * runs, every half minute otherwise.
  */
 import CloudDoneOutlined from '@mui/icons-material/CloudDoneOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
@@ -10,7 +11,7 @@ import PublishOutlined from '@mui/icons-material/PublishOutlined';
 import { Box, Button, Chip, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useGetList, useNotify, useTranslate } from 'react-admin';
-import { requestPublication } from './requestPublication.ts';
+import { PUBLICATION_REQUESTED_EVENT, requestPublication } from './requestPublication.ts';
 import { type LatestPublication, type PublicationTone, publicationStatus } from './status.ts';
 
 const BUSY_REFRESH_MS = 3000;
@@ -62,8 +63,20 @@ export function PublicationStatus() {
 
   const latest = newest.data?.[0] ?? null;
   const working = latest?.status === 'requested' || latest?.status === 'building';
-  useEffect(() => setBusy(working), [working]);
+  const waiting = (pending.total ?? 0) > 0;
+  useEffect(() => setBusy(working || waiting), [working, waiting]);
   const now = useNow(working);
+  const { refetch: refetchNewest } = newest;
+  const { refetch: refetchPending } = pending;
+  useEffect(() => {
+    const refresh = () => {
+      setBusy(true);
+      void refetchNewest();
+      void refetchPending();
+    };
+    window.addEventListener(PUBLICATION_REQUESTED_EVENT, refresh);
+    return () => window.removeEventListener(PUBLICATION_REQUESTED_EVENT, refresh);
+  }, [refetchNewest, refetchPending]);
   if (newest.isPending || pending.isPending || published.isPending) return null;
   const status = publicationStatus(latest, published.data?.[0]?.finished_at ?? null, pending.total ?? 0, now);
 

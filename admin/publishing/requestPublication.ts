@@ -26,6 +26,9 @@ export async function requestPublication(force = false): Promise<void> {
 /** How long the back office waits after a write for the writes that usually follow it (a product's sizes and images). */
 export const PUBLISH_DELAY_MS = 1500;
 
+/** Dispatched on window when a write asks for a publication, so the status refreshes at once. */
+export const PUBLICATION_REQUESTED_EVENT = 'outlet:publication-requested';
+
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /**
@@ -34,6 +37,7 @@ let timer: ReturnType<typeof setTimeout> | undefined;
  * publication picks them up anyway.
  */
 export function publishSoon(): void {
+  window.dispatchEvent(new Event(PUBLICATION_REQUESTED_EVENT));
   clearTimeout(timer);
   timer = setTimeout(() => {
     requestPublication().catch((error: unknown) => console.error('No se pudo solicitar la publicación', error));

@@ -9,14 +9,14 @@ import { test as base, expect } from '@playwright/test';
 export { expect };
 export type { Locator, Page, TestInfo } from '@playwright/test';
 
-export const test = base.extend<{ contentSecurityPolicy: void }>({
+export const test = base.extend<{ contentSecurityPolicy: undefined }>({
   contentSecurityPolicy: [
     async ({ page }, use) => {
       const refused: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
       });
-      await use();
+      await use(undefined);
       expect(refused, 'El navegador bloqueó algo por la Content-Security-Policy').toEqual([]);
     },
     { auto: true },
