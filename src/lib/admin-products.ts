@@ -12,7 +12,7 @@ export type ProductSort = 'recent' | 'top_discount' | 'top_profit';
 export type ProductView = 'grid' | 'list' | 'table';
 
 export function adminPageSize(search: string | null | undefined): number {
-  return search && search.trim() ? ADMIN_SEARCH_PAGE_SIZE : ADMIN_PAGE_SIZE;
+  return search?.trim() ? ADMIN_SEARCH_PAGE_SIZE : ADMIN_PAGE_SIZE;
 }
 
 /** First `max` sizes and how many more ('+N'). */
