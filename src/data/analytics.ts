@@ -18,7 +18,8 @@ export function analyticsSessionId(): string {
     sessionStorage.setItem(SESSION_KEY, id);
     return id;
   } catch {
-    return (fallbackId ??= crypto.randomUUID());
+    fallbackId ??= crypto.randomUUID();
+    return fallbackId;
   }
 }
 let fallbackId: string | undefined;

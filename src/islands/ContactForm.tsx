@@ -1,5 +1,5 @@
 /** Contact form: checks required fields, then simulates the send for 1.5 s (no call), resets and confirms. */
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import {
   CONTACT_SENT_DESCRIPTION,
   CONTACT_SENT_TITLE,
@@ -33,7 +33,7 @@ export default function ContactForm() {
     setInvalid((list) => list.filter((f) => f !== field));
   };
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (submitting) return;
     const check = validateContact(form);

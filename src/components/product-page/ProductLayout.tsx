@@ -1,11 +1,15 @@
 /** Product page frame (built page and live view): gallery left, details right, related products below. */
 import type { ReactNode } from 'react';
 
+/**
+ * The built page fills breadcrumb, gallery and related through Astro's named slots, which reach the component
+ * as props but which the type checker does not count as props: so none of them is required.
+ */
 interface Props {
-  breadcrumb: ReactNode;
-  gallery: ReactNode;
-  children: ReactNode;
-  related: ReactNode;
+  breadcrumb?: ReactNode;
+  gallery?: ReactNode;
+  children?: ReactNode;
+  related?: ReactNode;
 }
 
 export default function ProductLayout({ breadcrumb, gallery, children, related }: Props) {

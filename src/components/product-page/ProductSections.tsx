@@ -33,6 +33,7 @@ export default function ProductSections({ descriptionHtml, marca, sizes }: Props
         {descriptionHtml ? (
           <div
             className="space-y-2 [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc [&_ul]:space-y-1"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: every caller passes the description through sanitizeDescription, which keeps only simple formatting tags and no attributes
             dangerouslySetInnerHTML={{ __html: descriptionHtml }}
           />
         ) : (

@@ -9,6 +9,8 @@ import { savedCountLabel } from '../../lib/favorites.ts';
 import { $favorites, clearFavorites } from '../../stores/favorites.ts';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5';
+/** One row of placeholder cards at the widest layout. */
+const SKELETONS = [0, 1, 2, 3, 4];
 
 export default function FavoritesPage() {
   const list = useStore($favorites);
@@ -36,8 +38,11 @@ export default function FavoritesPage() {
         )}
       </div>
       {!mounted ? (
-        <div className={GRID} aria-busy="true" aria-label="Cargando favoritos">
-          {Array.from({ length: 5 }, (_, i) => <ProductCardSkeleton key={i} />)}
+        <div className={GRID} aria-busy="true">
+          <p className="sr-only">Cargando favoritos</p>
+          {SKELETONS.map((k) => (
+            <ProductCardSkeleton key={k} />
+          ))}
         </div>
       ) : list.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-3xl border border-dashed border-neutral-300 px-6 py-16 text-center">

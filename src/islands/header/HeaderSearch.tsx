@@ -117,13 +117,7 @@ export default function HeaderSearch() {
   const announcement = !query || status === 'loading' ? '' : status === 'done' ? (hits.length === 1 ? '1 producto encontrado' : `${hits.length} productos encontrados`) : (message ?? '');
 
   return (
-    <div
-      ref={root}
-      className="lg:relative lg:mr-auto lg:w-full lg:max-w-md"
-      onBlur={(e) => {
-        if (!root.current?.contains(e.relatedTarget as Node | null)) close();
-      }}
-    >
+    <div ref={root} className="lg:relative lg:mr-auto lg:w-full lg:max-w-md">
       <button
         type="button"
         aria-label="Buscar productos"
@@ -136,68 +130,74 @@ export default function HeaderSearch() {
       <div
         className={`${panelOpen ? 'block' : 'hidden'} absolute inset-x-0 top-full border-b border-neutral-200 bg-white px-4 py-3 shadow-lg sm:px-6 lg:static lg:block lg:border-0 lg:p-0 lg:shadow-none`}
       >
-        <form role="search" action="/tienda" method="get" className="relative" onSubmit={(e) => !query && e.preventDefault()}>
-          <label htmlFor={ids.input} className="sr-only">Buscar productos</label>
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
-          <input
-            ref={input}
-            id={ids.input}
-            name="search"
-            type="search"
-            role="combobox"
-            autoComplete="off"
-            aria-autocomplete="list"
-            aria-expanded={showList}
-            aria-controls={showList ? ids.list : undefined}
-            aria-activedescendant={showList && active >= 0 ? `${ids.option}-${active}` : undefined}
-            placeholder="Buscar productos..."
-            value={term}
-            onChange={(e) => {
-              setTerm(e.target.value);
-              setListOpen(true);
-            }}
-            onFocus={() => setListOpen(true)}
-            onKeyDown={onKeyDown}
-            className="w-full rounded-full border border-neutral-200 bg-neutral-100 py-2 pl-9 pr-9 text-sm text-neutral-950 placeholder:text-neutral-500 focus:border-neutral-950 focus:bg-white focus:outline-none"
-          />
-          {status === 'loading' && query && (
-            <Loader2 aria-hidden="true" className="absolute right-3 top-1/2 size-4 -translate-y-1/2 animate-spin text-neutral-500" />
-          )}
-          {showPanel && (
-            <div className="absolute inset-x-0 top-full z-50 mt-2 rounded-2xl border border-neutral-200 bg-white p-1.5 shadow-xl lg:right-auto lg:w-[28rem]">
-              {showList ? (
-                <ul id={ids.list} role="listbox" aria-label="Productos encontrados">
-                  {hits.map((hit, i) => (
-                    <li
-                      key={hit.url}
-                      id={`${ids.option}-${i}`}
-                      role="option"
-                      aria-selected={i === active}
-                      onMouseDown={(e) => e.preventDefault()}
-                      onMouseMove={() => setActive(i)}
-                      onClick={() => open(hit)}
-                      className={`flex cursor-pointer items-center gap-3 rounded-xl px-2 py-1.5 ${i === active ? 'bg-lime-50' : ''}`}
-                    >
-                      <span className="h-12 w-10 shrink-0 overflow-hidden rounded-lg bg-neutral-100">
-                        {hit.image && <img src={hit.image} alt="" width={40} height={50} loading="lazy" className="size-full object-cover" />}
-                      </span>
-                      <span className="flex min-w-0 flex-col">
-                        <span className="truncate text-sm font-semibold text-neutral-950">{hit.title}</span>
-                        <span className="flex items-baseline gap-2 text-xs">
-                          {hit.brand && <span className="font-medium uppercase tracking-wide text-neutral-600">{hit.brand}</span>}
-                          {hit.price && <span className="text-sm font-bold text-neutral-950">{hit.price}</span>}
+        <search className="block">
+          <form action="/tienda" method="get" className="relative" onSubmit={(e) => !query && e.preventDefault()}>
+            <label htmlFor={ids.input} className="sr-only">Buscar productos</label>
+            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
+            <input
+              ref={input}
+              id={ids.input}
+              name="search"
+              type="search"
+              role="combobox"
+              autoComplete="off"
+              aria-autocomplete="list"
+              aria-expanded={showList}
+              aria-controls={showList ? ids.list : undefined}
+              aria-activedescendant={showList && active >= 0 ? `${ids.option}-${active}` : undefined}
+              placeholder="Buscar productos..."
+              value={term}
+              onChange={(e) => {
+                setTerm(e.target.value);
+                setListOpen(true);
+              }}
+              onFocus={() => setListOpen(true)}
+              onBlur={(e) => {
+                if (!root.current?.contains(e.relatedTarget as Node | null)) close();
+              }}
+              onKeyDown={onKeyDown}
+              className="w-full rounded-full border border-neutral-200 bg-neutral-100 py-2 pl-9 pr-9 text-sm text-neutral-950 placeholder:text-neutral-500 focus:border-neutral-950 focus:bg-white focus:outline-none"
+            />
+            {status === 'loading' && query && (
+              <Loader2 aria-hidden="true" className="absolute right-3 top-1/2 size-4 -translate-y-1/2 animate-spin text-neutral-500" />
+            )}
+            {showPanel && (
+              <div className="absolute inset-x-0 top-full z-50 mt-2 rounded-2xl border border-neutral-200 bg-white p-1.5 shadow-xl lg:right-auto lg:w-[28rem]">
+                {showList ? (
+                  <div id={ids.list} role="listbox" aria-label="Productos encontrados">
+                    {hits.map((hit, i) => (
+                      <a
+                        key={hit.url}
+                        id={`${ids.option}-${i}`}
+                        role="option"
+                        href={hit.url}
+                        tabIndex={-1}
+                        aria-selected={i === active}
+                        onMouseDown={(e) => e.preventDefault()}
+                        onMouseMove={() => setActive(i)}
+                        className={`flex cursor-pointer items-center gap-3 rounded-xl px-2 py-1.5 ${i === active ? 'bg-lime-50' : ''}`}
+                      >
+                        <span className="h-12 w-10 shrink-0 overflow-hidden rounded-lg bg-neutral-100">
+                          {hit.image && <img src={hit.image} alt="" width={40} height={50} loading="lazy" className="size-full object-cover" />}
                         </span>
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                message && <p className="px-3 py-4 text-sm text-neutral-600">{message}</p>
-              )}
-            </div>
-          )}
-          <p aria-live="polite" className="sr-only">{announcement}</p>
-        </form>
+                        <span className="flex min-w-0 flex-col">
+                          <span className="truncate text-sm font-semibold text-neutral-950">{hit.title}</span>
+                          <span className="flex items-baseline gap-2 text-xs">
+                            {hit.brand && <span className="font-medium uppercase tracking-wide text-neutral-600">{hit.brand}</span>}
+                            {hit.price && <span className="text-sm font-bold text-neutral-950">{hit.price}</span>}
+                          </span>
+                        </span>
+                      </a>
+                    ))}
+                  </div>
+                ) : (
+                  message && <p className="px-3 py-4 text-sm text-neutral-600">{message}</p>
+                )}
+              </div>
+            )}
+            <p aria-live="polite" className="sr-only">{announcement}</p>
+          </form>
+        </search>
       </div>
     </div>
   );

@@ -29,16 +29,16 @@ export default function CarouselControls({ unit, selected, snaps, step, goTo, pa
       </button>
       {snaps > 1 && (
         <ul className="flex items-center">
-          {Array.from({ length: snaps }, (_, i) => (
-            <li key={i}>
+          {Array.from({ length: snaps }, (_, i) => i).map((snap) => (
+            <li key={snap}>
               <button
                 type="button"
-                onClick={() => goTo(i)}
-                aria-label={`Ir a ${unit.toLowerCase()} ${i + 1} de ${snaps}`}
-                aria-current={i === selected ? 'true' : undefined}
+                onClick={() => goTo(snap)}
+                aria-label={`Ir a ${unit.toLowerCase()} ${snap + 1} de ${snaps}`}
+                aria-current={snap === selected ? 'true' : undefined}
                 className="group flex h-6 items-center px-1"
               >
-                <span className={`block h-2 rounded-full transition-all ${dot(i === selected)}`} />
+                <span className={`block h-2 rounded-full transition-all ${dot(snap === selected)}`} />
               </button>
             </li>
           ))}

@@ -16,19 +16,18 @@ export default function FeaturedCarousel({ products }: { products: CardProduct[]
     embla: { align: 'start', slidesToScroll: 'auto' },
   });
   return (
-    <div role="region" aria-roledescription="carrusel" aria-label="Carrusel de productos destacados">
+    <section aria-roledescription="carrusel" aria-label="Carrusel de productos destacados">
       <div ref={c.viewportRef} className="-my-2 overflow-hidden py-2">
         <div className="-ml-3 flex sm:-ml-5">
           {products.map((p, i) => (
-            <div
+            <fieldset
               key={p.id}
-              role="group"
               aria-roledescription="producto"
               aria-label={`${i + 1} de ${products.length}`}
               className="min-w-0 shrink-0 grow-0 basis-1/2 pl-3 sm:basis-1/3 sm:pl-5 lg:basis-1/4"
             >
               <ProductCard product={p} />
-            </div>
+            </fieldset>
           ))}
         </div>
       </div>
@@ -37,6 +36,6 @@ export default function FeaturedCarousel({ products }: { products: CardProduct[]
           <CarouselControls unit="Página" {...c} />
         </div>
       )}
-    </div>
+    </section>
   );
 }

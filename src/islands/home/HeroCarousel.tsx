@@ -110,16 +110,15 @@ export default function HeroCarousel({ slides }: { slides: HeroSlide<ProductSumm
       <div ref={c.viewportRef} className="overflow-hidden">
         <div className="flex">
           {slides.map((s, i) => (
-            <div
+            <fieldset
               key={s.id}
-              role="group"
               aria-roledescription="diapositiva"
               aria-label={`${i + 1} de ${slides.length}`}
               aria-current={i === c.selected ? 'true' : undefined}
               className="h-[480px] min-w-0 shrink-0 grow-0 basis-full sm:h-[440px] lg:h-[520px]"
             >
               <Slide slide={s} first={i === 0} />
-            </div>
+            </fieldset>
           ))}
         </div>
       </div>

@@ -95,7 +95,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false }: Props)
 
       {/* Phones: the help widget and toasts rise above this bar (HelpWidget reads --bottom-bar-height). */}
       <style>{'@media (max-width: 767px) { :root:has(.product-buy-bar) { --bottom-bar-height: 4.5rem; } }'}</style>
-      <div role="region" aria-label="Barra de compra" className="product-buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(0,0,0,0.06)] backdrop-blur md:hidden">
+      <section aria-label="Barra de compra" className="product-buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(0,0,0,0.06)] backdrop-blur md:hidden">
         <div className="flex items-center gap-3">
           <div className="min-w-0 flex-1">
             <p className="flex items-center gap-2">
@@ -112,7 +112,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false }: Props)
             Comprar
           </button>
         </div>
-      </div>
+      </section>
 
       {hasSizes && <SizeDialog open={sizeDialog} onOpenChange={setSizeDialog} sizes={p.sizes} onChoose={choose} />}
       <ShareDialog open={shareDialog} onOpenChange={setShareDialog} url={url} text={`${p.nombre}${p.marca.trim() ? ` de ${p.marca.trim()}` : ''}`} />

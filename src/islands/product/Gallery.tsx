@@ -1,6 +1,6 @@
 /** Product gallery: main image first, thumbnails, and previous/next arrows that wrap around. */
 import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { wrapIndex, type GalleryImage } from '../../lib/gallery.ts';
 import { responsiveImage } from '../../lib/images.ts';
 
@@ -17,6 +17,11 @@ export default function Gallery({ images, alt }: Props) {
   const count = images.length;
   const current = images[index];
   const go = (step: number) => setIndex((i) => wrapIndex(i, step, count));
+  // On either arrow button, the left and right arrow keys also step through the images.
+  const onArrowKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowLeft') go(-1);
+    if (e.key === 'ArrowRight') go(1);
+  };
 
   if (!current) {
     return (
@@ -29,13 +34,7 @@ export default function Gallery({ images, alt }: Props) {
   const main = responsiveImage(current.url, 4 / 5);
   return (
     <section aria-label="Galería de imágenes" aria-roledescription="carrusel" className="flex flex-col gap-3">
-      <div
-        className="relative aspect-[4/5] overflow-hidden rounded-3xl bg-neutral-100"
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowLeft') go(-1);
-          if (e.key === 'ArrowRight') go(1);
-        }}
-      >
+      <div className="relative aspect-[4/5] overflow-hidden rounded-3xl bg-neutral-100">
         <img
           key={current.url}
           src={main.src}
@@ -51,10 +50,10 @@ export default function Gallery({ images, alt }: Props) {
         />
         {count > 1 && (
           <>
-            <button type="button" aria-label="Imagen anterior" onClick={() => go(-1)} className={`left-3 ${arrow}`}>
+            <button type="button" aria-label="Imagen anterior" onClick={() => go(-1)} onKeyDown={onArrowKey} className={`left-3 ${arrow}`}>
               <ChevronLeft aria-hidden="true" className="size-6" />
             </button>
-            <button type="button" aria-label="Imagen siguiente" onClick={() => go(1)} className={`right-3 ${arrow}`}>
+            <button type="button" aria-label="Imagen siguiente" onClick={() => go(1)} onKeyDown={onArrowKey} className={`right-3 ${arrow}`}>
               <ChevronRight aria-hidden="true" className="size-6" />
             </button>
             <p aria-live="polite" className="absolute bottom-3 right-3 rounded-full bg-neutral-950/80 px-3 py-1 text-xs font-semibold text-white">

@@ -32,7 +32,7 @@ export default function NotFoundRoute({ children }: { children?: ReactNode }) {
     let active = true;
     (async () => {
       const [live, { sanitizeDescription }] = await Promise.all([import('./live-product.ts'), import('../../lib/description.ts')]);
-      let product;
+      let product: ProductDetail | null;
       try {
         product = await live.fetchLiveProduct(route.permalink);
       } catch (error) {

@@ -8,7 +8,7 @@ interface Props {
 
 export default function SizePicker({ sizes, selected, onSelect, label }: Props) {
   return (
-    <div role="group" aria-label={label} className="grid grid-cols-4 gap-2 sm:grid-cols-5">
+    <fieldset aria-label={label} className="grid min-w-0 grid-cols-4 gap-2 sm:grid-cols-5">
       {sizes.map((s) => (
         <button
           key={s}
@@ -22,6 +22,6 @@ export default function SizePicker({ sizes, selected, onSelect, label }: Props) 
           {s}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }

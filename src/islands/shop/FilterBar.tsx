@@ -3,7 +3,7 @@
  * Below 768 px the selectors collapse behind a 'Filtros' toggle showing the active-filter count.
  */
 import { SlidersHorizontal, Search } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import type { ShopFacets } from '../../data/shop.ts';
 import type { FilterKey, FilterState } from '../../lib/filters.ts';
 import { priceRangeLabel } from '../../lib/price-range.ts';
@@ -38,7 +38,7 @@ export default function FilterBar(props: Props) {
     onSelect(key, value);
     if (isMobile) setOpen(false);
   };
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     props.onSearchSubmit();
   };
@@ -47,19 +47,21 @@ export default function FilterBar(props: Props) {
     <div style={{ top }} className="sticky z-30 border-b border-neutral-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:px-6">
         <div className="flex items-center gap-2">
-          <form role="search" aria-label="Buscar en la tienda" onSubmit={submit} className="relative min-w-0 flex-1">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
-            <input
-              type="search"
-              value={filters.search_term ?? ''}
-              onChange={(e) => props.onSearchChange(e.target.value)}
-              placeholder="Buscar productos..."
-              aria-label="Buscar productos"
-              enterKeyHint="search"
-              disabled={!ready}
-              className="h-10 w-full rounded-xl border border-neutral-300 bg-white pl-9 pr-3 text-sm shadow-sm placeholder:text-neutral-500 hover:border-neutral-400 disabled:bg-neutral-100"
-            />
-          </form>
+          <search aria-label="Buscar en la tienda" className="block min-w-0 flex-1">
+            <form onSubmit={submit} className="relative">
+              <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
+              <input
+                type="search"
+                value={filters.search_term ?? ''}
+                onChange={(e) => props.onSearchChange(e.target.value)}
+                placeholder="Buscar productos..."
+                aria-label="Buscar productos"
+                enterKeyHint="search"
+                disabled={!ready}
+                className="h-10 w-full rounded-xl border border-neutral-300 bg-white pl-9 pr-3 text-sm shadow-sm placeholder:text-neutral-500 hover:border-neutral-400 disabled:bg-neutral-100"
+              />
+            </form>
+          </search>
           <button
             type="button"
             aria-expanded={open}

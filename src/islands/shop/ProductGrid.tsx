@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import ProductCard, { ProductCardSkeleton } from '../../components/product/ProductCard.tsx';
 import type { CardProduct, ProductSummary } from '../../data/product-summary.ts';
 
-const SKELETONS = 8;
+const SKELETONS = [0, 1, 2, 3, 4, 5, 6, 7];
 /** Cards in the first row load their image at once (above the fold). */
 const EAGER_IMAGES = 4;
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4';
@@ -23,22 +23,26 @@ interface Props {
 export default function ProductGrid({ products, loading, loadingMore, hasMore, failed, onLoadMore, onOpen }: Props) {
   const sentinel = useRef<HTMLDivElement>(null);
 
-  // Re-observed after every page, so a sentinel still in view asks for the next page at once.
+  // Not observed while a page loads and observed again once it is on screen, so a sentinel still in view
+  // asks for the next page at once.
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !hasMore || loading) return;
+    if (!el || !hasMore || loading || loadingMore) return;
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onLoadMore(), {
       rootMargin: '100px',
       threshold: 0.1,
     });
     io.observe(el);
     return () => io.disconnect();
-  }, [hasMore, loading, products.length, onLoadMore]);
+  }, [hasMore, loading, loadingMore, onLoadMore]);
 
   if (loading) {
     return (
-      <div className={GRID} aria-busy="true" aria-label="Cargando productos">
-        {Array.from({ length: SKELETONS }, (_, i) => <ProductCardSkeleton key={i} />)}
+      <div className={GRID} aria-busy="true">
+        <p className="sr-only">Cargando productos</p>
+        {SKELETONS.map((k) => (
+          <ProductCardSkeleton key={k} />
+        ))}
       </div>
     );
   }

@@ -31,7 +31,8 @@ function rememberNames(names: Partial<Record<FilterKey, Map<string, string>>>, f
   if (!facets) return;
   for (const f of FILTERS) {
     if (!f.facet) continue;
-    const map = (names[f.key] ??= new Map());
+    const map = names[f.key] ?? new Map<string, string>();
+    names[f.key] = map;
     for (const o of facets[f.facet]) map.set(o.id, o.nombre);
   }
 }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CardProduct } from '../../data/product-summary.ts';
 import { shopClient } from '../../data/client.ts';
 import { fetchShopPage, type ShopFacets } from '../../data/shop.ts';
-import { filtersToQuery, type FilterState } from '../../lib/filters.ts';
+import { filtersFromQuery, filtersToQuery, type FilterState } from '../../lib/filters.ts';
 import { notify } from '../../stores/toast.ts';
 
 /**
@@ -41,20 +41,15 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
 
-  const fail = (e: unknown) => {
-    console.error('No se pudieron cargar los productos de la tienda:', e);
-    setFailed(true);
-    notify.error('No se pudieron cargar las opciones de filtros');
-  };
-
-  // Every filter but the page: only a change of these reloads from the start.
+  // Every filter but the page: only a change of these reloads from the start. The page is read when the
+  // request starts, only to restore that many pages.
   const key = filtersToQuery({ ...filters, page: 1 });
   useEffect(() => {
     if (!ready) return;
     const id = ++request.current;
     setLoading(true);
     const timer = setTimeout(async () => {
-      const f = filtersRef.current;
+      const f = { ...filtersFromQuery(key), page: filtersRef.current.page };
       try {
         const page = await fetchShopPage(shopClient, f, 0, PAGE_SIZE * Math.min(f.page, MAX_RESTORE_PAGES));
         if (id !== request.current) return;
@@ -66,7 +61,9 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
         if (id !== request.current) return;
         setProducts([]);
         setTotal(0);
-        fail(e);
+        setFailed(true);
+        console.error('No se pudieron cargar los productos de la tienda:', e);
+        notify.error('No se pudieron cargar las opciones de filtros');
       } finally {
         if (id === request.current) {
           setLoading(false);
