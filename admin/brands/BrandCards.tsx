@@ -1,7 +1,7 @@
 /** 'Marcas Activas': a new-brand form and a card per active brand (display name, internal name, count, active). */
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Grid, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { errorMessage } from '../common/errors.ts';
 import type { BrandRow } from './types.ts';
@@ -19,7 +19,7 @@ export function NewBrandForm() {
   const [create, { isPending }] = useCreate();
   const row = newBrand(name);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!row) return;
     create(

@@ -5,7 +5,7 @@
  */
 import LockIcon from '@mui/icons-material/Lock';
 import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 
 export function LoginPage() {
@@ -16,7 +16,7 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     setPending(true);

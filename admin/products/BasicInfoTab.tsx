@@ -211,9 +211,10 @@ export function BasicInfoTab({ product, lookups, onPermalinkPending, onUploaded 
         const n = Number(value);
         if (value.trim() !== '' && Number.isFinite(n)) setValue(field, n.toFixed(2), { shouldValidate: true });
       }}
-      InputProps={{ startAdornment: <InputAdornment position="start">$</InputAdornment> }}
-      inputProps={{ min: 0, step: '0.01' }}
-     
+      slotProps={{
+        input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+        htmlInput: { min: 0, step: '0.01' },
+      }}
       fullWidth
     />
   );
@@ -245,7 +246,7 @@ export function BasicInfoTab({ product, lookups, onPermalinkPending, onUploaded 
 
       <TextInput source="permalink" label="resources.products.form.permalink" validate={required()} parse={text}
         helperText="resources.products.form.permalink_help"
-        InputProps={{ readOnly: true, endAdornment: permalinkPending ? <CircularProgress size={16} /> : null }}
+        slotProps={{ input: { readOnly: true, endAdornment: permalinkPending ? <CircularProgress size={16} /> : null } }}
         fullWidth />
       <TextInput source="link_externo" label="resources.products.form.link_externo" validate={optionalUrl} parse={text} type="url"
         fullWidth />
