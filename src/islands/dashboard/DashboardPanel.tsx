@@ -49,8 +49,8 @@ export default function DashboardPanel({ initial }: Props) {
     <div aria-busy={loading}>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <p className="text-sm text-neutral-700" aria-live="polite">
-          {source === 'build' ? 'Resultados de la compilación' : 'Resultados en vivo desde el navegador'} · {mexicoStamp(result.ranAt)} (hora de
-          Ciudad de México) ·{' '}
+          {source === 'build' ? 'Resultados de la compilación' : 'Resultados en vivo desde el navegador'} ·{' '}
+          {result.ranAt && <>{mexicoStamp(result.ranAt)} (hora de Ciudad de México) · </>}
           <span className={failed ? 'font-semibold text-red-700' : 'font-semibold text-lime-800'}>
             {failed ? `${failed} consulta(s) con error` : 'Todas las consultas correctas'}
           </span>
@@ -76,7 +76,7 @@ export default function DashboardPanel({ initial }: Props) {
             <p className="mt-auto pt-2 font-display text-3xl font-black tracking-tight text-neutral-950" data-check={c.key}>
               {c.count ?? '—'}
             </p>
-            <p className={`mt-1 text-xs ${c.error ? 'text-red-700' : 'text-neutral-600'}`}>{c.error ? `Error: ${c.error}` : `${c.ms} ms`}</p>
+            <p className={`mt-1 text-xs ${c.error ? 'text-red-700' : 'text-neutral-600'}`}>{c.error ? `Error: ${c.error}` : c.ms === null ? 'Sin medir' : `${c.ms} ms`}</p>
           </li>
         ))}
       </ul>
