@@ -64,6 +64,8 @@ test('the not-found page has no serious or critical axe violations', async ({ pa
 });
 
 test('an open FAQ answer and the contact toasts have no serious or critical axe violations', async ({ page }) => {
+  // Toasts are checked as they rest on screen, not halfway through fading in.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/preguntas-frecuentes');
   await page.getByText('¿Qué métodos de pago aceptan?').click();
   await expect(page.getByText('PayPal, transferencia bancaria')).toBeVisible();

@@ -114,12 +114,14 @@ test('an edit reaches the static shop: Publicando... then a new time, and the pa
   await expect(status).toContainText('Publicando...', { timeout: 20_000 });
   await expect(status).toContainText('Tienda publicada hace un momento', { timeout: 120_000 });
 
+  // The form gives a renamed product the permalink of its new name.
+  const { data: saved } = await service().from('products').select('permalink').eq('id', product.id).single().throwOnError();
   const shopper = await page.context().newPage();
-  await shopper.goto(`${ORIGIN}/producto/${product.permalink}`);
+  await shopper.goto(`${ORIGIN}/producto/${saved.permalink}`);
   await expect(shopper.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
   await shopper.close();
 
-  await service().from('products').update({ nombre: product.nombre }).eq('id', product.id).throwOnError();
+  await service().from('products').update({ nombre: product.nombre, permalink: product.permalink }).eq('id', product.id).throwOnError();
 });
 
 test('a failed build leaves the published pages and shows the error in the back office', async ({ page }) => {
