@@ -601,7 +601,7 @@ export type Database = {
       }
       shop_settings: {
         Row: {
-          id: boolean
+          id: number
           seller_phone: string
           contact_email: string
           opening_hours: Json
@@ -612,7 +612,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
-          id?: boolean
+          id?: number
           seller_phone: string
           contact_email: string
           opening_hours?: Json
@@ -623,7 +623,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
-          id?: boolean
+          id?: number
           seller_phone?: string
           contact_email?: string
           opening_hours?: Json

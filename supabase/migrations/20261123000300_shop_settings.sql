@@ -1,7 +1,7 @@
 -- ─── Shop settings ─────────────────────────────────────────────────────────────────────────
 -- The shop's contact points, which the owner sets in the back office (Configuración → General)
 -- before going live: the seller's chat number, the contact email, the opening hours, the social
--- profiles and the chat-group invite. Exactly one row (id is always true). The static pages read
+-- profiles and the chat-group invite. Exactly one row (id is always 1). The static pages read
 -- it when they are built, so saving it asks for a rebuild like any other catalogue change.
 
 -- Opening hours are [{"days": "Lunes a viernes", "hours": "9:00 a 19:00 h"}, ...]: at most one line
@@ -35,7 +35,7 @@ revoke execute on function private.valid_opening_hours(jsonb) from public;
 grant execute on function private.valid_opening_hours(jsonb) to authenticated, service_role;
 
 create table public.shop_settings (
-  id boolean primary key default true check (id),
+  id smallint primary key default 1 check (id = 1),
   -- International digits, no '+' or spaces: country code then number (5215512345678).
   seller_phone text not null check (seller_phone ~ '^[0-9]{11,15}$'),
   contact_email text not null
