@@ -17,6 +17,20 @@ export function service(): SupabaseClient {
   return createClient(env('E2E_SUPABASE_URL'), env('E2E_SERVICE_ROLE_KEY'), noSession);
 }
 
+/** The shop settings row the pages were built from (seller's chat number, email, social links...). */
+export async function shopSettings() {
+  const { data, error } = await service().from('shop_settings').select('*').eq('id', 1).single();
+  if (error) throw new Error(`No se pudo leer shop_settings: ${error.message}`);
+  return data as {
+    seller_phone: string;
+    contact_email: string;
+    instagram_url: string | null;
+    facebook_url: string | null;
+    tiktok_url: string | null;
+    chat_group_url: string | null;
+  };
+}
+
 /** Mexico City's calendar date, offset by whole days, as yyyy-MM-dd. */
 export function mexicoDate(offsetDays = 0): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
