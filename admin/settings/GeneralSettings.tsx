@@ -63,7 +63,8 @@ export function GeneralSettings() {
                 {translate('app.settings.general.hours')}
               </Typography>
               <ArrayInput source="opening_hours" label={false} validate={openingHoursError}>
-                <SimpleFormIterator inline disableReordering>
+                {/* Each line's remove button stays visible: phones have no hover to reveal it. */}
+                <SimpleFormIterator inline disableReordering disableClearAll sx={{ '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}>
                   <TextInput source="days" label="resources.shop_settings.fields.days" validate={[required(), maxLength(MAX_OPENING_HOURS_TEXT)]} helperText={false} />
                   <TextInput source="hours" label="resources.shop_settings.fields.hours" validate={[required(), maxLength(MAX_OPENING_HOURS_TEXT)]} helperText={false} />
                 </SimpleFormIterator>

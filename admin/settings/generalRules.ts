@@ -20,7 +20,7 @@ export const openingHoursError = (value: unknown) => {
   return value.every(isOpeningHoursLine) ? undefined : 'app.settings.general.incomplete_hours';
 };
 
-/** The columns the form writes (the key and updated_at stay as they are). */
+/** The columns the form writes. */
 export const GENERAL_COLUMNS = [
   'seller_phone',
   'contact_email',
@@ -31,6 +31,7 @@ export const GENERAL_COLUMNS = [
   'chat_group_url',
 ] as const;
 
+/** Only the form's columns go to the database (an emptied link as null); the key and updated_at never do. */
 export function pickGeneral(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(GENERAL_COLUMNS.map((column) => [column, data[column] ?? null]));
+  return Object.fromEntries(GENERAL_COLUMNS.filter((column) => column in data).map((column) => [column, data[column] ?? null]));
 }
