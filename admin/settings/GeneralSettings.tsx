@@ -64,7 +64,7 @@ export function GeneralSettings() {
               </Typography>
               <ArrayInput source="opening_hours" label={false} validate={openingHoursError}>
                 {/* Each line's remove button stays visible: phones have no hover to reveal it. */}
-                <SimpleFormIterator inline disableReordering disableClearAll sx={{ '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}>
+                <SimpleFormIterator inline disableReordering disableClear sx={{ '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}>
                   <TextInput source="days" label="resources.shop_settings.fields.days" validate={[required(), maxLength(MAX_OPENING_HOURS_TEXT)]} helperText={false} />
                   <TextInput source="hours" label="resources.shop_settings.fields.hours" validate={[required(), maxLength(MAX_OPENING_HOURS_TEXT)]} helperText={false} />
                 </SimpleFormIterator>
