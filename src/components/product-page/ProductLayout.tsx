@@ -1,11 +1,12 @@
 /** Product page frame (built page and live view): gallery left, details right, related products below. */
 import type { ReactNode } from 'react';
 
+/** On the built page Astro fills breadcrumb, gallery and related from named slots, which its types cannot see. */
 interface Props {
-  breadcrumb: ReactNode;
-  gallery: ReactNode;
+  breadcrumb?: ReactNode;
+  gallery?: ReactNode;
   children: ReactNode;
-  related: ReactNode;
+  related?: ReactNode;
 }
 
 export default function ProductLayout({ breadcrumb, gallery, children, related }: Props) {
