@@ -74,6 +74,20 @@ const resources = {
       active: 'Activa',
     },
   },
+  shop_settings: {
+    name: 'Configuración general',
+    fields: {
+      seller_phone: 'Número de WhatsApp del vendedor',
+      contact_email: 'Correo de contacto',
+      opening_hours: 'Horario de atención',
+      days: 'Días',
+      hours: 'Horario',
+      instagram_url: 'Instagram',
+      facebook_url: 'Facebook',
+      tiktok_url: 'TikTok',
+      chat_group_url: 'Invitación al grupo de WhatsApp',
+    },
+  },
   banner_images: {
     name: 'Banner |||| Banners',
     fields: {
@@ -289,6 +303,22 @@ const app = {
       save_error: 'No se pudo guardar el banner',
       delete_error: 'No se pudo eliminar el banner',
       delete_confirm: '¿Estás seguro de que quieres eliminar este banner?',
+    },
+    general: {
+      contact: 'Contacto',
+      hours: 'Horario de atención',
+      links: 'Redes sociales y grupo',
+      phone_help: 'Solo dígitos, con código de país y sin +, espacios ni guiones (p. ej. 5215512345678).',
+      url_help: 'Déjalo vacío si no tienes la cuenta; no se mostrará en la tienda.',
+      chat_group_help: 'Enlace de invitación al grupo. Si lo dejas vacío, el botón del grupo abre el chat con el vendedor.',
+      invalid_phone: 'Escribe el número con código de país, solo dígitos (p. ej. 5215512345678).',
+      invalid_email: 'Escribe un correo electrónico válido (p. ej. contacto@tutienda.com).',
+      invalid_url: 'La URL debe empezar con https://',
+      too_many_hours: 'Máximo 7 renglones de horario.',
+      incomplete_hours: 'Completa los días y el horario de cada renglón.',
+      saved: 'Configuración guardada. La tienda se publicará con los cambios.',
+      save_error: 'No se pudo guardar la configuración',
+      load_error: 'No se pudo cargar la configuración',
     },
     featured_categories: {
       title: 'Categorías Destacadas',

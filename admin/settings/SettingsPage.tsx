@@ -1,13 +1,14 @@
 /**
  * Settings (spec 2 "Settings"): tabs 'Gestión de Imágenes' (sub-tabs Hero Carousel and Banner de
- * Marcas), 'Categorías', 'Categorías Destacadas' and 'General' ('Próximamente').
+ * Marcas), 'Categorías', 'Categorías Destacadas' and 'General' (the shop's contact settings).
  */
-import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { CategoriesPage } from '../categories/CategoriesPage.tsx';
 import { BannerManager } from './BannerManager.tsx';
 import { FeaturedCategoriesManager } from './FeaturedCategoriesManager.tsx';
+import { GeneralSettings } from './GeneralSettings.tsx';
 import { HeroManager } from './HeroManager.tsx';
 
 type MainTab = 'images' | 'categories' | 'featured' | 'general';
@@ -39,13 +40,7 @@ export function SettingsPage() {
       )}
       {tab === 'categories' && <CategoriesPage embedded />}
       {tab === 'featured' && <FeaturedCategoriesManager />}
-      {tab === 'general' && (
-        <Card>
-          <CardContent>
-            <Typography variant="h6">{translate('app.coming_soon')}</Typography>
-          </CardContent>
-        </Card>
-      )}
+      {tab === 'general' && <GeneralSettings />}
     </Box>
   );
 }

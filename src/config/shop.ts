@@ -1,20 +1,20 @@
-/** The shop's identity and contact points: the one place to change them. */
+/**
+ * The shop's identity in code: name, description, chat host and theme colour. Its contact points
+ * (the seller's chat number, email, hours, social links) are data: the shop_settings row, set in
+ * the back office (Configuración → General) and read at build time by src/data/settings.ts.
+ */
+import type { ChatConfig } from '../lib/chat.ts';
+
 export const SHOP = {
   name: 'Outlet Moda MX',
   description: 'Outlet de moda en México: ropa, calzado y accesorios originales con descuento, por tiempo limitado.',
   /** Chat app host for click-to-chat links. */
   chatHost: 'https://wa.me',
-  /**
-   * The seller's WhatsApp number, international format without '+' (52 Mexico, 1 mobile, 10 digits).
-   * PLACEHOLDER: replace with the business number before going live.
-   */
-  sellerPhone: '5215512345678',
-  /** Social profiles. PLACEHOLDERS until the real accounts are set. */
-  social: {
-    instagram: 'https://www.instagram.com/',
-    facebook: 'https://www.facebook.com/',
-    tiktok: 'https://www.tiktok.com/',
-  },
   /** Browser theme colour (lime green). */
   themeColor: '#84cc16',
 } as const;
+
+/** Click-to-chat settings for the seller's number (from the shop settings). */
+export function shopChat(sellerPhone: string): ChatConfig {
+  return { chatHost: SHOP.chatHost, sellerPhone, name: SHOP.name };
+}

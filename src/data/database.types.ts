@@ -599,6 +599,42 @@ export type Database = {
         }
         Relationships: []
       }
+      shop_settings: {
+        Row: {
+          id: number
+          seller_phone: string
+          contact_email: string
+          opening_hours: Json
+          instagram_url: string | null
+          facebook_url: string | null
+          tiktok_url: string | null
+          chat_group_url: string | null
+          updated_at: string
+        }
+        Insert: {
+          id?: number
+          seller_phone: string
+          contact_email: string
+          opening_hours?: Json
+          instagram_url?: string | null
+          facebook_url?: string | null
+          tiktok_url?: string | null
+          chat_group_url?: string | null
+          updated_at?: string
+        }
+        Update: {
+          id?: number
+          seller_phone?: string
+          contact_email?: string
+          opening_hours?: Json
+          instagram_url?: string | null
+          facebook_url?: string | null
+          tiktok_url?: string | null
+          chat_group_url?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
       subcategories: {
         Row: {
           id: string

@@ -2,6 +2,7 @@
 import { todayInMexicoCity } from '../lib/dates.ts';
 import { getHeaderCategories, type HeaderCategory } from './categories.ts';
 import { shopClient } from './client.ts';
+import { getShopSettings, type ShopSettings } from './settings.ts';
 
 const TTL_MS = 60_000;
 let cache: { at: number; value: Promise<HeaderCategory[]> } | null = null;
@@ -15,4 +16,18 @@ export function loadHeaderCategories(): Promise<HeaderCategory[]> {
     });
   }
   return cache.value;
+}
+
+let settingsCache: { at: number; value: Promise<ShopSettings> } | null = null;
+
+/** The shop settings every page shows (footer, help widget), read once per build. */
+export function loadShopSettings(): Promise<ShopSettings> {
+  if (!settingsCache || Date.now() - settingsCache.at > TTL_MS) {
+    const value = getShopSettings(shopClient);
+    settingsCache = { at: Date.now(), value };
+    value.catch(() => {
+      settingsCache = null; // never keep a failure
+    });
+  }
+  return settingsCache.value;
 }

@@ -5,16 +5,21 @@
  */
 import { LifeBuoy, MessageCircle, ShoppingBag, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { SHOP } from '../config/shop.ts';
+import { shopChat } from '../config/shop.ts';
 import { helpChatLink, problemChatLink } from '../lib/chat.ts';
 
-const chat = { chatHost: SHOP.chatHost, sellerPhone: SHOP.sellerPhone, name: SHOP.name };
 const OPTIONS = [
-  { title: 'Asistente de compra', subtitle: 'Te ayudamos con tu pedido', href: helpChatLink(chat), Icon: ShoppingBag },
-  { title: 'Tengo un problema', subtitle: 'Reportar problema con la página', href: problemChatLink(chat), Icon: TriangleAlert },
+  { title: 'Asistente de compra', subtitle: 'Te ayudamos con tu pedido', link: helpChatLink, Icon: ShoppingBag },
+  { title: 'Tengo un problema', subtitle: 'Reportar problema con la página', link: problemChatLink, Icon: TriangleAlert },
 ];
 
-export default function HelpWidget() {
+interface Props {
+  /** The seller's chat number (shop settings). */
+  sellerPhone: string;
+}
+
+export default function HelpWidget({ sellerPhone }: Props) {
+  const chat = shopChat(sellerPhone);
   const [open, setOpen] = useState(false);
   const [onAdmin, setOnAdmin] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -79,10 +84,10 @@ export default function HelpWidget() {
             </button>
           </div>
           <ul className="flex flex-col gap-2 p-3">
-            {OPTIONS.map(({ title, subtitle, href, Icon }) => (
+            {OPTIONS.map(({ title, subtitle, link, Icon }) => (
               <li key={title}>
                 <a
-                  href={href}
+                  href={link(chat)}
                   target="_blank"
                   rel="noopener"
                   onClick={() => setOpen(false)}

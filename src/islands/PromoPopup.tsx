@@ -6,7 +6,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { SHOP } from '../config/shop.ts';
 
 export const PROMO_CLOSED_KEY = 'outlet_promo_closed_at';
 
@@ -18,7 +17,12 @@ function rememberClosed(): void {
   }
 }
 
-export default function PromoPopup() {
+interface Props {
+  /** The shop's Instagram profile; without one the promo has no follow button. */
+  instagram: string | null;
+}
+
+export default function PromoPopup({ instagram }: Props) {
   const [open, setOpen] = useState(false);
   const [onAdmin, setOnAdmin] = useState(false);
   useEffect(() => setOnAdmin(window.location.pathname.startsWith('/admin')), []);
@@ -46,8 +50,9 @@ export default function PromoPopup() {
               directo; para hacerlo válido, menciona el producto que te interesa.
             </Dialog.Description>
             <p className="mt-2 text-xs text-neutral-500">Válido solo en tu primera compra.</p>
+            {instagram && (
             <a
-              href={SHOP.social.instagram}
+              href={instagram}
               target="_blank"
               rel="noopener"
               className="mt-5 inline-flex w-full items-center justify-center gap-2 rounded-full bg-neutral-950 px-6 py-3 text-sm font-bold text-white transition hover:bg-neutral-800"
@@ -59,6 +64,7 @@ export default function PromoPopup() {
               </svg>
               Seguir en Instagram
             </a>
+            )}
           </div>
           <Dialog.Close aria-label="Cerrar" className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-full text-neutral-950 hover:bg-black/10">
             <X aria-hidden="true" className="size-5" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHOP } from '../config/shop.ts';
+import { SHOP, shopChat } from '../config/shop.ts';
 import {
   chatLink,
   greetingLink,
@@ -61,10 +61,10 @@ describe('messages', () => {
 });
 
 describe('shop config', () => {
-  it('has a valid Mexican mobile number in international format and the wa.me host', () => {
-    expect(SHOP.sellerPhone).toMatch(/^521\d{10}$/);
+  it('chats on the wa.me host, with the shop name and the number from the settings', () => {
     expect(SHOP.chatHost).toBe('https://wa.me');
     expect(SHOP.name.length).toBeGreaterThan(0);
+    expect(greetingLink(shopChat('5215598765432'))).toMatch(/^https:\/\/wa\.me\/5215598765432\?text=Hola%20Outlet/);
   });
 });
 

@@ -57,10 +57,14 @@ export function userClient(): Promise<Client> {
   return signedIn(USER.email, USER.password, null);
 }
 
-/** Empties every table of the public schema (fixtures start from nothing). */
+/**
+ * Empties every table of the public schema (fixtures start from nothing), except shop_settings: its one
+ * row, seeded by its migration, is what every built page needs to reach the seller.
+ */
 export async function resetData(): Promise<void> {
   const { rows } = await sql.query<{ name: string }>(
-    `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'`,
+    `select format('%I.%I', schemaname, tablename) as name from pg_tables
+      where schemaname = 'public' and tablename <> 'shop_settings'`,
   );
   if (rows.length > 0) await sql.query(`truncate ${rows.map((r) => r.name).join(', ')} restart identity cascade`);
 }

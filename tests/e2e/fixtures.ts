@@ -19,6 +19,12 @@ export function service(): SupabaseClient<Database> {
   return createClient<Database>(env('E2E_SUPABASE_URL'), env('E2E_SERVICE_ROLE_KEY'), noSession);
 }
 
+/** The shop settings row the pages were built from (seller's chat number, email, social links...). */
+export async function shopSettings() {
+  const { data } = await service().from('shop_settings').select('*').eq('id', 1).single().throwOnError();
+  return data;
+}
+
 /**
  * The run's "today" in Mexico City (decided once by the global setup, when the demo was dated and the
  * shop built), offset by whole days, as yyyy-MM-dd.

@@ -1,8 +1,10 @@
 /** Information and test pages: headings and the spec's figures, the FAQ accordion, the contact form, no-JS reading. */
 import { expect, test } from './test.ts';
-import { SHOP } from '../../src/config/shop.ts';
+import { shopChat } from '../../src/config/shop.ts';
 import { greetingLink } from '../../src/lib/chat.ts';
-import { anon, mexicoDate } from './fixtures.ts';
+import { anon, mexicoDate, shopSettings } from './fixtures.ts';
+
+const greeting = async () => greetingLink(shopChat((await shopSettings()).seller_phone));
 
 test('how to buy shows the five steps, four reasons and a chat button', async ({ page }) => {
   await page.goto('/como-comprar');
@@ -16,7 +18,7 @@ test('how to buy shows the five steps, four reasons and a chat button', async ({
   await expect(page.getByRole('region', { name: '¿Por qué comprar con nosotros?' }).getByRole('listitem')).toHaveCount(4);
   await expect(page.getByText('de 7 a 15 días hábiles')).toBeVisible();
   const chat = page.getByRole('link', { name: /Escríbenos por WhatsApp/ });
-  await expect(chat).toHaveAttribute('href', greetingLink(SHOP));
+  await expect(chat).toHaveAttribute('href', await greeting());
   await expect(chat).toHaveAttribute('target', '_blank');
 });
 
@@ -78,7 +80,7 @@ test.describe('contact form', () => {
   });
 
   test('shows the contact details, social links and opening hours', async ({ page }) => {
-    await expect(page.getByRole('link', { name: /\+52 55 1234 5678/ }).first()).toHaveAttribute('href', greetingLink(SHOP));
+    await expect(page.getByRole('link', { name: /\+52 55 1234 5678/ }).first()).toHaveAttribute('href', await greeting());
     await expect(page.getByRole('link', { name: /@/ }).first()).toHaveAttribute('href', /^mailto:/);
     await expect(page.getByRole('heading', { name: 'Horario de atención' })).toBeVisible();
     await expect(page.getByText('Lunes a viernes')).toBeVisible();

@@ -1,11 +1,10 @@
 /** Everywhere: header categories, mobile menu, favourites badge, help widget, promo popup, sitemap and robots. */
 import { expect, test, type Page } from './test.ts';
-import { SHOP } from '../../src/config/shop.ts';
+import { SHOP, shopChat } from '../../src/config/shop.ts';
 import { helpChatLink, problemChatLink } from '../../src/lib/chat.ts';
-import { mexicoDate, service } from './fixtures.ts';
+import { mexicoDate, service, shopSettings } from './fixtures.ts';
 import { hydrated } from './islands.ts';
 
-const chat = { chatHost: SHOP.chatHost, sellerPhone: SHOP.sellerPhone, name: SHOP.name };
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 
 /** Header categories by the spec's rule (7): show_in_header, by orden, with products in active campaigns. */
@@ -90,6 +89,7 @@ test('the favourites badge counts saved products and pops when the count rises',
 
 test('the help widget opens, closes on an outside click, Escape or its button, and each option opens the chat', async ({ page, context }) => {
   await context.route('https://wa.me/**', (route) => route.fulfill({ body: 'chat', contentType: 'text/plain' }));
+  const chat = shopChat((await shopSettings()).seller_phone);
   await page.goto('/');
   const toggle = page.getByRole('button', { name: '¿Necesitas ayuda?' });
   const panel = page.getByRole('dialog', { name: 'Cómo podemos ayudarte?' });
@@ -140,7 +140,7 @@ test('the promo popup never opens by itself; closing it stores the time', async 
   await expect(promo).toBeVisible();
   await expect(promo.getByText(/Síguenos en Instagram y obtén 10% de descuento extra en tu primera compra/)).toBeVisible();
   await expect(promo.getByText(/menciona el producto/)).toBeVisible();
-  await expect(promo.getByRole('link', { name: 'Seguir en Instagram' })).toHaveAttribute('href', SHOP.social.instagram);
+  await expect(promo.getByRole('link', { name: 'Seguir en Instagram' })).toHaveAttribute('href', (await shopSettings()).instagram_url ?? '');
   const before = await page.evaluate(() => Date.now());
   await promo.getByRole('button', { name: 'Cerrar' }).click();
   await expect(promo).toHaveCount(0);

@@ -1,8 +1,12 @@
 /** The Instagram promo: 10% extra on a first purchase, code by direct message mentioning this product. */
 import { Camera } from 'lucide-react';
-import { SHOP } from '../../config/shop.ts';
 
-export default function InstagramPromo() {
+interface Props {
+  /** The shop's Instagram profile; without one the promo has no follow link. */
+  instagram: string | null;
+}
+
+export default function InstagramPromo({ instagram }: Props) {
   return (
     <aside data-pagefind-ignore aria-labelledby="promo-instagram" className="rounded-2xl bg-gradient-to-br from-fuchsia-50 via-rose-50 to-amber-50 p-4 ring-1 ring-rose-100">
       <div className="flex items-start gap-3">
@@ -15,14 +19,16 @@ export default function InstagramPromo() {
             Síguenos en Instagram y envíanos un mensaje directo mencionando este producto: te mandamos tu código de 10% de
             descuento extra. Válido solo en tu primera compra.
           </p>
+          {instagram && (
           <a
-            href={SHOP.social.instagram}
+            href={instagram}
             target="_blank"
             rel="noopener noreferrer"
             className="mt-2 inline-flex font-semibold text-rose-700 underline underline-offset-2 hover:text-rose-900"
           >
             Seguir en Instagram
           </a>
+          )}
         </div>
       </div>
     </aside>

@@ -5,7 +5,7 @@
 import { Share2, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import FavoriteButton from '../../components/product/FavoriteButton.tsx';
-import { SHOP } from '../../config/shop.ts';
+import { shopChat } from '../../config/shop.ts';
 import { productChatLink } from '../../lib/chat.ts';
 import { discountBadge, hasDiscount } from '../../lib/discount.ts';
 import type { BuyProduct } from '../../data/product.ts';
@@ -20,11 +20,11 @@ interface Props {
   url: string;
   /** The live check found a different price than the one built. */
   priceUpdated?: boolean;
+  /** The seller's chat number (shop settings). */
+  sellerPhone: string;
 }
 
-const CHAT = { chatHost: SHOP.chatHost, sellerPhone: SHOP.sellerPhone, name: SHOP.name };
-
-export default function BuyBox({ product: p, url, priceUpdated = false }: Props) {
+export default function BuyBox({ product: p, url, priceUpdated = false, sellerPhone }: Props) {
   const [size, setSize] = useState<string | null>(null);
   const [sizeDialog, setSizeDialog] = useState(false);
   const [shareDialog, setShareDialog] = useState(false);
@@ -32,7 +32,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false }: Props)
   const hasSizes = p.sizes.length > 0;
 
   const openChat = (talla: string | null) => {
-    window.open(productChatLink(CHAT, { nombre: p.nombre, marca: p.marca, talla, url }), '_blank', 'noopener,noreferrer');
+    window.open(productChatLink(shopChat(sellerPhone), { nombre: p.nombre, marca: p.marca, talla, url }), '_blank', 'noopener,noreferrer');
   };
   const buy = () => (hasSizes && !size ? setSizeDialog(true) : openChat(size));
   const choose = (s: string) => {

@@ -11,11 +11,13 @@ import NotFoundProduct from './NotFoundProduct.tsx';
 interface Props {
   product: BuyProduct;
   url: string;
+  /** The seller's chat number (shop settings). */
+  sellerPhone: string;
 }
 
 type Check = { kind: 'built' } | { kind: 'gone' } | { kind: 'live'; product: BuyProduct; priceUpdated: boolean };
 
-export default function LiveCheck({ product, url }: Props) {
+export default function LiveCheck({ product, url, sellerPhone }: Props) {
   const [check, setCheck] = useState<Check>({ kind: 'built' });
   useEffect(() => {
     let active = true;
@@ -38,6 +40,6 @@ export default function LiveCheck({ product, url }: Props) {
   }, [product]);
 
   if (check.kind === 'gone') return <NotFoundProduct compact reason="Producto no encontrado o campaña expirada" />;
-  if (check.kind === 'live') return <BuyBox product={check.product} url={url} priceUpdated={check.priceUpdated} />;
-  return <BuyBox product={product} url={url} />;
+  if (check.kind === 'live') return <BuyBox product={check.product} url={url} priceUpdated={check.priceUpdated} sellerPhone={sellerPhone} />;
+  return <BuyBox product={product} url={url} sellerPhone={sellerPhone} />;
 }

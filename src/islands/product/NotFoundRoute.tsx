@@ -21,7 +21,14 @@ type State =
   | { kind: 'not-found'; reason: string }
   | { kind: 'found'; product: ProductDetail; descriptionHtml: string; related: CardProduct[] | null };
 
-export default function NotFoundRoute({ children }: { children?: ReactNode }) {
+interface Props {
+  children?: ReactNode;
+  /** The seller's chat number and Instagram profile (shop settings), for a product shown live. */
+  sellerPhone: string;
+  instagram: string | null;
+}
+
+export default function NotFoundRoute({ children, sellerPhone, instagram }: Props) {
   const [state, setState] = useState<State>({ kind: 'page' });
 
   useEffect(() => {
@@ -70,6 +77,8 @@ export default function NotFoundRoute({ children }: { children?: ReactNode }) {
             descriptionHtml={state.descriptionHtml}
             url={productUrl(import.meta.env.SITE ?? window.location.origin, state.product.permalink)}
             related={state.related}
+            sellerPhone={sellerPhone}
+            instagram={instagram}
           />
         </Suspense>
       );

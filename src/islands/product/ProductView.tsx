@@ -21,9 +21,12 @@ interface Props {
   url: string;
   /** null while loading. */
   related: CardProduct[] | null;
+  /** The seller's chat number and Instagram profile (shop settings). */
+  sellerPhone: string;
+  instagram: string | null;
 }
 
-export default function ProductView({ product: p, descriptionHtml, url, related }: Props) {
+export default function ProductView({ product: p, descriptionHtml, url, related, sellerPhone, instagram }: Props) {
   return (
     <ProductLayout
       breadcrumb={<ProductBreadcrumb nombre={p.nombre} category_id={p.category_id} category_nombre={p.category_nombre} />}
@@ -31,8 +34,8 @@ export default function ProductView({ product: p, descriptionHtml, url, related 
       related={<RelatedProducts products={related} />}
     >
       <ProductSummary product={p} />
-      <BuyBox product={toBuyProduct(p)} url={url} />
-      <InstagramPromo />
+      <BuyBox product={toBuyProduct(p)} url={url} sellerPhone={sellerPhone} />
+      <InstagramPromo instagram={instagram} />
       <ProductSections descriptionHtml={descriptionHtml} marca={p.marca} sizes={p.sizes} />
     </ProductLayout>
   );

@@ -1,0 +1,80 @@
+/**
+ * Configuración → General: an admin sees the shop's current chat number, a malformed one is refused
+ * with its Spanish message and changes nothing, a valid one saves with a toast and lands in the
+ * database (which records a rebuild request). The original settings are put back afterwards.
+ */
+import { expect, test, type Page } from './test.ts';
+import { service } from './fixtures.ts';
+
+const ADMIN = { email: `admin-general-${Date.now().toString(36)}@e2e.local`, password: 'admin-e2e-password' };
+const COLUMNS = 'seller_phone, contact_email, opening_hours, instagram_url, facebook_url, tiktok_url, chat_group_url';
+
+let original: Awaited<ReturnType<typeof settingsRow>>;
+
+async function settingsRow() {
+  const { data } = await service().from('shop_settings').select(COLUMNS).eq('id', 1).single().throwOnError();
+  return data;
+}
+
+test.beforeAll(async () => {
+  original = await settingsRow();
+  const { error } = await service().auth.admin.createUser({
+    email: ADMIN.email,
+    password: ADMIN.password,
+    email_confirm: true,
+    app_metadata: { role: 'admin' },
+  });
+  if (error) throw error;
+});
+
+test.afterAll(async () => {
+  const { error } = await service().from('shop_settings').update(original).eq('id', 1);
+  if (error) throw error;
+});
+
+async function openGeneral(page: Page) {
+  await page.goto('/admin/settings');
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await page.getByLabel('Usuario').fill(ADMIN.email);
+  await page.getByLabel('Contraseña').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await page.getByRole('tab', { name: 'General' }).click();
+}
+
+test('an admin changes the seller chat number in Configuración → General', async ({ page }) => {
+  await openGeneral(page);
+  const phone = page.getByRole('textbox', { name: 'Número de WhatsApp del vendedor' });
+  await expect(phone).toHaveValue(String(original.seller_phone));
+  await expect(page.getByRole('textbox', { name: 'Correo de contacto' })).toHaveValue(String(original.contact_email));
+  const save = page.getByRole('button', { name: 'Guardar' });
+
+  // With '+' and spaces: the Spanish message, and nothing reaches the database.
+  await phone.fill('+52 1 55 9876 5432');
+  await save.click();
+  await expect(page.getByText('Escribe el número con código de país, solo dígitos (p. ej. 5215512345678).')).toBeVisible();
+  expect((await settingsRow()).seller_phone).toBe(original.seller_phone);
+
+  // An http:// profile link is refused too.
+  await phone.fill('5215598765432');
+  const instagram = page.getByRole('textbox', { name: 'Instagram' });
+  await instagram.fill('http://www.instagram.com/outletmodamx');
+  await save.click();
+  await expect(page.getByText('La URL debe empezar con https://')).toBeVisible();
+  expect((await settingsRow()).instagram_url).toBe(original.instagram_url);
+
+  await instagram.fill('https://www.instagram.com/outletmodamx');
+  await save.click();
+  await expect(page.getByText('Configuración guardada. La tienda se publicará con los cambios.')).toBeVisible();
+  await expect.poll(async () => (await settingsRow()).seller_phone).toBe('5215598765432');
+  expect(await settingsRow()).toEqual({ ...original, seller_phone: '5215598765432', instagram_url: 'https://www.instagram.com/outletmodamx' });
+
+  // Saving asked for a publication.
+  const { data: pending } = await service().from('rebuild_requests').select('reason').eq('status', 'pending');
+  expect(pending?.map((r) => r.reason).join(', ')).toContain('shop_settings update');
+
+  // The saved number is what the tab shows on the next visit.
+  await page.reload();
+  await page.getByRole('tab', { name: 'General' }).click();
+  await expect(phone).toHaveValue('5215598765432');
+});
