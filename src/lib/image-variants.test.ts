@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasVariants, isVariantPath, missingVariantWidths, variantPath, variantPaths, variantWidths } from './image-variants.ts';
+import { hasVariants, isVariantPath, missingVariantWidths, variantPath, variantPaths, variantSize, variantWidths } from './image-variants.ts';
 
 describe('variantPath', () => {
   it('replaces the extension with @width.webp, keeping folders', () => {
@@ -36,5 +36,14 @@ describe('missingVariantWidths', () => {
     expect(missingVariantWidths('hero-images', 'h.png', new Set(['h@960.webp']))).toEqual([1600]);
     expect(missingVariantWidths('hero-images', 'h.png', new Set(['h@960.webp', 'h@1600.webp']))).toEqual([]);
     expect(missingVariantWidths('hero-images', 'h@960.webp', new Set())).toEqual([]);
+  });
+});
+
+describe('variantSize', () => {
+  it('scales down to the width keeping the aspect, never up', () => {
+    expect(variantSize(1200, 1500, 480)).toEqual({ width: 480, height: 600 });
+    expect(variantSize(2000, 875, 960)).toEqual({ width: 960, height: 420 });
+    expect(variantSize(300, 375, 960)).toEqual({ width: 300, height: 375 });
+    expect(variantSize(5000, 1, 480)).toEqual({ width: 480, height: 1 });
   });
 });

@@ -45,3 +45,9 @@ export function missingVariantWidths(bucket: string, path: string, existing: Rea
   if (!hasVariants(bucket, path)) return [];
   return variantWidths(bucket).filter((w) => !existing.has(variantPath(path, w)));
 }
+
+/** The size of a copy `target` wide: the original's own when narrower (never enlarged), else scaled keeping its aspect. */
+export function variantSize(width: number, height: number, target: number): { width: number; height: number } {
+  if (width <= target) return { width, height };
+  return { width: target, height: Math.max(1, Math.round((height * target) / width)) };
+}
