@@ -1,4 +1,4 @@
-/** What a product page's head says: title, the 200-character description and the 1200x630 sharing image. */
+/** What a product page's head says: title, the 200-character description and the sharing image (1200x630 with image transformations). */
 import { cutDescription, defaultDescription, descriptionText } from './description.ts';
 import { isStorageObjectUrl, renderImageUrl, type ImageTransforms } from './images.ts';
 
