@@ -19,6 +19,9 @@ export default defineConfig({
       // Public by design: the anon key only grants what RLS lets a shopper see.
       PUBLIC_SUPABASE_URL: envField.string({ context: 'client', access: 'public', url: true }),
       PUBLIC_SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', min: 1 }),
+      // 'on': images are resized by Supabase's image transformation (Pro plan and above); 'off': the shop
+      // shows the WebP sizes prepared beside each image (node scripts/images-prepare.ts), for the Free plan.
+      PUBLIC_IMAGE_TRANSFORMS: envField.enum({ context: 'client', access: 'public', values: ['on', 'off'], optional: true, default: 'on' }),
     },
   },
 });

@@ -8,10 +8,12 @@
  * - featured_products is the list of featured products of active campaigns;
  * - storage files go with their rows (lifecycle callbacks), uploads and merges are named methods.
  */
+import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { supabaseDataProvider } from 'ra-supabase';
 import { withLifecycleCallbacks, type CreateParams, type DataProvider, type GetListParams, type GetListResult, type RaRecord } from 'react-admin';
 import type { Database } from '@/data/database.types.ts';
 import { todayInMexicoCity } from '@/lib/dates.ts';
+import { variantPaths } from '@/lib/image-variants.ts';
 import {
   galleryImagePath,
   mainImagePath,
@@ -23,6 +25,7 @@ import {
 import { adminProductsArgs, hasNextProductsPage, type ProductListParams } from '../products/rules.ts';
 import type { AdminProduct } from '../products/types.ts';
 import { publishSoon } from '../publishing/requestPublication.ts';
+import { uploadImageVariants } from './imageVariants.ts';
 import { callRpc, type MergeResult } from './rpc.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
 
@@ -97,12 +100,14 @@ export function generatedFileName(file: File): string {
 async function uploadTo(bucket: string, path: string, file: File): Promise<string> {
   const { error } = await supabase.storage.from(bucket).upload(path, file, { contentType: file.type, upsert: false });
   if (error) fail(error);
+  // without image transformations the shop shows prepared sizes: made now, beside the original
+  if (PUBLIC_IMAGE_TRANSFORMS === 'off') await uploadImageVariants(bucket, path, file);
   return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl;
 }
 
-/** Removes stored files; a failure is only logged (the rows they belonged to are already gone). */
+/** Removes stored files with their prepared sizes; a failure is only logged (the rows they belonged to are already gone). */
 async function removeFiles(bucket: string, paths: readonly string[]): Promise<void> {
-  const unique = [...new Set(paths)];
+  const unique = [...new Set(paths.flatMap((path) => [path, ...variantPaths(bucket, path)]))];
   if (unique.length === 0) return;
   const { error } = await supabase.storage.from(bucket).remove(unique);
   if (error) console.error('No se pudieron borrar los archivos', error);

@@ -87,6 +87,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       const result = await seedDemo({ url, serviceRoleKey: keys.serviceRoleKey, log });
       log(`Datos de demostración: ${result.products} productos, ${result.images} imágenes (${Date.now() - started} ms).`);
     }
+    // a shop built without image transformations shows prepared sizes: whatever is missing is made now
+    if (process.env['PUBLIC_IMAGE_TRANSFORMS'] === 'off') {
+      const [{ prepareImages }, { serviceClient }] = await Promise.all([import('../lib/prepare-images.ts'), import('../seed/db.ts')]);
+      const prepared = await prepareImages(serviceClient(url, keys.serviceRoleKey));
+      log(`Tamaños de imagen preparados: ${prepared.uploaded} copias nuevas.`);
+    }
     return { url, ...keys, jwtSecret, dbUrl: db.url, created: firstRun, stop };
   } catch (error) {
     await stop();

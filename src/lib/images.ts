@@ -1,7 +1,16 @@
-/** Responsive image URLs through Supabase's image transformation (`/storage/v1/render/image/public/...`). */
+/**
+ * Image URLs for public Supabase Storage objects, in one of two deployment modes (PUBLIC_IMAGE_TRANSFORMS):
+ * 'on' resizes through Supabase's image transformation (`/storage/v1/render/image/public/...`, paid plans);
+ * 'off' points at the WebP copies prepared beside each original (see image-variants.ts). Any other URL
+ * (external, data:) is used as given.
+ */
+import { hasVariants, variantPath, variantWidths } from './image-variants.ts';
 
 const OBJECT_PATH = '/storage/v1/object/public/';
 const RENDER_PATH = '/storage/v1/render/image/public/';
+
+/** 'on': Supabase resizes on request; 'off': the prepared copies are served as plain objects. */
+export type ImageTransforms = 'on' | 'off';
 
 /** Widths offered in srcset: phone 2-column cards up to desktop detail images at 2x. */
 export const IMAGE_WIDTHS = [240, 360, 480, 720, 960] as const;
@@ -12,6 +21,7 @@ export interface RenderOptions {
   height?: number;
   quality?: number;
   resize?: 'cover' | 'contain' | 'fill';
+  transforms: ImageTransforms;
 }
 
 /** True when the URL is a public Supabase Storage object (the only kind the transformation serves). */
@@ -19,9 +29,31 @@ export function isStorageObjectUrl(url: string | null | undefined): url is strin
   return typeof url === 'string' && url.includes(OBJECT_PATH);
 }
 
-/** The render URL of a public Storage object at a width; any other URL (external, data:) is returned unchanged. */
-export function renderImageUrl(url: string, { width, height, quality = 75, resize }: RenderOptions): string {
+/** A Storage object URL's address without its query, its bucket and the widths prepared for it (none for other URLs). */
+function preparedObject(url: string): { base: string; widths: readonly number[] } {
+  const base = url.split(/[?#]/, 1)[0] ?? '';
+  const at = base.indexOf(OBJECT_PATH);
+  if (at < 0) return { base, widths: [] };
+  const [bucket = '', ...rest] = base.slice(at + OBJECT_PATH.length).split('/');
+  return { base, widths: hasVariants(bucket, rest.join('/')) ? variantWidths(bucket) : [] };
+}
+
+/** The smallest prepared width covering `width`, or the largest there is. */
+function coveringWidth(widths: readonly number[], width: number): number | undefined {
+  return widths.find((w) => w >= width) ?? widths.at(-1);
+}
+
+/**
+ * The URL of a public Storage object at a width: a render URL with transforms on, the prepared copy at
+ * least that wide (or the widest) with them off. Any other URL is returned unchanged.
+ */
+export function renderImageUrl(url: string, { width, height, quality = 75, resize, transforms }: RenderOptions): string {
   if (!isStorageObjectUrl(url)) return url;
+  if (transforms === 'off') {
+    const { base, widths } = preparedObject(url);
+    const w = coveringWidth(widths, width);
+    return w === undefined ? url : variantPath(base, w);
+  }
   const [base = '', query = ''] = url.split('?', 2);
   const params = new URLSearchParams(query);
   params.set('width', String(Math.round(width)));
@@ -36,18 +68,29 @@ export interface ResponsiveImage {
   srcSet?: string;
 }
 
+export interface ResponsiveOptions {
+  /** Width / height the image is shown at (e.g. 4 / 5), cropped to it; without one the image keeps its own. */
+  aspect?: number;
+  /** Widths to render with transforms on (with them off, the bucket's prepared widths are offered). */
+  widths?: readonly number[];
+  quality?: number;
+  transforms: ImageTransforms;
+}
+
 /**
- * src and srcset for an image shown at an aspect ratio (width / height, e.g. 4 / 5): one render URL per
- * width. External URLs get no srcset, since only Storage objects can be resized.
+ * src and srcset for a Storage image: one URL per width (render URLs, or the prepared copies), src at the
+ * third requested width. Other URLs get no srcset: they are shown as given.
  */
-export function responsiveImage(
-  url: string,
-  aspect: number,
-  widths: readonly number[] = IMAGE_WIDTHS,
-  quality = 75,
-): ResponsiveImage {
+export function responsiveImage(url: string, { aspect, widths = IMAGE_WIDTHS, quality = 75, transforms }: ResponsiveOptions): ResponsiveImage {
   if (!isStorageObjectUrl(url)) return { src: url };
-  const at = (w: number) => renderImageUrl(url, { width: w, height: Math.round(w / aspect), quality, resize: 'cover' });
   const fallback = widths[Math.min(2, widths.length - 1)] ?? 480;
+  if (transforms === 'off') {
+    const { base, widths: prepared } = preparedObject(url);
+    const fit = coveringWidth(prepared, fallback);
+    if (fit === undefined) return { src: url };
+    return { src: variantPath(base, fit), srcSet: prepared.map((w) => `${variantPath(base, w)} ${w}w`).join(', ') };
+  }
+  const at = (w: number) =>
+    renderImageUrl(url, aspect ? { width: w, height: Math.round(w / aspect), quality, resize: 'cover', transforms } : { width: w, quality, transforms });
   return { src: at(fallback), srcSet: widths.map((w) => `${at(w)} ${w}w`).join(', ') };
 }

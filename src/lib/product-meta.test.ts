@@ -25,15 +25,22 @@ describe('productMetaDescription', () => {
 
 describe('productOgImage', () => {
   it('renders a Storage image at 1200x630, cropped', () => {
-    const url = productOgImage({ imagen_principal: 'https://x.supabase.co/storage/v1/object/public/product-images/main/a.webp' });
-    const u = new URL(url!);
+    const image = productOgImage({ imagen_principal: 'https://x.supabase.co/storage/v1/object/public/product-images/main/a.webp' }, 'on');
+    expect(image?.size).toEqual({ width: 1200, height: 630 });
+    const u = new URL(image?.url ?? '');
     expect(u.pathname).toBe('/storage/v1/render/image/public/product-images/main/a.webp');
     expect(u.searchParams.get('width')).toBe('1200');
     expect(u.searchParams.get('height')).toBe('630');
     expect(u.searchParams.get('resize')).toBe('cover');
   });
   it('keeps an external image and gives null without one', () => {
-    expect(productOgImage({ imagen_principal: 'https://cdn.example/a.jpg' })).toBe('https://cdn.example/a.jpg');
-    expect(productOgImage({ imagen_principal: ' ' })).toBeNull();
+    expect(productOgImage({ imagen_principal: 'https://cdn.example/a.jpg' }, 'on')).toEqual({ url: 'https://cdn.example/a.jpg', size: null });
+    expect(productOgImage({ imagen_principal: ' ' }, 'on')).toBeNull();
+  });
+  it('uses the widest prepared copy, without declaring a size, with transforms off', () => {
+    expect(productOgImage({ imagen_principal: 'https://x.supabase.co/storage/v1/object/public/product-images/main/a.webp' }, 'off')).toEqual({
+      url: 'https://x.supabase.co/storage/v1/object/public/product-images/main/a@960.webp',
+      size: null,
+    });
   });
 });

@@ -1,6 +1,6 @@
-/** What a product page's head says: title, the 200-character description and the 1200x630 sharing image. */
+/** What a product page's head says: title, the 200-character description and the sharing image (1200x630 with image transformations). */
 import { cutDescription, defaultDescription, descriptionText } from './description.ts';
-import { renderImageUrl } from './images.ts';
+import { isStorageObjectUrl, renderImageUrl, type ImageTransforms } from './images.ts';
 
 export const OG_IMAGE = { width: 1200, height: 630 } as const;
 
@@ -21,9 +21,21 @@ export function productMetaDescription(p: ProductMetaInput): string {
   return cutDescription(descriptionText(p.descripcion) || defaultDescription(p.marca));
 }
 
-/** The main image cropped to 1200x630 for Open Graph / Twitter; null without a main image. */
-export function productOgImage(p: Pick<ProductMetaInput, 'imagen_principal'>): string | null {
+export interface OgImage {
+  url: string;
+  /** OG_IMAGE when the image is cropped to it; null when its size is the image's own (not declared). */
+  size: typeof OG_IMAGE | null;
+}
+
+/**
+ * The sharing image for Open Graph / Twitter: the main image cropped to 1200x630 with transforms on,
+ * its widest prepared copy with them off, an external image as given; null without a main image.
+ */
+export function productOgImage(p: Pick<ProductMetaInput, 'imagen_principal'>, transforms: ImageTransforms): OgImage | null {
   const url = p.imagen_principal?.trim();
   if (!url) return null;
-  return renderImageUrl(url, { ...OG_IMAGE, quality: 80, resize: 'cover' });
+  return {
+    url: renderImageUrl(url, { ...OG_IMAGE, quality: 80, resize: 'cover', transforms }),
+    size: transforms === 'on' && isStorageObjectUrl(url) ? OG_IMAGE : null,
+  };
 }

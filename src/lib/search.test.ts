@@ -11,7 +11,7 @@ describe('toSearchHit', () => {
         price: '$1,299.00',
         image: 'http://127.0.0.1:54321/storage/v1/object/public/product-images/main/a.webp',
       },
-    });
+    }, 'on');
     expect(hit).toEqual({
       url: '/producto/nike-air/',
       title: 'Tenis Air',
@@ -22,9 +22,9 @@ describe('toSearchHit', () => {
   });
 
   it('keeps other images as they are and tolerates missing meta', () => {
-    expect(toSearchHit({ url: '/producto/x/', meta: { image: 'https://cdn.example.com/x.jpg' } })).toEqual({
+    expect(toSearchHit({ url: '/producto/x/', meta: { image: 'https://cdn.example.com/x.jpg' } }, 'off')).toEqual({
       url: '/producto/x/', title: '/producto/x/', image: 'https://cdn.example.com/x.jpg', brand: null, price: null,
     });
-    expect(toSearchHit({ url: '/producto/y/', meta: { title: 'Y', brand: ' ', image: '' } })).toMatchObject({ brand: null, image: null });
+    expect(toSearchHit({ url: '/producto/y/', meta: { title: 'Y', brand: ' ', image: '' } }, 'on')).toMatchObject({ brand: null, image: null });
   });
 });

@@ -1,5 +1,5 @@
 /** Header instant search: turns Pagefind results (product pages and their meta) into what the list shows. */
-import { renderImageUrl } from './images.ts';
+import { renderImageUrl, type ImageTransforms } from './images.ts';
 
 /** Results shown in the header list. */
 export const MAX_SEARCH_RESULTS = 8;
@@ -24,12 +24,12 @@ const text = (v: string | undefined): string | null => {
 };
 
 /** A result with a small (96x120, shown at 40x50) thumbnail: meta title, image, brand and price set on the product page. */
-export function toSearchHit(data: PagefindResultData): SearchHit {
+export function toSearchHit(data: PagefindResultData, transforms: ImageTransforms): SearchHit {
   const image = text(data.meta['image']);
   return {
     url: data.url,
     title: text(data.meta['title']) ?? data.url,
-    image: image ? renderImageUrl(image, { width: 96, height: 120, resize: 'cover' }) : null,
+    image: image ? renderImageUrl(image, { width: 96, height: 120, resize: 'cover', transforms }) : null,
     brand: text(data.meta['brand']),
     price: text(data.meta['price']),
   };

@@ -1,6 +1,7 @@
 /** A 4:5 product image with a responsive srcset, or a placeholder when there is none or it fails to load. */
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { responsiveImage } from '../../lib/images.ts';
 
 interface Props {
@@ -22,7 +23,7 @@ export default function ProductImage({ url, alt, loading = 'lazy', sizes, classN
       </div>
     );
   }
-  const { src, srcSet } = responsiveImage(url, 4 / 5);
+  const { src, srcSet } = responsiveImage(url, { aspect: 4 / 5, transforms: PUBLIC_IMAGE_TRANSFORMS });
   return (
     <img
       src={src}

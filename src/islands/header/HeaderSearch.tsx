@@ -4,6 +4,7 @@
  * JavaScript (or before a pick) the form submits the term to /tienda?search=.
  */
 import { Loader2, Search, X } from 'lucide-react';
+import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_SEARCH_RESULTS, toSearchHit, type PagefindResultData, type SearchHit } from '../../lib/search.ts';
 
@@ -62,7 +63,7 @@ export default function HeaderSearch() {
         if (!search || !current) return; // a newer search replaced this one
         const data = await Promise.all(search.results.slice(0, MAX_SEARCH_RESULTS).map((r) => r.data()));
         if (!current) return;
-        setHits(data.map(toSearchHit));
+        setHits(data.map((d) => toSearchHit(d, PUBLIC_IMAGE_TRANSFORMS)));
         setActive(-1);
         setStatus('done');
       })

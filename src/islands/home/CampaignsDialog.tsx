@@ -1,6 +1,7 @@
 /** 'Ver todas las campañas': a dialog listing every active campaign with its time label and elapsed-time bar. */
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import type { ActiveCampaign } from '../../data/campaigns.ts';
 import { campaignListLabel, campaignProgress } from '../../lib/campaign.ts';
 import { formatDisplayDate, todayInMexicoCity } from '../../lib/dates.ts';
@@ -14,7 +15,7 @@ function CampaignRow({ campaign: c, today }: { campaign: ActiveCampaign; today: 
     <li className="relative flex gap-4 rounded-2xl border border-neutral-200 p-3 transition hover:border-neutral-950">
       <div className="h-16 w-24 shrink-0 overflow-hidden rounded-xl bg-gradient-to-br from-neutral-900 to-lime-700">
         {c.image_url && (
-          <img src={renderImageUrl(c.image_url, { width: 192, height: 128, resize: 'cover' })} alt="" width={96} height={64} loading="lazy" className="size-full object-cover" />
+          <img src={renderImageUrl(c.image_url, { width: 192, height: 128, resize: 'cover', transforms: PUBLIC_IMAGE_TRANSFORMS })} alt="" width={96} height={64} loading="lazy" className="size-full object-cover" />
         )}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">

@@ -6,7 +6,8 @@ import { discountBadge, hasDiscount } from '../../lib/discount.ts';
 import { HERO_AUTOPLAY_MS } from '../../lib/carousel.ts';
 import type { ProductSummary } from '../../data/product-summary.ts';
 import type { HeroSlide } from '../../lib/hero.ts';
-import { isStorageObjectUrl, renderImageUrl, responsiveImage } from '../../lib/images.ts';
+import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
+import { responsiveImage } from '../../lib/images.ts';
 import { formatPrice } from '../../lib/money.ts';
 import CarouselControls from './CarouselControls.tsx';
 import { useCarousel } from './useCarousel.ts';
@@ -14,12 +15,10 @@ import { useCarousel } from './useCarousel.ts';
 const BANNER_WIDTHS = [640, 960, 1280, 1600];
 
 function BannerImage({ url, first }: { url: string; first: boolean }) {
-  const srcSet = isStorageObjectUrl(url)
-    ? BANNER_WIDTHS.map((w) => `${renderImageUrl(url, { width: w })} ${w}w`).join(', ')
-    : undefined;
+  const { src, srcSet } = responsiveImage(url, { widths: BANNER_WIDTHS, transforms: PUBLIC_IMAGE_TRANSFORMS });
   return (
     <img
-      src={srcSet ? renderImageUrl(url, { width: 1280 }) : url}
+      src={src}
       srcSet={srcSet}
       sizes={srcSet ? '100vw' : undefined}
       alt=""
@@ -55,7 +54,7 @@ function Slide({ slide, first }: { slide: HeroSlide<ProductSummary>; first: bool
       </div>
     );
   }
-  const image = slide.imagen_principal ? responsiveImage(slide.imagen_principal, 4 / 5, [360, 480, 720, 960]) : null;
+  const image = slide.imagen_principal ? responsiveImage(slide.imagen_principal, { aspect: 4 / 5, widths: [360, 480, 720, 960], transforms: PUBLIC_IMAGE_TRANSFORMS }) : null;
   const badge = discountBadge(slide.precio_original, slide.precio_venta);
   return (
     <div className="relative h-full overflow-hidden bg-neutral-950">

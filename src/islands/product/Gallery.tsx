@@ -1,6 +1,7 @@
 /** Product gallery: main image first, thumbnails, and previous/next arrows that wrap around. */
 import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
+import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { wrapIndex, type GalleryImage } from '../../lib/gallery.ts';
 import { responsiveImage } from '../../lib/images.ts';
 
@@ -31,7 +32,7 @@ export default function Gallery({ images, alt }: Props) {
       </div>
     );
   }
-  const main = responsiveImage(current.url, 4 / 5);
+  const main = responsiveImage(current.url, { aspect: 4 / 5, transforms: PUBLIC_IMAGE_TRANSFORMS });
   return (
     <section aria-label="Galería de imágenes" aria-roledescription="carrusel" className="flex flex-col gap-3">
       <div className="relative aspect-[4/5] overflow-hidden rounded-3xl bg-neutral-100">
@@ -65,7 +66,7 @@ export default function Gallery({ images, alt }: Props) {
       {count > 1 && (
         <ul className="flex gap-2 overflow-x-auto pb-1">
           {images.map((img, i) => {
-            const thumb = responsiveImage(img.url, 4 / 5, THUMB_WIDTHS, 60);
+            const thumb = responsiveImage(img.url, { aspect: 4 / 5, widths: THUMB_WIDTHS, quality: 60, transforms: PUBLIC_IMAGE_TRANSFORMS });
             return (
               <li key={img.url} className="shrink-0">
                 <button
