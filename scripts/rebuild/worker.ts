@@ -25,6 +25,12 @@ export interface RebuildWorkerOptions {
 export interface RebuildWorker {
   /** Builds now (after the debounce) whatever is pending; resolves when that build has finished. */
   rebuild(): Promise<void>;
+  /**
+   * The run just after midnight in Mexico City, when the campaigns that ended yesterday leave the
+   * pages: it builds even with no change pending. The worker's own timer calls it at that hour;
+   * resolves when the build has finished.
+   */
+  midnight(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -108,11 +114,18 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
     timer = setTimeout(run, debounceMs);
   }
 
+  function runMidnight(): Promise<void> {
+    log('Medianoche en la Ciudad de México: reconstruyendo la tienda.');
+    trigger = 'midnight';
+    return new Promise<void>((resolve) => {
+      waiters.push(resolve);
+      run();
+    });
+  }
+
   function scheduleMidnight(): void {
     midnight = setTimeout(() => {
-      log('Medianoche en la Ciudad de México: reconstruyendo la tienda.');
-      trigger = 'midnight';
-      run();
+      void runMidnight();
       scheduleMidnight();
     }, msUntilNextMexicoMidnight(new Date()));
   }
@@ -138,6 +151,7 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
         schedule();
       });
     },
+    midnight: runMidnight,
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -3,7 +3,8 @@
  * the shop into its own folder and a static server serves whichever build is live. The admin sees
  * 'Tienda publicada', renames a product, sees 'Publicando...' and then a new time, and the static
  * product page shows the new name; a build that fails leaves the old pages served and shows the
- * error in the back office; two builds of the same data are byte-identical, so a host's
+ * error in the back office; after midnight a campaign that ended yesterday leaves the pages and
+ * the sitemap without any change asking for it; two builds of the same data are byte-identical, so a host's
  * content-hashed upload sends only what changed. Each build takes a while, hence the long timeouts.
  */
 import { createHash } from 'node:crypto';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { buildShop } from '../../scripts/lib/build.ts';
 import { serveShop } from '../../scripts/lib/static-server.ts';
 import { startRebuildWorker, type RebuildWorker } from '../../scripts/rebuild/worker.ts';
+import pg from 'pg';
 import { ROOT } from '../../scripts/stack/index.ts';
 import { mexicoDate, service } from './fixtures.ts';
 import { expect, test, type Page } from './test.ts';
@@ -145,6 +147,50 @@ test('a failed build leaves the published pages and shows the error in the back 
 
   await service().from('products').update({ nombre: product.nombre }).eq('id', product.id).throwOnError();
   await worker.rebuild();
+});
+
+test('after midnight, a campaign that ended yesterday leaves the static pages and the sitemap', async ({ page }) => {
+  const product = await runningProduct();
+  const db = new pg.Client({ connectionString: env('E2E_DB_URL') });
+  await db.connect();
+  const { rows } = await db.query<{ id: string; campaign_id: string }>(
+    `insert into public.campaigns (nombre, fecha_inicio, fecha_fin) values ($1, $2, $3) returning id,
+       (select campaign_id from public.products where id = $4) as campaign_id`,
+    [`Termina hoy ${run}`, mexicoDate(-3), mexicoDate(0), product.id],
+  );
+  const ending = rows[0]!;
+  try {
+    await db.query('update public.products set campaign_id = $1 where id = $2', [ending.id, product.id]);
+    await worker.rebuild();
+    const url = `${ORIGIN}/producto/${product.permalink}`;
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1, name: product.nombre })).toBeVisible();
+    expect(await (await page.request.get(`${ORIGIN}/sitemap.xml`)).text()).toContain(url);
+
+    // Midnight passes: the campaign's last day is now yesterday. Moving its dates back one day with
+    // the triggers off stands for the clock moving forward, so nothing asks for a rebuild but the
+    // midnight run itself.
+    await db.query(
+      `begin;
+       set local session_replication_role = replica;
+       update public.campaigns set fecha_inicio = fecha_inicio - 1, fecha_fin = fecha_fin - 1 where id = '${ending.id}';
+       commit;`,
+    );
+    expect((await db.query(`select 1 from public.rebuild_requests where status = 'pending'`)).rowCount).toBe(0);
+    await worker.midnight();
+
+    const gone = await page.goto(url);
+    expect(gone?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Producto no encontrado' })).toBeVisible();
+    expect(await (await page.request.get(`${ORIGIN}/sitemap.xml`)).text()).not.toContain(url);
+    const { rows: last } = await db.query('select trigger, status from public.publications order by id desc limit 1');
+    expect(last).toEqual([{ trigger: 'midnight', status: 'published' }]);
+  } finally {
+    await db.query('update public.products set campaign_id = $1 where id = $2', [ending.campaign_id, product.id]);
+    await db.query('delete from public.campaigns where id = $1', [ending.id]);
+    await db.end();
+    await worker.rebuild();
+  }
 });
 
 /** sha256 of every file of a build, by path. */
