@@ -62,7 +62,7 @@ try {
       const started = performance.now();
       console.log = () => undefined;
       try {
-        await buildShop({ ...target, outDir });
+        await buildShop({ ...target, outDir, quiet: true });
       } finally {
         console.log = quiet;
       }

@@ -10,6 +10,8 @@ export interface BuildTarget {
   anonKey: string;
   /** The shop's public origin: every absolute URL of the pages (canonical, og:url, JSON-LD, sitemap, share and chat links) starts with it. */
   siteUrl: string;
+  /** Keeps Astro's progress lines out of the output (errors still show). */
+  quiet?: boolean;
   root: string;
   outDir?: string;
 }
@@ -17,10 +19,10 @@ export interface BuildTarget {
 /** Only product pages are searchable (their content is marked data-pagefind-body; the glob keeps the rest out). */
 export const SEARCH_GLOB = 'producto/**/*.html';
 
-function astroBuild(root: string, outDir: string, env: NodeJS.ProcessEnv): Promise<void> {
+function astroBuild(root: string, outDir: string, env: NodeJS.ProcessEnv, quiet: boolean): Promise<void> {
   const astro = join(root, 'node_modules/astro/bin/astro.mjs');
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], { cwd: root, stdio: 'inherit', env });
+    const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], { cwd: root, stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'], env });
     child.once('error', fail);
     child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build terminó con código ${code}`))));
   });
@@ -39,12 +41,13 @@ async function buildPages(target: BuildTarget, outDir: string): Promise<void> {
     SITE_URL: target.siteUrl,
   };
   const root = resolve(target.root);
-  if (!relative(root, outDir).startsWith('..')) return astroBuild(root, outDir, env);
+  const quiet = target.quiet ?? false;
+  if (!relative(root, outDir).startsWith('..')) return astroBuild(root, outDir, env, quiet);
   const cache = join(root, 'node_modules/.cache');
   await mkdir(cache, { recursive: true });
   const work = await mkdtemp(join(cache, 'shop-build-'));
   try {
-    await astroBuild(root, join(work, 'dist'), env);
+    await astroBuild(root, join(work, 'dist'), env, quiet);
     await rm(join(work, 'dist/.prerender'), { recursive: true, force: true });
     await rm(outDir, { recursive: true, force: true });
     await cp(join(work, 'dist'), outDir, { recursive: true });
@@ -88,6 +91,6 @@ export async function buildShop(target: BuildTarget): Promise<void> {
   const outDir = resolve(target.outDir ?? join(target.root, 'dist'));
   await buildPages(target, outDir);
   const pages = await indexSearch(outDir);
-  console.log(`Índice de búsqueda: ${pages} páginas de producto`);
+  if (!target.quiet) console.log(`Índice de búsqueda: ${pages} páginas de producto`);
   await writeHostConfig(outDir, target.supabaseUrl);
 }

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from './test.ts';
 import { isVariantPath, variantPaths } from '../../src/lib/image-variants.ts';
-import { mexicoDate, service } from './fixtures.ts';
+import { createAccount, mexicoDate, service } from './fixtures.ts';
 
 
 const run = Date.now().toString(36);
@@ -20,13 +20,7 @@ let campaignId = '';
 
 test.beforeAll(async () => {
   const db = service();
-  const { error } = await db.auth.admin.createUser({
-    email: ADMIN.email,
-    password: ADMIN.password,
-    email_confirm: true,
-    app_metadata: { role: 'admin' },
-  });
-  if (error) throw error;
+  await createAccount(ADMIN);
   const { data, error: cErr } = await db
     .from('campaigns')
     .insert({ nombre: CAMPAIGN, fecha_inicio: mexicoDate(-1), fecha_fin: mexicoDate(20) })

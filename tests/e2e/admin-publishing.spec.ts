@@ -16,7 +16,7 @@ import { serveShop } from '../../scripts/lib/static-server.ts';
 import { startRebuildWorker, type RebuildWorker } from '../../scripts/rebuild/worker.ts';
 import pg from 'pg';
 import { ROOT } from '../../scripts/stack/index.ts';
-import { mexicoDate, service } from './fixtures.ts';
+import { createAccount, mexicoDate, service } from './fixtures.ts';
 import { expect, test, type Page } from './test.ts';
 
 const run = Date.now().toString(36);
@@ -40,13 +40,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const { error } = await service().auth.admin.createUser({
-    email: ADMIN.email,
-    password: ADMIN.password,
-    email_confirm: true,
-    app_metadata: { role: 'admin' },
-  });
-  if (error) throw error;
+  await createAccount(ADMIN);
   buildsDir = await mkdtemp(join(tmpdir(), 'outlet-e2e-builds-'));
   await chmod(buildsDir, 0o755);
   worker = await startRebuildWorker({
@@ -59,7 +53,7 @@ test.beforeAll(async () => {
         failNextBuild = false;
         throw new Error('astro build terminó con código 1');
       }
-      await buildShop({ supabaseUrl: env('E2E_SUPABASE_URL'), anonKey: env('E2E_ANON_KEY'), siteUrl: ORIGIN, root: ROOT, outDir });
+      await buildShop({ supabaseUrl: env('E2E_SUPABASE_URL'), anonKey: env('E2E_ANON_KEY'), siteUrl: ORIGIN, root: ROOT, outDir, quiet: true });
     },
     publish: (dir) => {
       live = dir;

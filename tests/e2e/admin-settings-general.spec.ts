@@ -4,7 +4,7 @@
  * database (which records a rebuild request). The original settings are put back afterwards.
  */
 import { expect, test, type Page } from './test.ts';
-import { service } from './fixtures.ts';
+import { createAccount, service } from './fixtures.ts';
 
 const ADMIN = { email: `admin-general-${Date.now().toString(36)}@e2e.local`, password: 'admin-e2e-password' };
 const COLUMNS = 'seller_phone, contact_email, opening_hours, instagram_url, facebook_url, tiktok_url, chat_group_url';
@@ -18,13 +18,7 @@ async function settingsRow() {
 
 test.beforeAll(async () => {
   original = await settingsRow();
-  const { error } = await service().auth.admin.createUser({
-    email: ADMIN.email,
-    password: ADMIN.password,
-    email_confirm: true,
-    app_metadata: { role: 'admin' },
-  });
-  if (error) throw error;
+  await createAccount(ADMIN);
 });
 
 test.afterAll(async () => {

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from './test.ts';
 import type { TablesInsert } from '../../src/data/database.types.ts';
-import { mexicoDate, service } from './fixtures.ts';
+import { createAccount, mexicoDate, service } from './fixtures.ts';
 
 const run = Date.now().toString(36);
 const ADMIN = { email: `admin-${run}@e2e.local`, password: 'admin-e2e-password' };
@@ -14,19 +14,8 @@ const PLAIN = { email: `user-${run}@e2e.local`, password: 'user-e2e-password' };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test.beforeAll(async () => {
-  const db = service();
-  for (const [user, role] of [
-    [ADMIN, 'admin'],
-    [PLAIN, null],
-  ] as const) {
-    const { error } = await db.auth.admin.createUser({
-      email: user.email,
-      password: user.password,
-      email_confirm: true,
-      app_metadata: role ? { role } : {},
-    });
-    if (error) throw error;
-  }
+  await createAccount(ADMIN, 'admin');
+  await createAccount(PLAIN, null);
 });
 
 async function signIn(page: Page, user = ADMIN) {

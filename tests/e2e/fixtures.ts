@@ -19,6 +19,16 @@ export function service(): SupabaseClient<Database> {
   return createClient<Database>(env('E2E_SUPABASE_URL'), env('E2E_SERVICE_ROLE_KEY'), noSession);
 }
 
+/** Creates a confirmed account for a test; 'admin' sets the admin claim, which only the service key can. */
+export async function createAccount(account: { email: string; password: string }, role: 'admin' | null = 'admin'): Promise<void> {
+  const { error } = await service().auth.admin.createUser({
+    ...account,
+    email_confirm: true,
+    app_metadata: role ? { role } : {},
+  });
+  if (error) throw error;
+}
+
 /** The shop settings row the pages were built from (seller's chat number, email, social links...). */
 export async function shopSettings() {
   const { data } = await service().from('shop_settings').select('*').eq('id', 1).single().throwOnError();
