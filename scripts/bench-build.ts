@@ -51,7 +51,6 @@ const stack = await startStack({
 const db = new pg.Client({ connectionString: stack.dbUrl });
 await db.connect();
 const target = { supabaseUrl: stack.url, anonKey: stack.anonKey, siteUrl: 'https://outlet.example', root: ROOT };
-const quiet = console.log;
 try {
   let seeded = 0;
   for (const size of SIZES) {
@@ -60,12 +59,7 @@ try {
     const build = async (name: string) => {
       const outDir = join(work, name);
       const started = performance.now();
-      console.log = () => undefined;
-      try {
-        await buildShop({ ...target, outDir, quiet: true });
-      } finally {
-        console.log = quiet;
-      }
+      await buildShop({ ...target, outDir, quiet: true });
       return { outDir, ms: performance.now() - started, ...(await digest(outDir)) };
     };
     const first = await build(`a-${size}`);
