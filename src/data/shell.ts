@@ -1,10 +1,13 @@
-/** Data every page's shell needs, read once per build (and at most once a minute in dev). */
+/**
+ * Data every page's shell needs, read once per build. The dev server reads it again after a minute
+ * so edits show up; a build never does, so every page of one build shows the same shell.
+ */
 import { todayInMexicoCity } from '../lib/dates.ts';
 import { getHeaderCategories, type HeaderCategory } from './categories.ts';
 import { shopClient } from './client.ts';
 import { getShopSettings, type ShopSettings } from './settings.ts';
 
-const TTL_MS = 60_000;
+const TTL_MS = import.meta.env.DEV ? 60_000 : Number.POSITIVE_INFINITY;
 let cache: { at: number; value: Promise<HeaderCategory[]> } | null = null;
 
 export function loadHeaderCategories(): Promise<HeaderCategory[]> {
