@@ -236,6 +236,11 @@ describe('fixture files', () => {
     });
   });
 
+  it('a quote never closed cannot be read (it would swallow the rows after it)', () => {
+    const text = 'nombre,precio,categoria\nChamarra,900,Ropa\n"Jeans,700,Ropa\nGorra,300,Accesorios\n';
+    expect(parseCsvFile(utf8(text))).toMatchObject({ ok: false, message: 'Error procesando el archivo CSV' });
+  });
+
   it('a header with no data rows is an import of nothing', () => {
     expect(parseOk(utf8(`${CSV_COLUMNS.join(',')}\r\n`))).toMatchObject({ rows: [], valid: [], errorCount: 0 });
   });

@@ -228,8 +228,8 @@ export function parseCsvRow(record: Partial<Record<string, string>>, row: number
 
 /**
  * A whole file: decoded, its delimiter (',' or ';') detected, quoted fields with commas and line
- * breaks kept whole, blank lines skipped. A file with no text, no header or no 'nombre' column is a
- * failure; a header with no data rows is an import of zero rows.
+ * breaks kept whole, blank lines skipped. A file with no text, no 'nombre' column in its header or a
+ * quote never closed is a failure; a header with no data rows is an import of zero rows.
  */
 export function parseCsvFile(bytes: ArrayBuffer | Uint8Array): CsvImport | CsvFailure {
   const fail = (reason: string): CsvFailure => ({ ok: false, message: CSV_FILE_ERROR, reason });
@@ -244,6 +244,9 @@ export function parseCsvFile(bytes: ArrayBuffer | Uint8Array): CsvImport | CsvFa
     delimitersToGuess: [',', ';', '\t'],
     transformHeader: normalizeHeader,
   });
+  // An opening quote never closed swallows every row after it: the file cannot be trusted.
+  const unclosed = parsed.errors.find((error) => error.code === 'MissingQuotes');
+  if (unclosed) return fail(`unclosed quote in data row ${(unclosed.row ?? 0) + 1}`);
   const header = parsed.meta.fields ?? [];
   if (!header.includes('nombre')) return fail("no 'nombre' column in the header");
 
