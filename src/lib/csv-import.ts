@@ -227,7 +227,7 @@ export function parseCsvRow(record: Partial<Record<string, string>>, row: number
 }
 
 /**
- * A whole file: decoded, its delimiter (',' or ';') detected, quoted fields with commas and line
+ * A whole file: decoded, its delimiter (',', ';' or tab) detected, quoted fields with commas and line
  * breaks kept whole, blank lines skipped. A file with no text, no 'nombre' column in its header or a
  * quote never closed is a failure; a header with no data rows is an import of zero rows.
  */
