@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  importSalePrice,
   isSignificantDifference,
   marginQuality,
   profitAmount,
@@ -50,12 +51,12 @@ describe('smartPrice', () => {
   it('uses 60% of the original, rounded up, when cost is at most half the original', () => {
     expect(smartPrice(2000, 1000)).toEqual({ price: 1200, strategy: 'discount40' }); // exactly 0.5
     expect(smartPrice(2499, 800)).toEqual({ price: 1500, strategy: 'discount40' }); // 1499.4 -> 1500
-    expect(smartPrice(3000, 900).price).toBe(1800);
+    expect(importSalePrice(3000, 900)).toBe(1800);
   });
   it('uses cost x 1.3 rounded up otherwise', () => {
     expect(smartPrice(1999, 1000)).toEqual({ price: 1300, strategy: 'margin30' });
     expect(smartPrice(1500, 1050)).toEqual({ price: 1400, strategy: 'margin30' }); // 1365 -> 1400
-    expect(smartPrice(1000, 999).price).toBe(1300); // 1298.7 -> 1300
+    expect(importSalePrice(1000, 999)).toBe(1300); // 1298.7 -> 1300
   });
   it('falls back to the margin rule without a valid original', () => {
     expect(smartPrice(0, 1000).strategy).toBe('margin30');

@@ -51,6 +51,11 @@ export function smartPrice(original: Price, cost: Price): SmartPrice {
   return { price: roundUpToHundred(c * 1.3), strategy: 'margin30' };
 }
 
+/** Suggested sale price of an imported CSV row (precio = cost, precio_anterior = original). */
+export function importSalePrice(previousPrice: Price, cost: Price): number {
+  return smartPrice(previousPrice, cost).price;
+}
+
 /** Profit per unit: sale - cost, in cents precision. Null when a price is missing. */
 export function profitAmount(sale: Price, cost: Price): number | null {
   const s = toAmount(sale);

@@ -1,0 +1,298 @@
+/**
+ * Bulk product import: reads a supplier's CSV file (as it comes out of Excel or Google Sheets) into
+ * product rows with their prices, errors and warnings. Pure: bytes in, rows out, no I/O.
+ */
+import Papa from 'papaparse';
+import { roundCents } from './money.ts';
+import { importSalePrice, type MarginQuality, marginQuality, profitMargin } from './pricing.ts';
+
+/** The file's columns, in the template's order. */
+export const CSV_COLUMNS = [
+  'url',
+  'nombre',
+  'precio',
+  'precio_anterior',
+  'imagenes',
+  'tallas',
+  'descripcion_html',
+  'categoria',
+  'subcategoria',
+  'clasificacion',
+] as const;
+
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** What the wizard shows when a file cannot be read at all; nothing is imported then. */
+export const CSV_FILE_ERROR = 'Error procesando el archivo CSV';
+
+export const CSV_ERRORS = {
+  nameRequired: 'Nombre es requerido',
+  priceRequired: 'Precio es requerido',
+  categoryRequired: 'Categoría es requerida',
+  priceInvalid: 'Precio inválido',
+  pricesFailed: 'Error procesando precios',
+} as const;
+
+export const CSV_WARNINGS = {
+  previousPriceInvalid: 'Precio anterior inválido, se usará el precio de compra',
+  noImages: 'No se encontraron imágenes',
+  imageIgnored: (value: string) => `Imagen ignorada (no es una URL http/https): ${value}`,
+  linkIgnored: (value: string) => `URL ignorada (no es una URL http/https): ${value}`,
+} as const;
+
+/** The largest amount a price column holds (numeric(12, 2)). */
+const MAX_AMOUNT = 9_999_999_999.99;
+
+/** One data row of the file, read into a product. Prices are null when the row could not yield them. */
+export interface CsvProductRow {
+  /** 1-based number of the data row (the header is not counted, blank lines are skipped). */
+  row: number;
+  nombre: string;
+  /** From 'precio': what the shop paid. */
+  costo_compra: number | null;
+  /** From 'precio_anterior'; the cost when that is missing or invalid. */
+  precio_original: number | null;
+  /** The import price rule over precio_original and costo_compra. */
+  precio_venta: number | null;
+  /** http(s) addresses only, in the file's order. */
+  imagenes: string[];
+  tallas: string[];
+  /** From 'descripcion_html', as given; '' when absent. */
+  descripcion: string;
+  categoria: string;
+  /** '' when absent. */
+  subcategoria: string;
+  /** From 'url', only when it is an http(s) address. */
+  link_externo: string | null;
+  /** Any error keeps the row out of the import. */
+  errors: string[];
+  warnings: string[];
+  /** Margin percent on cost of the sale price; null when a price is missing. */
+  margin: number | null;
+  marginQuality: MarginQuality;
+}
+
+export interface CsvImport {
+  ok: true;
+  rows: CsvProductRow[];
+  /** The rows without errors: the ones the import sends. */
+  valid: CsvProductRow[];
+  /** How many rows have at least one error. */
+  errorCount: number;
+  /** The template's columns the file's header lacks (absent when none is missing). */
+  headerMissing?: CsvColumn[];
+}
+
+export interface CsvFailure {
+  ok: false;
+  /** Always CSV_FILE_ERROR: the words shown to the admin. */
+  message: typeof CSV_FILE_ERROR;
+  /** Why, for the console and the tests. */
+  reason: string;
+}
+
+/**
+ * Bytes to text. UTF-8 (its BOM dropped) when the bytes are valid UTF-8; otherwise Windows-1252, the
+ * encoding Excel uses on Spanish Windows for "CSV (delimitado por comas)", so 'ñ' and accents survive.
+ * Null for a binary file (a NUL byte: an .xlsx chosen by mistake, or UTF-16).
+ */
+export function decodeCsvBytes(bytes: ArrayBuffer | Uint8Array): string | null {
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  if (view.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(view);
+  } catch {
+    return new TextDecoder('windows-1252').decode(view);
+  }
+}
+
+/**
+ * A header name as the parser keys it: trimmed, lowercase, accents removed, inner spaces or hyphens
+ * as '_' ('  Categoría ' and 'Precio Anterior' read as 'categoria' and 'precio_anterior').
+ */
+export function normalizeHeader(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+}
+
+/** A price as typed: '$1,299.50' → 1299.5. '$', ',' and spaces are stripped; null if not a plain non-negative number. */
+export function parseCsvPrice(raw: string): number | null {
+  const text = raw.replace(/[$,\s]/g, '');
+  return /^(\d+\.?\d*|\.\d+)$/.test(text) ? roundCents(Number(text)) : null;
+}
+
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** ';'-separated list: items trimmed, empty ones dropped. */
+const splitList = (value: string): string[] =>
+  value
+    .split(';')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** Sizes: text from an opening parenthesis on is ignored ('28 (MX)' → '28'); a case-insensitive repeat is dropped. */
+export function parseSizes(value: string): string[] {
+  const seen = new Set<string>();
+  const sizes: string[] = [];
+  for (const item of value.split(';')) {
+    const size = item.split('(')[0]!.trim();
+    const key = size.toLowerCase();
+    if (size && !seen.has(key)) {
+      seen.add(key);
+      sizes.push(size);
+    }
+  }
+  return sizes;
+}
+
+/** One data row (keys already normalised) to a product row with its errors and warnings. */
+export function parseCsvRow(record: Partial<Record<string, string>>, row: number): CsvProductRow {
+  const field = (column: CsvColumn): string => (record[column] ?? '').trim();
+  const errors: string[] = [];
+  const warnings: string[] = [];
+
+  const nombre = field('nombre');
+  if (!nombre) errors.push(CSV_ERRORS.nameRequired);
+
+  // Cost from 'precio': required, a number above zero.
+  let cost: number | null = null;
+  if (!field('precio')) errors.push(CSV_ERRORS.priceRequired);
+  else {
+    cost = parseCsvPrice(field('precio'));
+    if (cost === null || cost <= 0) {
+      cost = null;
+      errors.push(CSV_ERRORS.priceInvalid);
+    }
+  }
+
+  const categoria = field('categoria');
+  if (!categoria) errors.push(CSV_ERRORS.categoryRequired);
+
+  // Original price from 'precio_anterior'; missing or invalid falls back to the cost, with a warning.
+  let original: number | null = null;
+  let sale: number | null = null;
+  if (cost !== null) {
+    const previous = parseCsvPrice(field('precio_anterior'));
+    if (previous === null || previous <= 0) warnings.push(CSV_WARNINGS.previousPriceInvalid);
+    original = previous !== null && previous > 0 ? previous : cost;
+    sale = importSalePrice(original, cost);
+    // A price the catalogue cannot store stops the row.
+    if (![cost, original, sale].every((amount) => Number.isFinite(amount) && amount <= MAX_AMOUNT)) {
+      errors.push(CSV_ERRORS.pricesFailed);
+      original = sale = null;
+    }
+  }
+
+  // Images: http(s) addresses only; anything else is named in a warning and never kept.
+  const imagenes: string[] = [];
+  for (const image of splitList(field('imagenes'))) {
+    if (isHttpUrl(image)) imagenes.push(image);
+    else warnings.push(CSV_WARNINGS.imageIgnored(image));
+  }
+  if (imagenes.length === 0) warnings.push(CSV_WARNINGS.noImages);
+
+  const url = field('url');
+  const link_externo = url && isHttpUrl(url) ? url : null;
+  if (url && !link_externo) warnings.push(CSV_WARNINGS.linkIgnored(url));
+
+  const margin = sale !== null && cost !== null ? profitMargin(sale, cost) : null;
+  return {
+    row,
+    nombre,
+    costo_compra: cost,
+    precio_original: original,
+    precio_venta: sale,
+    imagenes,
+    tallas: parseSizes(field('tallas')),
+    descripcion: field('descripcion_html'),
+    categoria,
+    subcategoria: field('subcategoria'),
+    link_externo,
+    errors,
+    warnings,
+    margin,
+    marginQuality: marginQuality(margin),
+  };
+}
+
+/**
+ * A whole file: decoded, its delimiter (',', ';' or tab) detected, quoted fields with commas and line
+ * breaks kept whole, blank lines skipped. A file with no text, no 'nombre' column in its header or a
+ * quote never closed is a failure; a header with no data rows is an import of zero rows.
+ */
+export function parseCsvFile(bytes: ArrayBuffer | Uint8Array): CsvImport | CsvFailure {
+  const fail = (reason: string): CsvFailure => ({ ok: false, message: CSV_FILE_ERROR, reason });
+  const text = decodeCsvBytes(bytes);
+  if (text === null) return fail('not a text file');
+  if (!text.trim()) return fail('empty file');
+
+  const parsed = Papa.parse<Record<string, string>>(text, {
+    header: true,
+    skipEmptyLines: 'greedy',
+    delimiter: '',
+    delimitersToGuess: [',', ';', '\t'],
+    transformHeader: normalizeHeader,
+  });
+  // An opening quote never closed swallows every row after it: the file cannot be trusted.
+  const unclosed = parsed.errors.find((error) => error.code === 'MissingQuotes');
+  if (unclosed) return fail(`unclosed quote in data row ${(unclosed.row ?? 0) + 1}`);
+  const header = parsed.meta.fields ?? [];
+  if (!header.includes('nombre')) return fail("no 'nombre' column in the header");
+
+  const rows = parsed.data.map((record, index) => parseCsvRow(record, index + 1));
+  const valid = rows.filter((row) => row.errors.length === 0);
+  const missing = CSV_COLUMNS.filter((column) => !header.includes(column));
+  return {
+    ok: true,
+    rows,
+    valid,
+    errorCount: rows.length - valid.length,
+    ...(missing.length > 0 ? { headerMissing: missing } : {}),
+  };
+}
+
+/**
+ * The template offered for download: the columns and two example rows. It starts with a UTF-8 BOM so
+ * Excel opens it with its accents intact.
+ */
+export function csvTemplate(): string {
+  const rows: Record<CsvColumn, string>[] = [
+    {
+      url: 'https://www.levi.com.mx/chamarra-trucker-clasica',
+      nombre: "Chamarra de mezclilla Levi's Trucker",
+      precio: '899',
+      precio_anterior: '2,199',
+      imagenes:
+        'https://ejemplo.com/imagenes/chamarra-trucker-frente.jpg;https://ejemplo.com/imagenes/chamarra-trucker-espalda.jpg',
+      tallas: 'CH;M;G;EG',
+      descripcion_html: '<p>Chamarra de mezclilla, corte clásico y botones metálicos.</p>',
+      categoria: 'Ropa',
+      subcategoria: 'Chamarras',
+      clasificacion: 'Hombre',
+    },
+    {
+      url: 'https://www.nike.com.mx/tenis-air-max-90',
+      nombre: 'Tenis Nike Air Max 90',
+      precio: '1,450',
+      precio_anterior: '2,599',
+      imagenes: 'https://ejemplo.com/imagenes/air-max-90-lateral.jpg;https://ejemplo.com/imagenes/air-max-90-suela.jpg',
+      tallas: '25 (MX);26;27;28 (MX)',
+      descripcion_html: '<p>Tenis con cámara de aire visible, ideales para el día a día.</p>',
+      categoria: 'Calzado',
+      subcategoria: 'Tenis',
+      clasificacion: 'Unisex',
+    },
+  ];
+  return `\uFEFF${Papa.unparse({ fields: [...CSV_COLUMNS], data: rows.map((row) => CSV_COLUMNS.map((c) => row[c])) })}`;
+}
