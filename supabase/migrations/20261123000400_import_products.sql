@@ -12,6 +12,9 @@
 --   private.permalink_base the slug of '{brand}-{name}', as the product form builds it.
 
 create extension if not exists unaccent with schema extensions;
+-- New functions are not executable by default in this database; the import runs as the caller.
+grant execute on function extensions.unaccent(text), extensions.unaccent(regdictionary, text)
+  to authenticated, service_role;
 
 alter table public.product_private
   add column import_key text unique check (import_key is null or length(import_key) between 1 and 100);
