@@ -352,6 +352,7 @@ export type Database = {
           link_externo: string | null
           created_at: string
           updated_at: string
+          import_key: string | null
         }
         Insert: {
           product_id: string
@@ -359,6 +360,7 @@ export type Database = {
           link_externo?: string | null
           created_at?: string
           updated_at?: string
+          import_key?: string | null
         }
         Update: {
           product_id?: string
@@ -366,6 +368,7 @@ export type Database = {
           link_externo?: string | null
           created_at?: string
           updated_at?: string
+          import_key?: string | null
         }
         Relationships: [
           {
@@ -901,6 +904,14 @@ export type Database = {
           p_search_term?: string | null
         }
         Returns: number
+      }
+      import_products_batch: {
+        Args: {
+          p_campaign_id: string
+          p_brand_id: string
+          p_products: Json
+        }
+        Returns: Json
       }
       is_admin: {
         Args: never

@@ -18,6 +18,8 @@
  * A dispatch the target refuses is recorded on the publication, which the back office shows.
  */
 
+import { adminOnly, CORS, env, json, required } from '../_shared/http.ts';
+
 interface Decision {
   dispatch: boolean;
   publication_id: number | null;
@@ -29,28 +31,6 @@ type Target =
   | { kind: 'hook'; url: string }
   | { kind: 'local' };
 
-type Caller = 'service' | 'admin' | 'user' | 'invalid';
-
-const env = (key: string): string | undefined =>
-  (globalThis as { Deno?: { env: { get(k: string): string | undefined } } }).Deno?.env.get(key) ??
-  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[key];
-
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
-  'access-control-allow-methods': 'POST, OPTIONS',
-};
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...CORS, 'content-type': 'application/json' } });
-}
-
-function required(key: string): string {
-  const value = env(key);
-  if (!value) throw new Error(`Falta la variable ${key} de la función.`);
-  return value;
-}
-
 /** The publish target chosen by the function's secrets; null when none is configured. */
 export function publishTarget(read: (key: string) => string | undefined = env): Target | null {
   const repo = read('PUBLISH_GITHUB_REPO');
@@ -60,17 +40,6 @@ export function publishTarget(read: (key: string) => string | undefined = env): 
   if (hook) return { kind: 'hook', url: hook };
   if (read('PUBLISH_TARGET') === 'local') return { kind: 'local' };
   return null;
-}
-
-/** Who holds this bearer token: the service role, an admin, another user, or nobody valid. */
-async function callerOf(token: string): Promise<Caller> {
-  if (token === required('SUPABASE_SERVICE_ROLE_KEY')) return 'service';
-  const res = await fetch(`${required('SUPABASE_URL')}/auth/v1/user`, {
-    headers: { apikey: required('SUPABASE_ANON_KEY'), authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) return 'invalid';
-  const user = (await res.json()) as { app_metadata?: { role?: unknown } };
-  return user.app_metadata?.role === 'admin' ? 'admin' : 'user';
 }
 
 /** Calls a database function with the service role (these functions are not open to anyone else). */
@@ -132,11 +101,8 @@ export default async function handler(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
   if (req.method !== 'POST') return json(405, { error: 'Usa POST.' });
 
-  const token = /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]?.trim();
-  if (!token) return json(401, { error: 'Inicia sesión como administrador.' });
-  const caller = await callerOf(token);
-  if (caller === 'invalid') return json(401, { error: 'La sesión no es válida. Inicia sesión de nuevo.' });
-  if (caller === 'user') return json(403, { error: 'No autorizado' });
+  const allowed = await adminOnly(req);
+  if (allowed instanceof Response) return allowed;
 
   const body = parseBody(await req.text());
   if (!body) return json(400, { error: 'El cuerpo debe ser JSON: { "force"?: boolean, "trigger"?: "admin" | "manual" }.' });

@@ -1,0 +1,56 @@
+/**
+ * What every Edge Function of the shop shares: its secrets, JSON answers with CORS, and who is
+ * calling. This folder has no handler.ts, so the gateway never serves it as a function.
+ */
+
+export type Caller = 'service' | 'admin' | 'user' | 'invalid';
+
+/** A function secret: Deno's environment when deployed, process.env under the local gateway. */
+export const env = (key: string): string | undefined =>
+  (globalThis as { Deno?: { env: { get(k: string): string | undefined } } }).Deno?.env.get(key) ??
+  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[key];
+
+export const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
+  'access-control-allow-methods': 'POST, OPTIONS',
+};
+
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...CORS, 'content-type': 'application/json' } });
+}
+
+export function required(key: string): string {
+  const value = env(key);
+  if (!value) throw new Error(`Falta la variable ${key} de la función.`);
+  return value;
+}
+
+/** The bearer token of the request, or undefined when there is none. */
+export function bearerOf(req: Request): string | undefined {
+  return /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]?.trim() || undefined;
+}
+
+/** Who holds this bearer token: the service role, an admin, another user, or nobody valid. */
+export async function callerOf(token: string): Promise<Caller> {
+  if (token === required('SUPABASE_SERVICE_ROLE_KEY')) return 'service';
+  const res = await fetch(`${required('SUPABASE_URL')}/auth/v1/user`, {
+    headers: { apikey: required('SUPABASE_ANON_KEY'), authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) return 'invalid';
+  const user = (await res.json()) as { app_metadata?: { role?: unknown } };
+  return user.app_metadata?.role === 'admin' ? 'admin' : 'user';
+}
+
+/**
+ * Only an admin or the service role gets past: the token and its caller, or the answer to give
+ * (401 without a valid session, 403 for anyone else).
+ */
+export async function adminOnly(req: Request): Promise<{ token: string; caller: 'service' | 'admin' } | Response> {
+  const token = bearerOf(req);
+  if (!token) return json(401, { error: 'Inicia sesión como administrador.' });
+  const caller = await callerOf(token);
+  if (caller === 'invalid') return json(401, { error: 'La sesión no es válida. Inicia sesión de nuevo.' });
+  if (caller === 'user') return json(403, { error: 'No autorizado' });
+  return { token, caller };
+}

@@ -1,0 +1,112 @@
+/**
+ * bulk-import-products-batch: imports one batch of the CSV import wizard.
+ *
+ * Who may call it: an admin (a user whose app_metadata.role is 'admin') or the service role. No
+ * Authorization header, or one that is not a valid session, gets 401; any other user gets 403.
+ *
+ * Body: { "products": [...], "campaign_id": uuid, "brand_id": uuid, "batch_size"?: number }, each
+ * product { nombre, costo_compra, precio_original, precio_venta, imagenes: [url], tallas: [text],
+ * descripcion, categoria, subcategoria, link_externo, import_key, fila? }. A body of another shape
+ * gets 400 with what is wrong.
+ *
+ * The batch is one call of the database function import_products_batch made as the caller (its
+ * own session, so the admin check and RLS apply): it lands whole or not at all, and rows already
+ * imported (same import_key) are skipped, so a retry creates no duplicates. Answer (200):
+ * { success_count, error_count, errors }; when the database refuses the batch, every product of it
+ * counts as an error and errors holds the reason, and the wizard goes on with the next batch.
+ */
+
+import { adminOnly, CORS, json, required } from '../_shared/http.ts';
+
+interface Batch {
+  products: unknown[];
+  campaign_id: string;
+  brand_id: string;
+}
+
+interface Outcome {
+  success_count: number;
+  error_count: number;
+  errors: string[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_PRODUCTS = 500;
+
+/** The batch, or the Spanish reason the body is not one. */
+function parseBody(text: string): Batch | string {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return 'El cuerpo debe ser JSON: { "products": [...], "campaign_id": "...", "brand_id": "...", "batch_size": 50 }.';
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return 'El cuerpo debe ser un objeto JSON con products, campaign_id y brand_id.';
+  }
+  const { products, campaign_id, brand_id, batch_size } = body as Record<string, unknown>;
+  if (campaign_id == null || campaign_id === '' || brand_id == null || brand_id === '') {
+    return 'Debe seleccionar campaña y marca';
+  }
+  if (typeof campaign_id !== 'string' || !UUID.test(campaign_id)) return 'campaign_id no es un identificador válido.';
+  if (typeof brand_id !== 'string' || !UUID.test(brand_id)) return 'brand_id no es un identificador válido.';
+  if (!Array.isArray(products) || products.length === 0) return 'products debe ser una lista con al menos un producto.';
+  if (products.length > MAX_PRODUCTS) return `Un lote admite como máximo ${MAX_PRODUCTS} productos.`;
+  if (products.some((p) => typeof p !== 'object' || p === null || Array.isArray(p))) {
+    return 'Cada elemento de products debe ser un objeto.';
+  }
+  if (batch_size !== undefined && (typeof batch_size !== 'number' || !Number.isInteger(batch_size) || batch_size < 1)) {
+    return 'batch_size debe ser un número entero positivo.';
+  }
+  return { products, campaign_id, brand_id };
+}
+
+/** The message of PostgREST's error body (the database's exception text), or the raw answer. */
+function reasonOf(status: number, text: string): string {
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    if (typeof body.message === 'string' && body.message) return body.message;
+  } catch {
+    // Not JSON: the raw answer below.
+  }
+  return `La base de datos respondió ${status}${text ? `: ${text.slice(0, 300)}` : ''}`;
+}
+
+export default async function handler(req: Request): Promise<Response> {
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+  if (req.method !== 'POST') return json(405, { error: 'Usa POST.' });
+
+  const allowed = await adminOnly(req);
+  if (allowed instanceof Response) return allowed;
+
+  const batch = parseBody(await req.text());
+  if (typeof batch === 'string') return json(400, { error: batch });
+
+  // As the caller: an admin's session with the public key; the service role with its own key.
+  const apikey = allowed.caller === 'service' ? allowed.token : required('SUPABASE_ANON_KEY');
+  let res: Response;
+  try {
+    res = await fetch(`${required('SUPABASE_URL')}/rest/v1/rpc/import_products_batch`, {
+      method: 'POST',
+      headers: { apikey, authorization: `Bearer ${allowed.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ p_campaign_id: batch.campaign_id, p_brand_id: batch.brand_id, p_products: batch.products }),
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return json(200, { success_count: 0, error_count: batch.products.length, errors: [message] } satisfies Outcome);
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    return json(200, {
+      success_count: 0,
+      error_count: batch.products.length,
+      errors: [reasonOf(res.status, text)],
+    } satisfies Outcome);
+  }
+  const outcome = JSON.parse(text) as Outcome;
+  return json(200, {
+    success_count: outcome.success_count,
+    error_count: outcome.error_count,
+    errors: outcome.errors,
+  } satisfies Outcome);
+}

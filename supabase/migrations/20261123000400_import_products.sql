@@ -1,0 +1,332 @@
+-- Bulk CSV import: one batch of products in one transaction (the bulk-import-products-batch Edge
+-- Function calls it as the caller, so RLS and the admin check apply).
+--   import_products_batch  validates every element again, resolves categories and subcategories by
+--                          name (case- and accent-insensitive, created when missing) and inserts the
+--                          products with their sizes, images and private fields. Any bad element
+--                          raises, naming its row, so a batch lands whole or not at all.
+--   product_private.import_key  the key the browser sends per row (file hash + row number): a row
+--                          whose key is already stored is skipped, so a retried batch creates no
+--                          duplicates. It lives in product_private so shoppers never read it.
+--   private.free_permalink the first free permalink of base, base-1, base-2... (unique_permalink's
+--                          rule, now shared with the import).
+--   private.permalink_base the slug of '{brand}-{name}', as the product form builds it.
+
+create extension if not exists unaccent with schema extensions;
+-- New functions are not executable by default in this database; the import runs as the caller.
+grant execute on function extensions.unaccent(text), extensions.unaccent(regdictionary, text)
+  to authenticated, service_role;
+
+alter table public.product_private
+  add column import_key text unique check (import_key is null or length(import_key) between 1 and 100);
+comment on column public.product_private.import_key is
+  'Key of the CSV row this product was imported from (null for products made in the form). A row whose key exists is not imported again.';
+
+-- ─── Permalinks ──────────────────────────────────────────────────────────────────────────────
+
+create or replace function private.free_permalink(p_base text, p_exclude_id uuid default null)
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_base text := btrim(coalesce(p_base, ''));
+  v_taken text[];
+  v_n integer := 1;
+begin
+  if v_base = '' then
+    return '';
+  end if;
+  select coalesce(array_agg(p.permalink), '{}') into v_taken
+  from public.products p
+  where (p.permalink = v_base or p.permalink like public.like_escape(v_base) || '-%')
+    and (p_exclude_id is null or p.id <> p_exclude_id);
+  if not (v_base = any (v_taken)) then
+    return v_base;
+  end if;
+  while (v_base || '-' || v_n) = any (v_taken) loop
+    v_n := v_n + 1;
+  end loop;
+  return v_base || '-' || v_n;
+end
+$$;
+comment on function private.free_permalink(text, uuid) is
+  'The first of base, base-1, base-2... not used by another product (p_exclude_id: the product being edited).';
+
+create or replace function public.unique_permalink(p_base text, p_exclude_id uuid default null)
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  perform private.assert_admin();
+  return private.free_permalink(p_base, p_exclude_id);
+end
+$$;
+
+-- Lowercase '{brand}-{name}' with accents folded, whitespace to hyphens, anything outside a-z0-9 and
+-- '-' removed, repeated hyphens collapsed and hyphens at the ends trimmed.
+create or replace function private.permalink_base(p_brand text, p_name text)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select regexp_replace(regexp_replace(regexp_replace(regexp_replace(
+    lower(extensions.unaccent('extensions.unaccent'::regdictionary,
+      concat_ws('-', nullif(btrim(coalesce(p_brand, '')), ''), nullif(btrim(coalesce(p_name, '')), '')))),
+    '\s+', '-', 'g'), '[^a-z0-9-]', '', 'g'), '-{2,}', '-', 'g'), '^-+|-+$', '', 'g')
+$$;
+comment on function private.permalink_base(text, text) is
+  'Slug of ''{brand}-{name}'': accents folded, lowercase, spaces to hyphens, only a-z0-9 and single hyphens.';
+
+-- A name as the import compares it: trimmed, lowercase, accents folded ('Calzado' = ' calzado ').
+create or replace function private.name_key(p_name text)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select lower(extensions.unaccent('extensions.unaccent'::regdictionary, btrim(coalesce(p_name, ''))))
+$$;
+
+grant execute on function private.free_permalink(text, uuid), private.permalink_base(text, text),
+  private.name_key(text) to authenticated, service_role;
+
+-- ─── One element's checks ────────────────────────────────────────────────────────────────────
+
+-- A price of the element: a number above 0 with at most 2 decimals that fits numeric(12, 2);
+-- null when absent. Raises naming the row and the field otherwise.
+create or replace function private.import_price(p_item jsonb, p_field text, p_row text)
+returns numeric
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_raw text := btrim(coalesce(p_item ->> p_field, ''));
+  v numeric;
+begin
+  if v_raw = '' then
+    return null;
+  end if;
+  if jsonb_typeof(p_item -> p_field) not in ('number', 'string') then
+    raise exception '%: % no es un número', p_row, p_field using errcode = '22023';
+  end if;
+  begin
+    v := v_raw::numeric;
+  exception when invalid_text_representation then
+    raise exception '%: % no es un número', p_row, p_field using errcode = '22023';
+  end;
+  if v <= 0 then
+    raise exception '%: % debe ser mayor que 0', p_row, p_field using errcode = '23514';
+  end if;
+  if v <> round(v, 2) then
+    raise exception '%: % admite como máximo 2 decimales', p_row, p_field using errcode = '23514';
+  end if;
+  if v >= 10000000000 then
+    raise exception '%: % es demasiado grande', p_row, p_field using errcode = '23514';
+  end if;
+  return v;
+end
+$$;
+
+-- A list of texts of the element (imagenes, tallas): trimmed, blanks dropped; raises unless it is
+-- an array of strings.
+create or replace function private.import_texts(p_item jsonb, p_field text, p_row text)
+returns text[]
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_value jsonb := p_item -> p_field;
+begin
+  if v_value is null or jsonb_typeof(v_value) = 'null' then
+    return '{}';
+  end if;
+  if jsonb_typeof(v_value) <> 'array'
+     or exists (select 1 from jsonb_array_elements(v_value) e where jsonb_typeof(e) <> 'string') then
+    raise exception '%: % debe ser una lista de textos', p_row, p_field using errcode = '22023';
+  end if;
+  return coalesce((
+    select array_agg(btrim(e) order by n)
+    from jsonb_array_elements_text(v_value) with ordinality as t(e, n)
+    where btrim(e) <> ''
+  ), '{}');
+end
+$$;
+
+grant execute on function private.import_price(jsonb, text, text), private.import_texts(jsonb, text, text)
+  to authenticated, service_role;
+
+-- ─── The batch ───────────────────────────────────────────────────────────────────────────────
+
+create or replace function public.import_products_batch(p_campaign_id uuid, p_brand_id uuid, p_products jsonb)
+returns jsonb
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  v_brand text;
+  v_item jsonb;
+  v_index bigint;
+  v_row text;
+  v_key text;
+  v_nombre text;
+  v_costo numeric;
+  v_original numeric;
+  v_venta numeric;
+  v_images text[];
+  v_sizes text[];
+  v_link text;
+  v_categoria text;
+  v_subcategoria text;
+  v_category uuid;
+  v_subcategory uuid;
+  v_base text;
+  v_product uuid;
+  v_imported integer := 0;
+  v_skipped integer := 0;
+begin
+  -- Admins, and the service role (which carries no admin claim), may import.
+  if coalesce(auth.role(), '') <> 'service_role' then
+    perform private.assert_admin();
+  end if;
+  if p_campaign_id is null or p_brand_id is null then
+    raise exception 'Debe seleccionar campaña y marca' using errcode = '22023';
+  end if;
+  if p_products is null or jsonb_typeof(p_products) <> 'array' or jsonb_array_length(p_products) = 0 then
+    raise exception 'El lote no tiene productos' using errcode = '22023';
+  end if;
+  if jsonb_array_length(p_products) > 500 then
+    raise exception 'Un lote admite como máximo 500 productos' using errcode = '22023';
+  end if;
+  if not exists (select 1 from public.campaigns c where c.id = p_campaign_id) then
+    raise exception 'La campaña no existe' using errcode = '23503';
+  end if;
+  select b.display_name into v_brand from public.brands b where b.id = p_brand_id;
+  if not found then
+    raise exception 'La marca no existe' using errcode = '23503';
+  end if;
+
+  -- Two deliveries of the same rows (a retry racing the original) run one after the other: the
+  -- keys are locked in one order, then each key is looked up.
+  perform pg_advisory_xact_lock(hashtextextended('import_key:' || k.key, 0))
+  from (
+    select distinct e ->> 'import_key' as key
+    from jsonb_array_elements(p_products) e
+    where jsonb_typeof(e) = 'object' and nullif(btrim(e ->> 'import_key'), '') is not null
+    order by 1
+  ) k;
+
+  for v_item, v_index in select e, n from jsonb_array_elements(p_products) with ordinality as t(e, n) loop
+    v_row := 'Fila ' || v_index;
+    if jsonb_typeof(v_item) <> 'object' then
+      raise exception '%: el producto no es un objeto', v_row using errcode = '22023';
+    end if;
+    if (v_item ->> 'fila') ~ '^[0-9]{1,9}$' then
+      v_row := 'Fila ' || (v_item ->> 'fila');
+    end if;
+
+    v_key := nullif(btrim(coalesce(v_item ->> 'import_key', '')), '');
+    if v_key is not null and length(v_key) > 100 then
+      raise exception '%: import_key admite como máximo 100 caracteres', v_row using errcode = '23514';
+    end if;
+    if v_key is not null and exists (select 1 from public.product_private pp where pp.import_key = v_key) then
+      v_skipped := v_skipped + 1;
+      continue;
+    end if;
+
+    v_nombre := btrim(coalesce(v_item ->> 'nombre', ''));
+    if v_nombre = '' then
+      raise exception '%: Nombre es requerido', v_row using errcode = '23514';
+    end if;
+    v_row := v_row || ' (' || left(v_nombre, 60) || ')';
+    v_costo := private.import_price(v_item, 'costo_compra', v_row);
+    v_original := private.import_price(v_item, 'precio_original', v_row);
+    v_venta := private.import_price(v_item, 'precio_venta', v_row);
+    if v_costo is null then
+      raise exception '%: Precio es requerido', v_row using errcode = '23514';
+    end if;
+    if v_original is null then
+      raise exception '%: El precio original es obligatorio', v_row using errcode = '23514';
+    end if;
+    if v_venta is null then
+      raise exception '%: El precio de venta es obligatorio', v_row using errcode = '23514';
+    end if;
+
+    v_link := nullif(btrim(coalesce(v_item ->> 'link_externo', '')), '');
+    if v_link is not null and v_link !~* '^https?://[^\s]+$' then
+      raise exception '%: el enlace externo debe empezar con http:// o https://', v_row using errcode = '23514';
+    end if;
+    -- Image URLs are stored as given; one that is not http(s) is never stored.
+    v_images := array(select u from unnest(private.import_texts(v_item, 'imagenes', v_row)) with ordinality as t(u, n)
+                      where u ~* '^https?://[^\s]+$' order by n);
+    -- One size per product, compared trimmed and case-insensitively.
+    v_sizes := array(select min(s) from unnest(private.import_texts(v_item, 'tallas', v_row)) with ordinality as t(s, n)
+                     group by lower(s) order by min(n));
+
+    v_categoria := btrim(coalesce(v_item ->> 'categoria', ''));
+    v_subcategoria := btrim(coalesce(v_item ->> 'subcategoria', ''));
+    if v_categoria = '' then
+      raise exception '%: Categoría es requerida', v_row using errcode = '23514';
+    end if;
+
+    -- Categories and subcategories by name, case- and accent-insensitively; created when missing
+    -- (locked by name so two batches create one).
+    perform pg_advisory_xact_lock(hashtextextended('import_category:' || private.name_key(v_categoria), 0));
+    select c.id into v_category from public.categories c
+    where private.name_key(c.nombre) = private.name_key(v_categoria)
+    order by c.created_at, c.id limit 1;
+    if not found then
+      insert into public.categories (nombre) values (v_categoria) returning id into v_category;
+    end if;
+    v_subcategory := null;
+    if v_subcategoria <> '' then
+      perform pg_advisory_xact_lock(hashtextextended(
+        'import_subcategory:' || v_category || ':' || private.name_key(v_subcategoria), 0));
+      select s.id into v_subcategory from public.subcategories s
+      where s.category_id = v_category and private.name_key(s.nombre) = private.name_key(v_subcategoria)
+      order by s.created_at, s.id limit 1;
+      if not found then
+        insert into public.subcategories (category_id, nombre) values (v_category, v_subcategoria)
+        returning id into v_subcategory;
+      end if;
+    end if;
+
+    v_base := coalesce(nullif(private.permalink_base(v_brand, v_nombre), ''), 'producto');
+    perform pg_advisory_xact_lock(hashtextextended('permalink:' || v_base, 0));
+    insert into public.products (
+      campaign_id, category_id, subcategory_id, brand_id, marca, nombre,
+      precio_original, precio_venta, descripcion, imagen_principal, permalink
+    ) values (
+      p_campaign_id, v_category, v_subcategory, p_brand_id, v_brand, v_nombre,
+      v_original, v_venta, nullif(btrim(coalesce(v_item ->> 'descripcion', '')), ''), v_images[1],
+      private.free_permalink(v_base)
+    )
+    returning id into v_product;
+
+    insert into public.product_private (product_id, costo_compra, link_externo, import_key)
+    values (v_product, v_costo, v_link, v_key);
+    insert into public.product_images (product_id, image_url, orden)
+    select v_product, u, n::integer from unnest(v_images[2:]) with ordinality as t(u, n);
+    insert into public.product_sizes (product_id, talla) select v_product, s from unnest(v_sizes) as t(s);
+    v_imported := v_imported + 1;
+  end loop;
+
+  return jsonb_build_object(
+    'success_count', v_imported + v_skipped,
+    'error_count', 0,
+    'errors', '[]'::jsonb,
+    'skipped_count', v_skipped
+  );
+end
+$$;
+comment on function public.import_products_batch(uuid, uuid, jsonb) is
+  'Admin or service role: imports one CSV batch in one transaction. p_products: [{nombre, costo_compra, precio_original, precio_venta, imagenes[], tallas[], descripcion, categoria, subcategoria, link_externo, import_key, fila?}]. Any invalid element raises ''Fila N (nombre): ...'' and nothing is saved. Rows whose import_key exists are skipped and counted as successes. Returns {success_count, error_count: 0, errors: [], skipped_count}.';
+
+revoke all on function public.import_products_batch(uuid, uuid, jsonb) from public, anon, authenticated;
+grant execute on function public.import_products_batch(uuid, uuid, jsonb) to authenticated, service_role;
