@@ -3,37 +3,21 @@
  * Back is allowed between steps; closing resets everything (not while an import is running).
  * The shop is published once and the list refreshed once, when the whole import has finished.
  */
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Step, StepLabel, Stepper, type Theme, Typography, useMediaQuery } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { CsvImport, CsvProductRow } from '@/lib/csv-import.ts';
-import type { AdminDataProvider, ImportProduct } from '../../providers/dataProvider.ts';
+import type { CsvImport } from '@/lib/csv-import.ts';
+import type { AdminDataProvider } from '../../providers/dataProvider.ts';
 import { publishSoon } from '../../publishing/requestPublication.ts';
 import { FileStep } from './FileStep.tsx';
 import { fileHash, parseInWorker } from './parseInWorker.ts';
 import { ReviewStep } from './ReviewStep.tsx';
+import { toImportProduct } from './rules.ts';
 import { IMPORT_BATCH_SIZE, IMPORT_PAUSE_MS, type ImportProgress, type ImportSummary, runImport } from './runImport.ts';
 import { type Selection, SelectStep } from './SelectStep.tsx';
 
 const T = 'resources.products.import';
 const STEPS = ['select', 'file', 'review'] as const;
-
-/** A row as the import function takes it; import_key ties it to this file and row, so a retried batch duplicates nothing. */
-export function toImportProduct(row: CsvProductRow, hash: string): ImportProduct {
-  return {
-    nombre: row.nombre,
-    costo_compra: row.costo_compra,
-    precio_original: row.precio_original,
-    precio_venta: row.precio_venta,
-    imagenes: row.imagenes,
-    tallas: row.tallas,
-    descripcion: row.descripcion,
-    categoria: row.categoria,
-    subcategoria: row.subcategoria,
-    link_externo: row.link_externo,
-    import_key: `${hash}:${row.row}`,
-  };
-}
 
 function Wizard({ onClose, onBusy }: { onClose: () => void; onBusy: (busy: boolean) => void }) {
   const t = useTranslate();
@@ -179,6 +163,7 @@ function Wizard({ onClose, onBusy }: { onClose: () => void; onBusy: (busy: boole
 
 export function ImportCsvDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [busy, setBusy] = useState(false);
   // A new key after each close starts the next opening from scratch.
   const [session, setSession] = useState(0);
@@ -191,6 +176,7 @@ export function ImportCsvDialog({ open, onClose }: { open: boolean; onClose: () 
       onClose={close}
       aria-labelledby="import-csv-title"
       fullWidth
+      fullScreen={phone}
       maxWidth="lg"
       slotProps={{ transition: { onExited: () => setSession((n) => n + 1) } }}
     >

@@ -12,20 +12,13 @@ import { todayInMexicoCity } from '@/lib/dates.ts';
 import { newBrand } from '../../brands/BrandCards.tsx';
 import { errorMessage } from '../../common/errors.ts';
 import { useActiveCampaigns } from '../hooks/useLookups.ts';
+import { campaignProblem } from './rules.ts';
 
 const T = 'resources.products.import';
 
 export interface Selection {
   campaignId: string;
   brandId: string;
-}
-
-/** Why a new campaign cannot be created (a message key), or null: all three fields, end not before start nor in the past. */
-export function campaignProblem(nombre: string, start: string, end: string, today: string): string | null {
-  if (!nombre.trim() || !start || !end) return `${T}.campaign_fields_required`;
-  if (end < start) return `${T}.campaign_end_before_start`;
-  if (end < today) return `${T}.campaign_ended`;
-  return null;
 }
 
 function downloadTemplate() {
