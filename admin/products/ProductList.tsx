@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 import { useAdminProducts } from './hooks/useAdminProducts.ts';
 import { useCampaign } from './hooks/useLookups.ts';
 import { ImageZoom } from './ImageZoom.tsx';
-import { ImportCsvDialog } from './ImportCsvDialog.tsx';
+import { ImportCsvDialog } from './import/ImportCsvDialog.tsx';
 import { MarginDialog } from './MarginDialog.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
 import { ProductGrid } from './ProductGrid.tsx';

@@ -24,7 +24,7 @@ import {
 } from '@/lib/upload-names.ts';
 import { adminProductsArgs, hasNextProductsPage, type ProductListParams } from '../products/rules.ts';
 import type { AdminProduct } from '../products/types.ts';
-import { publishSoon } from '../publishing/requestPublication.ts';
+import { messageOf, publishSoon } from '../publishing/requestPublication.ts';
 import { uploadImageVariants } from './imageVariants.ts';
 import { callRpc, type MergeResult } from './rpc.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
@@ -223,7 +223,45 @@ export const customMethods = {
   },
   /** Removes a main image file that was replaced or abandoned (ours only; best effort). */
   removeProductImage: removeProductImageFile,
+  /**
+   * Sends one batch of CSV rows to the bulk-import-products-batch function. An error answer is
+   * thrown with the server's own message, so the import records it against the batch.
+   */
+  async importProductsBatch(batch: ImportBatch): Promise<ImportBatchResult> {
+    const { data, error } = await supabase.functions.invoke<ImportBatchResult>('bulk-import-products-batch', { body: batch });
+    if (error) throw new Error(await messageOf(error));
+    if (!data) throw new Error('Respuesta vacía');
+    return { success_count: data.success_count, error_count: data.error_count, errors: data.errors ?? [] };
+  },
 };
+
+/** One CSV row as the import function takes it; import_key is stable per file and row, so a retried batch creates no duplicates. */
+export interface ImportProduct {
+  nombre: string;
+  costo_compra: number | null;
+  precio_original: number | null;
+  precio_venta: number | null;
+  imagenes: string[];
+  tallas: string[];
+  descripcion: string;
+  categoria: string;
+  subcategoria: string;
+  link_externo: string | null;
+  import_key: string;
+}
+
+export interface ImportBatch {
+  products: ImportProduct[];
+  campaign_id: string;
+  brand_id: string;
+  batch_size: number;
+}
+
+export interface ImportBatchResult {
+  success_count: number;
+  error_count: number;
+  errors: string[];
+}
 
 export type AdminDataProvider = DataProvider & typeof customMethods;
 

@@ -6,7 +6,7 @@
 import { supabase } from '../providers/supabase.ts';
 
 /** The server's own message from a function error (its JSON body's `error`), or the error's. */
-async function messageOf(error: { message: string; context?: unknown }): Promise<string> {
+export async function messageOf(error: { message: string; context?: unknown }): Promise<string> {
   const response = error.context;
   if (response instanceof Response) {
     const body = (await response.json().catch(() => null)) as { error?: unknown } | null;

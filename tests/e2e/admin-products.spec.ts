@@ -84,7 +84,7 @@ test('the list: counts, views, campaign from the URL, search line and Top 1000',
   await page.getByRole('button', { name: 'Top 1000 Ganancias' }).click();
 
   await page.getByRole('button', { name: 'Importar CSV' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Próximamente');
+  await expect(page.getByRole('dialog')).toContainText('Importación Masiva de Productos');
   await page.getByRole('button', { name: 'Cerrar' }).click();
 
   // ?campaign={id} preselects the campaign: title and subtitle name it
