@@ -139,6 +139,10 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
     db.on('error', (error) => log(`Trabajador de reconstrucción: ${error.message}`));
     await db.query('listen rebuild_requested');
     await db.query('listen publication_requested');
+    // This worker is the only builder of its machine: a publication left 'building' was cut short by
+    // a crash, and the changes it claimed go back to pending now rather than after the usual wait.
+    const [reclaimed] = await query(`select private.reclaim_stalled_publications(interval '0') as n`);
+    if (Number(reclaimed?.['n']) > 0) log('Una publicación interrumpida se marcó como fallida; sus cambios se publican de nuevo.');
     const pending = await query(`select 1 from public.rebuild_requests where status = 'pending' limit 1`);
     if (pending.length > 0) schedule();
   }

@@ -166,6 +166,19 @@ describe('unique_permalink', () => {
   });
 });
 
+describe('products.permalink', () => {
+  it('refuses, even on a direct table write by an admin, a permalink the shop cannot build a page for', async () => {
+    for (const permalink of ['a/b', 'Vestido', 'vestido midi', 'camisón', 'x--y', '-x', 'x.html', 'a'.repeat(201)]) {
+      const { error } = await admin.from('products').update({ permalink }).eq('id', F.P1);
+      expect(error?.message, permalink).toContain('products_permalink_format');
+    }
+    const { rows } = await sql.query('select permalink from public.products where id = $1', [F.P1]);
+    expect(rows[0]?.permalink).toBe('nike-playera-basica');
+    const { error } = await admin.from('products').update({ permalink: 'nike-playera-basica-2' }).eq('id', F.P1);
+    expect(error).toBeNull();
+  });
+});
+
 describe('save_product', () => {
   const base = {
     campaign_id: F.C_ACTIVE,
