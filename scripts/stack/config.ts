@@ -24,3 +24,18 @@ export function stackOptionsFromEnv(): StackOptions {
 export function shopPort(): number {
   return port('PORT', 4321);
 }
+
+/**
+ * The browser origins of the shop served on this machine (`npm start`, `npm run dev`): 127.0.0.1 and
+ * localhost on PORT, plus any listed in ALLOWED_ORIGINS (comma-separated, e.g. a LAN address used to
+ * try the shop from a phone).
+ */
+export function shopOrigins(): string[] {
+  const extra = (process.env['ALLOWED_ORIGINS'] ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  return [...loopbackOrigins(shopPort()), ...extra];
+}
+
+/** http://127.0.0.1:<port>, http://localhost:<port> and http://[::1]:<port>. */
+export function loopbackOrigins(port: number): string[] {
+  return ['127.0.0.1', 'localhost', '[::1]'].map((host) => `http://${host}:${port}`);
+}

@@ -4,7 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { DEFAULT_JWT_SECRET, makeApiKeys } from './keys.ts';
+import { jwtSecretFor, makeApiKeys } from './keys.ts';
 import { migrate } from './migrate.ts';
 import { assertPortsFree } from './ports.ts';
 import { startPostgres } from './postgres.ts';
@@ -23,7 +23,14 @@ export interface StackOptions {
   seed: boolean;
   /** Durable data (npm start) or fast throwaway data (tests). */
   durable?: boolean;
+  /** Defaults to the data folder's own random secret (keys.ts). */
   jwtSecret?: string;
+  /**
+   * Browser origins allowed to call the API (the shop and back office as served locally). Any other
+   * origin is refused, so a web page open while the stack runs cannot use it. Defaults to
+   * shopOrigins() of config.ts.
+   */
+  allowedOrigins?: string[];
   log?: (msg: string) => void;
 }
 
@@ -40,7 +47,6 @@ export interface Stack {
 
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = opts.log ?? ((m: string) => console.log(m));
-  const jwtSecret = opts.jwtSecret ?? DEFAULT_JWT_SECRET;
   const dataDir = resolve(opts.dataDir);
   await assertPortsFree([
     { port: opts.dbPort, variable: 'DB_PORT', what: 'Postgres' },
@@ -56,6 +62,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   try {
     const db = await startPostgres({ dataDir, port: opts.dbPort, durable: opts.durable ?? true, log });
     stops.push(db.stop);
+    const jwtSecret = opts.jwtSecret ?? (await jwtSecretFor(dataDir));
     const { firstRun } = await migrate(db.url, join(ROOT, 'supabase/migrations'), log);
 
     const rest = await startPostgrest({ dbPort: opts.dbPort, port: opts.restPort, jwtSecret, log });
@@ -77,6 +84,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       storageDir,
       functionsDir: join(ROOT, 'supabase/functions'),
       publicUrl: url,
+      allowedOrigins: opts.allowedOrigins ?? (await import('./config.ts')).shopOrigins(),
     });
     stops.push(gateway.close);
 

@@ -88,6 +88,7 @@ beforeAll(async () => {
     storageDir,
     functionsDir,
     publicUrl: url,
+    allowedOrigins: ['http://localhost:4321'],
   });
   await ensureUser(ADMIN.email, ADMIN.password, 'admin');
   await ensureUser(USER.email, USER.password, null);

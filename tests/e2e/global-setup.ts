@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { buildShop } from '../../scripts/lib/build.ts';
 import { serveShop } from '../../scripts/lib/static-server.ts';
 import { seedDemo } from '../../scripts/seed/index.ts';
+import { loopbackOrigins } from '../../scripts/stack/config.ts';
 import { ROOT, startStack } from '../../scripts/stack/index.ts';
 import { todayInMexicoCity } from '../../src/lib/dates.ts';
 
@@ -26,6 +27,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     restPort: port('E2E_REST_PORT', 65329),
     seed: false,
     durable: false,
+    // the shop under test, and the static host the publishing test stands up
+    allowedOrigins: [...loopbackOrigins(port('E2E_SHOP_PORT', 64400)), ...loopbackOrigins(port('E2E_PUBLISH_PORT', 64401))],
     log: () => undefined,
   });
   const outDir = join(dataDir, 'dist');

@@ -6,7 +6,8 @@
  *   /storage/v1/*    → Storage subset on disk, RLS-checked, image transformation (storage.ts)
  *   /functions/v1/*  → supabase/functions/<name>/handler.ts (functions.ts)
  *
- * In front of all of them, as Supabase's API gateway does: CORS (cors.ts) and the apikey check
+ * In front of all of them: the Host and Origin check that keeps other web pages out
+ * (origin-guard.ts), then, as Supabase's API gateway does, CORS (cors.ts) and the apikey check
  * (apikey.ts). Every error is JSON.
  */
 import { createAdaptorServer } from '@hono/node-server';
@@ -18,6 +19,7 @@ import { createPool } from './db.ts';
 import { errorResponse, jsonResponse } from './errors.ts';
 import { functionsRoutes } from './functions.ts';
 import { createJwtTool } from './jwt.ts';
+import { guardOrigin } from './origin-guard.ts';
 import { restRoutes } from './rest.ts';
 import { storageRoutes } from './storage.ts';
 
@@ -35,6 +37,8 @@ export interface GatewayOptions {
   functionsDir: string;
   /** The gateway's public base URL, e.g. http://127.0.0.1:54321, used in URLs and JWT issuers. */
   publicUrl: string;
+  /** Browser origins allowed to call the API besides the gateway's own (origin-guard.ts). */
+  allowedOrigins?: readonly string[];
 }
 
 export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promise<void> } {
@@ -43,6 +47,7 @@ export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promi
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
   const app = new Hono();
 
+  app.use('*', guardOrigin({ publicUrl, allowedOrigins: opts.allowedOrigins ?? [] }));
   app.use('*', cors());
   app.use('*', requireApiKey(opts));
   app.route('/rest/v1', restRoutes(opts.restUrl));
