@@ -6,6 +6,7 @@ import { TextInput, required, useDataProvider, useNotify, useTranslate } from 'r
 import { useFormContext } from 'react-hook-form';
 import { requiredUrl } from '../common/validators.ts';
 import type { AdminDataProvider } from '../providers/dataProvider.ts';
+import { GALLERY_ACCEPT } from '@/lib/upload-names.ts';
 import { imageFileError } from './imageFile.ts';
 
 export function HeroImageUpload() {
@@ -38,7 +39,7 @@ export function HeroImageUpload() {
 
   return (
     <Box sx={{ mb: 2 }}>
-      <input ref={input} type="file" accept="image/*" hidden data-testid="hero-file" onChange={(e) => onFile(e.target.files?.[0])} />
+      <input ref={input} type="file" accept={GALLERY_ACCEPT} hidden data-testid="hero-file" onChange={(e) => onFile(e.target.files?.[0])} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
         <Button variant="outlined" startIcon={uploading ? <CircularProgress size={16} /> : <UploadIcon />} disabled={uploading} onClick={() => input.current?.click()}>
           {translate('app.settings.upload')}

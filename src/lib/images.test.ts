@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStorageObjectUrl, renderImageUrl, responsiveImage } from './images.ts';
+import { isStorageObjectUrl, RENDER_WIDTHS, renderImageUrl, renderWidth, responsiveImage } from './images.ts';
 
 const OBJ = 'http://127.0.0.1:54321/storage/v1/object/public/product-images/a/b%20c.jpg';
 
@@ -13,6 +13,15 @@ describe('renderImageUrl', () => {
     expect(renderImageUrl(OBJ, { width: 480.4, height: 600.6, quality: 60, resize: 'cover', transforms: 'on' })).toBe(
       'http://127.0.0.1:54321/storage/v1/render/image/public/product-images/a/b%20c.jpg?width=480&height=601&quality=60&resize=cover',
     );
+  });
+  it('asks only for the widths and qualities the image service renders, keeping the box shape', () => {
+    expect(renderImageUrl(OBJ, { width: 100, height: 125, quality: 90, resize: 'cover', transforms: 'on' })).toBe(
+      'http://127.0.0.1:54321/storage/v1/render/image/public/product-images/a/b%20c.jpg?width=120&height=150&quality=80&resize=cover',
+    );
+    expect(renderImageUrl(OBJ, { width: 5000, quality: 10, transforms: 'on' })).toBe(
+      'http://127.0.0.1:54321/storage/v1/render/image/public/product-images/a/b%20c.jpg?width=1600&quality=60',
+    );
+    for (const w of [1, 97, 481, 1599]) expect(RENDER_WIDTHS).toContain(renderWidth(w));
   });
   it('keeps an existing query and overrides width', () => {
     expect(renderImageUrl(`${OBJ}?v=2&width=10`, { width: 240, transforms: 'on' })).toBe(

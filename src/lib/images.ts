@@ -15,6 +15,24 @@ export type ImageTransforms = 'on' | 'off';
 /** Widths offered in srcset: phone 2-column cards up to desktop detail images at 2x. */
 export const IMAGE_WIDTHS = [240, 360, 480, 720, 960] as const;
 
+/**
+ * The only widths and qualities the shop asks the image transformation for; the local stack renders no
+ * others, so a stranger cannot fill its disk or its processor with made-up sizes. A request for any
+ * other width is served at the next one up (or the widest), any other quality at the nearest.
+ */
+export const RENDER_WIDTHS = [96, 120, 192, 240, 360, 400, 480, 640, 720, 960, 1200, 1280, 1600] as const;
+export const RENDER_QUALITIES = [60, 75, 80] as const;
+
+/** The allowed render width that covers `width`: the first at least as wide, else the widest (1600). */
+export function renderWidth(width: number): number {
+  return RENDER_WIDTHS.find((w) => w >= width) ?? 1600;
+}
+
+/** The allowed render quality nearest to `quality`. */
+export function renderQuality(quality: number): number {
+  return RENDER_QUALITIES.reduce((best, q) => (Math.abs(q - quality) < Math.abs(best - quality) ? q : best));
+}
+
 export interface RenderOptions {
   width: number;
   /** Height of the box; with resize 'cover' the image is cropped to fill it. */
@@ -56,9 +74,12 @@ export function renderImageUrl(url: string, { width, height, quality = 75, resiz
   }
   const [base = '', query = ''] = url.split('?', 2);
   const params = new URLSearchParams(query);
-  params.set('width', String(Math.round(width)));
-  if (height !== undefined) params.set('height', String(Math.round(height)));
-  params.set('quality', String(quality));
+  const asked = Math.round(width);
+  const w = renderWidth(asked);
+  params.set('width', String(w));
+  // the box keeps its shape when the width moves to an allowed one
+  if (height !== undefined) params.set('height', String(Math.round((height * w) / asked)));
+  params.set('quality', String(renderQuality(quality)));
   if (resize) params.set('resize', resize);
   return `${base.replace(OBJECT_PATH, RENDER_PATH)}?${params.toString()}`;
 }

@@ -5,7 +5,7 @@
  * Runs its own gateway on the db suite's Postgres and PostgREST, with a temporary storage folder (to
  * look at the render cache on disk) and a temporary functions folder (a tiny test function).
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,8 @@ const GATEWAY_PORT = Number(process.env['TEST_GATEWAY_PORT'] ?? 64331);
 const REST_URL = `http://127.0.0.1:${Number(process.env['TEST_REST_PORT'] ?? 64329)}`;
 const url = `http://127.0.0.1:${GATEWAY_PORT}`;
 const BUCKET = 'product-images';
+/** A small render cache, so the test can fill it. */
+const RENDER_CACHE_BYTES = 150_000;
 const noSession = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
 let dir: string;
@@ -89,6 +91,7 @@ beforeAll(async () => {
     functionsDir,
     publicUrl: url,
     allowedOrigins: ['http://localhost:4321'],
+    renderCacheBytes: RENDER_CACHE_BYTES,
   });
   await ensureUser(ADMIN.email, ADMIN.password, 'admin');
   await ensureUser(USER.email, USER.password, null);
@@ -339,8 +342,11 @@ describe('/storage/v1', () => {
     const again = await admin.storage.from(BUCKET).upload(path, blob());
     expect(again.error).toMatchObject({ status: 409, message: 'The resource already exists' });
 
-    const listed = await anon().storage.from(BUCKET).list('gw-test');
+    // anyone reads an object by its URL, but only admins list a bucket's folders
+    const listed = await admin.storage.from(BUCKET).list('gw-test');
     expect(listed.data?.map((f) => f.name)).toContain(path.slice('gw-test/'.length));
+    expect((await anon().storage.from(BUCKET).list('gw-test')).data).toEqual([]);
+    expect((await (await signedIn(USER)).storage.from(BUCKET).list('gw-test')).data).toEqual([]);
   });
 
   it('refuses files that are not images or are over 5 MB', async () => {
@@ -357,6 +363,21 @@ describe('/storage/v1', () => {
     expect(filesUnder(join(storageDir, BUCKET)).filter((f) => /notes|big/.test(f))).toEqual([]);
   });
 
+  it('takes only JPG, PNG and WebP, and only when the content is one', async () => {
+    const admin = await signedIn(ADMIN);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const asSvg = await admin.storage.from(BUCKET).upload('gw-test/logo.svg', new Blob([svg], { type: 'image/svg+xml' }));
+    expect(asSvg.error?.message).toMatch(/mime type image\/svg\+xml is not supported/);
+    const disguised = await admin.storage.from(BUCKET).upload('gw-test/page.png', new Blob(['<html><script>alert(1)</script>'], { type: 'image/png' }));
+    expect(disguised.error?.message).toBe("the file's content is not image/png");
+    const gif = await admin.storage.from(BUCKET).upload('gw-test/anim.gif', new Blob([new Uint8Array(await sharp(original).gif().toBuffer())], { type: 'image/gif' }));
+    expect(gif.error?.message).toMatch(/mime type image\/gif is not supported/);
+    const webp = await admin.storage.from(BUCKET).upload('gw-test/ok.webp', new Blob([new Uint8Array(await sharp(original).webp().toBuffer())], { type: 'image/webp' }));
+    expect(webp.error).toBeNull();
+    await admin.storage.from(BUCKET).remove(['gw-test/ok.webp']);
+    expect(filesUnder(join(storageDir, BUCKET)).filter((f) => /logo|page\.png|anim/.test(f))).toEqual([]);
+  });
+
   it('rejects object names that try to leave the bucket folder', async () => {
     const admin = await signedIn(ADMIN);
     const { error } = await admin.storage.from(BUCKET).upload('gw-test/..%2F..%2F..%2Fescape.png', new Blob([new Uint8Array(original)], { type: 'image/png' }));
@@ -371,6 +392,7 @@ describe('/storage/v1', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toBe('max-age=31536000');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await res.arrayBuffer()).equals(original)).toBe(true);
     const etag = res.headers.get('etag')!;
     expect(etag).toBeTruthy();
@@ -380,8 +402,8 @@ describe('/storage/v1', () => {
   });
 
   it('transforms images once, then serves the variant from the cache', async () => {
-    const { data } = anon().storage.from(BUCKET).getPublicUrl(path, { transform: { width: 100 } });
-    expect(data.publicUrl).toBe(`${url}/storage/v1/render/image/public/${BUCKET}/${path}?width=100`);
+    const { data } = anon().storage.from(BUCKET).getPublicUrl(path, { transform: { width: 120 } });
+    expect(data.publicUrl).toBe(`${url}/storage/v1/render/image/public/${BUCKET}/${path}?width=120`);
 
     const first = await fetch(data.publicUrl);
     expect(first.status).toBe(200);
@@ -389,7 +411,7 @@ describe('/storage/v1', () => {
     expect(first.headers.get('x-transform-cache')).toBe('MISS');
     const bytes = Buffer.from(await first.arrayBuffer());
     expect(bytes.length).toBeLessThan(original.length);
-    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 100, height: 75 });
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 120, height: 90 });
 
     const cached = filesUnder(join(storageDir, '.render-cache'));
     expect(cached).toHaveLength(1);
@@ -401,10 +423,41 @@ describe('/storage/v1', () => {
     expect(Buffer.from(await second.arrayBuffer()).equals(bytes)).toBe(true);
     expect(statSync(cachedFile).mtimeMs).toBe(renderedAt);
 
-    const cover = await fetch(anon().storage.from(BUCKET).getPublicUrl(path, { transform: { width: 50, height: 50, quality: 60 } }).data.publicUrl);
-    expect(await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).toMatchObject({ width: 50, height: 50 });
-    const origin = await fetch(`${url}/storage/v1/render/image/public/${BUCKET}/${path}?width=200&format=origin`);
+    const cover = await fetch(anon().storage.from(BUCKET).getPublicUrl(path, { transform: { width: 96, height: 96, quality: 60 } }).data.publicUrl);
+    expect(await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).toMatchObject({ width: 96, height: 96 });
+    const origin = await fetch(`${url}/storage/v1/render/image/public/${BUCKET}/${path}?width=240&format=origin`);
     expect(origin.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('renders only the sizes and qualities the shop uses', async () => {
+    const render = (query: string) => fetch(`${url}/storage/v1/render/image/public/${BUCKET}/${path}?${query}`);
+    for (const [query, message] of [
+      ['width=100', 'width must be one of 96, 120, 192, 240, 360, 400, 480, 640, 720, 960, 1200, 1280, 1600'],
+      ['width=2400', 'width must be one of 96, 120, 192, 240, 360, 400, 480, 640, 720, 960, 1200, 1280, 1600'],
+      ['width=120&quality=55', 'quality must be one of 60, 75, 80'],
+      ['width=120&height=241', 'height must be an integer between 1 and 240'],
+    ] as const) {
+      const res = await render(query);
+      expect(res.status, query).toBe(400);
+      expect((await res.json()).message).toBe(message);
+    }
+  });
+
+  it('keeps the render cache under its cap, dropping the variants used least recently', async () => {
+    // noise does not compress: each variant weighs tens to hundreds of kilobytes
+    const noise = await sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } }).png().toBuffer();
+    const admin = await signedIn(ADMIN);
+    const uploaded = await admin.storage.from(BUCKET).upload('gw-test/noise.png', new Blob([new Uint8Array(noise)], { type: 'image/png' }));
+    expect(uploaded.error).toBeNull();
+    const render = (query: string) => fetch(`${url}/storage/v1/render/image/public/${BUCKET}/gw-test/noise.png?${query}`);
+    const queries = [120, 192, 240, 360].flatMap((w) => [`width=${w}&format=png`, `width=${w}&format=jpeg&quality=60`]);
+    for (const q of queries) expect((await render(q)).status, q).toBe(200);
+    const sizes = filesUnder(join(storageDir, '.render-cache')).map((f) => statSync(join(storageDir, '.render-cache', f)).size);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(RENDER_CACHE_BYTES);
+    // the latest variant is still there; the first ones were dropped and are rendered again
+    expect((await render(queries.at(-1)!)).headers.get('x-transform-cache')).toBe('HIT');
+    expect((await render(queries[0]!)).headers.get('x-transform-cache')).toBe('MISS');
+    await admin.storage.from(BUCKET).remove(['gw-test/noise.png']);
   });
 
   it('replaces an object with upsert and renders the new picture', async () => {
@@ -414,9 +467,9 @@ describe('/storage/v1', () => {
     expect(error).toBeNull();
     const res = await fetch(anon().storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
     expect(Buffer.from(await res.arrayBuffer()).equals(replacement)).toBe(true);
-    const rendered = await fetch(anon().storage.from(BUCKET).getPublicUrl(path, { transform: { width: 100 } }).data.publicUrl);
+    const rendered = await fetch(anon().storage.from(BUCKET).getPublicUrl(path, { transform: { width: 120 } }).data.publicUrl);
     expect(rendered.headers.get('x-transform-cache')).toBe('MISS');
-    expect(await sharp(Buffer.from(await rendered.arrayBuffer())).metadata()).toMatchObject({ width: 100, height: 100 });
+    expect(await sharp(Buffer.from(await rendered.arrayBuffer())).metadata()).toMatchObject({ width: 120, height: 120 });
   });
 
   it('removes only for admins; the file and its variants leave the disk', async () => {

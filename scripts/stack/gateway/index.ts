@@ -39,6 +39,8 @@ export interface GatewayOptions {
   publicUrl: string;
   /** Browser origins allowed to call the API besides the gateway's own (origin-guard.ts). */
   allowedOrigins?: readonly string[];
+  /** Disk the image transformation's variants may take (render-cache.ts). */
+  renderCacheBytes?: number;
 }
 
 export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promise<void> } {
@@ -52,7 +54,10 @@ export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promi
   app.use('*', requireApiKey(opts));
   app.route('/rest/v1', restRoutes(opts.restUrl));
   app.route('/auth/v1', authRoutes({ pool, jwt, publicUrl }));
-  app.route('/storage/v1', storageRoutes({ pool, jwt, storageDir: opts.storageDir }));
+  app.route('/storage/v1', storageRoutes({
+    pool, jwt, storageDir: opts.storageDir,
+    ...(opts.renderCacheBytes === undefined ? {} : { renderCacheBytes: opts.renderCacheBytes }),
+  }));
   app.route('/functions/v1', functionsRoutes({
     functionsDir: opts.functionsDir,
     jwt,

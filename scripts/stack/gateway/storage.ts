@@ -24,6 +24,7 @@ import { apiKeyOf } from './apikey.ts';
 import { asCaller, pgCode, type Client, type Pool } from './db.ts';
 import { HttpError, jsonResponse } from './errors.ts';
 import { parseTransform, renderImage } from './image-render.ts';
+import { RenderCache } from './render-cache.ts';
 import { bearerToken, type Claims, type JwtTool } from './jwt.ts';
 
 /** Supabase's global upload limit (free plan default). A bucket's own limit can only be lower. */
@@ -33,6 +34,8 @@ interface StorageDeps {
   pool: Pool;
   jwt: JwtTool;
   storageDir: string;
+  /** Disk the rendered variants may take (default RENDER_CACHE_MB, else 512 MB). */
+  renderCacheBytes?: number;
 }
 
 interface BucketRow {
@@ -109,6 +112,19 @@ function target(c: Context, prefix: string): { bucket: string; name: string } {
   return { bucket: checkBucketId(bucket), name: checkObjectName(name) };
 }
 
+/** The first bytes every JPEG, PNG and WebP file starts with. */
+const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
+  'image/jpeg': (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+};
+
+/** An upload declared as JPEG, PNG or WebP must be one: a page or a script renamed .png is refused. */
+function contentMatches(mime: string, bytes: Buffer): boolean {
+  const check = SIGNATURES[mime.split(';')[0]!.trim().toLowerCase()];
+  return check ? check(bytes) : true;
+}
+
 function mimeAllowed(mime: string, allowed: string[] | null): boolean {
   if (!allowed || allowed.length === 0) return true;
   const type = mime.split(';')[0]!.trim().toLowerCase();
@@ -152,6 +168,12 @@ export function storageRoutes(deps: StorageDeps): Hono {
   const root = resolve(deps.storageDir);
   const cacheRoot = join(root, '.render-cache');
   const tmpRoot = join(root, '.tmp');
+  const renderCache = new RenderCache({
+    root: cacheRoot,
+    capBytes: deps.renderCacheBytes ?? (Number(process.env['RENDER_CACHE_MB']) || 512) * 1024 * 1024,
+    concurrency: 2,
+    maxQueued: 32,
+  });
   const app = new Hono();
 
   function filePath(bucket: string, name: string): string {
@@ -183,6 +205,7 @@ export function storageRoutes(deps: StorageDeps): Hono {
   async function removeFromDisk(bucket: string, name: string): Promise<void> {
     const path = filePath(bucket, name);
     await rm(path, { force: true });
+    renderCache.forget(cacheDirOf(bucket, name));
     await rm(cacheDirOf(bucket, name), { recursive: true, force: true });
     let dir = dirname(path);
     const stopAt = join(root, bucket);
@@ -223,6 +246,9 @@ export function storageRoutes(deps: StorageDeps): Hono {
     if (!mimeAllowed(mimetype, bucket.allowed_mime_types)) {
       throw storageError(415, 'invalid_mime_type', `mime type ${mimetype} is not supported`);
     }
+    if (!contentMatches(mimetype, bytes)) {
+      throw storageError(415, 'invalid_mime_type', `the file's content is not ${mimetype.split(';')[0]}`);
+    }
     const eTag = `"${createHash('md5').update(bytes).digest('hex')}"`;
     const metadata = {
       eTag, size: bytes.length, mimetype, cacheControl, lastModified: new Date().toISOString(), contentLength: bytes.length, httpStatusCode: 200,
@@ -240,6 +266,7 @@ export function storageRoutes(deps: StorageDeps): Hono {
           returning id`;
         const { rows } = await db.query<{ id: string }>(sql, [bucketId, name, owner, JSON.stringify(metadata), randomUUID()]);
         // The row is in; now the bytes. If this fails the transaction rolls back.
+        renderCache.forget(cacheDirOf(bucketId, name));
         await rm(cacheDirOf(bucketId, name), { recursive: true, force: true });
         await mkdir(dirname(dest), { recursive: true });
         await rename(tmp, dest);
@@ -372,7 +399,8 @@ export function storageRoutes(deps: StorageDeps): Hono {
       headers['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
     }
     const body = c.req.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(path)) as ReadableStream);
-    return new Response(body, { status: 200, headers: { ...headers, etag } });
+    // the browser must take the stored type as given: an upload cannot turn into a page
+    return new Response(body, { status: 200, headers: { ...headers, etag, 'x-content-type-options': 'nosniff' } });
   }
 
   async function serveObject(c: Context, prefix: string, mode: 'public' | 'caller'): Promise<Response> {
@@ -392,7 +420,7 @@ export function storageRoutes(deps: StorageDeps): Hono {
     if (!(o.meta.mimetype ?? '').startsWith('image/')) {
       throw storageError(422, 'InvalidImage', 'Only images can be transformed');
     }
-    const r = await renderImage(o.path, cacheDirOf(o.bucket, o.name), o.meta.eTag ?? o.row.id, params);
+    const r = await renderImage(o.path, cacheDirOf(o.bucket, o.name), o.meta.eTag ?? o.row.id, params, renderCache);
     const info = await stat(r.path);
     return fileResponse(c, r.path, {
       'content-type': r.contentType,
