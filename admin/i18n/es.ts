@@ -152,6 +152,7 @@ const app = {
     login_failed: 'Error al iniciar sesión. Inténtalo de nuevo.',
     no_access: 'No tienes acceso al panel de administración.',
     session_expired: 'Tu sesión expiró. Inicia sesión de nuevo.',
+    too_many_attempts: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
   },
   pages: {
     activity: 'Actividad de Usuarios',

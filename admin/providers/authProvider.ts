@@ -15,6 +15,7 @@ export const AUTH_ERRORS = {
   failed: 'app.auth.login_failed',
   noAccess: 'app.auth.no_access',
   expired: 'app.auth.session_expired',
+  tooManyAttempts: 'app.auth.too_many_attempts',
 } as const;
 
 export function isAdminUser(user: Pick<User, 'app_metadata'> | null | undefined): boolean {
@@ -63,6 +64,8 @@ export const authProvider: AuthProvider = {
     } catch (error) {
       const { code, status, message } = (error ?? {}) as { code?: string; status?: number; message?: string };
       const wrong = code === 'invalid_credentials' || (status === 400 && /invalid/i.test(message ?? ''));
+      // the auth server makes an address or an account wait after too many attempts
+      if (status === 429) throw new Error(AUTH_ERRORS.tooManyAttempts);
       throw new Error(wrong ? AUTH_ERRORS.wrongCredentials : AUTH_ERRORS.failed);
     }
     const user = (await supabase.auth.getSession()).data.session?.user;

@@ -32,7 +32,7 @@ export async function ensureUser(email: string, password: string, role: 'admin' 
   const appMeta = JSON.stringify({ provider: 'email', providers: ['email'], ...(role ? { role } : {}) });
   await sql.query(
     `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data)
-     values ($1, extensions.crypt($2, extensions.gen_salt('bf')), now(), $3::jsonb)
+     values ($1, extensions.crypt($2, extensions.gen_salt('bf', 10)), now(), $3::jsonb)
      on conflict (lower(email)) do update
        set encrypted_password = excluded.encrypted_password, raw_app_meta_data = excluded.raw_app_meta_data`,
     [email, password, appMeta],

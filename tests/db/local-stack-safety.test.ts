@@ -12,13 +12,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveGateway } from '../../scripts/stack/gateway/index.ts';
 import { ROOT } from '../../scripts/stack/index.ts';
 import { jwtSecretFor, makeApiKeys, readJwtSecret } from '../../scripts/stack/keys.ts';
-import { stack } from './helpers.ts';
+import { ensureUser, sql, stack } from './helpers.ts';
 
 const PORT = Number(process.env['TEST_GATEWAY_PORT'] ?? 64331) + 1;
 const url = `http://127.0.0.1:${PORT}`;
 const SHOP = 'http://127.0.0.1:4321';
 /** The Supabase CLI's published local secret: anyone can sign keys with it. */
 const DEMO_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+/** This gateway's allowance of failed sign-ins per address (the default is 30, spread over the tests below). */
+const FAILURES_PER_ADDRESS = 40;
+const VICTIM = { email: 'safety-victim@test.local', password: 'victim-password-123' };
+const OTHER = { email: 'safety-other@test.local', password: 'other-password-123' };
 
 let dir: string;
 let gateway: { close(): Promise<void> };
@@ -36,9 +41,13 @@ beforeAll(async () => {
     functionsDir: join(dir, 'functions'),
     publicUrl: url,
     allowedOrigins: [SHOP],
+    authFailuresPerAddress: FAILURES_PER_ADDRESS,
   });
+  await ensureUser(VICTIM.email, VICTIM.password, null);
+  await ensureUser(OTHER.email, OTHER.password, null);
 });
 afterAll(async () => {
+  await sql.query(`delete from auth.users where email like 'safety-%@test.local'`);
   await gateway?.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -142,5 +151,91 @@ describe('keys', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+/** A password sign-in through this gateway: its HTTP status and how long it took. */
+async function signIn(email: string, password: string): Promise<{ status: number; ms: number; code?: string }> {
+  const started = performance.now();
+  const res = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as { code?: string };
+  return { status: res.status, ms: performance.now() - started, ...(body.code ? { code: body.code } : {}) };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+describe('password sign-in', () => {
+  it('stores passwords with bcrypt cost 10', async () => {
+    const { rows } = await sql.query(`select left(encrypted_password, 7) as prefix from auth.users where email = $1`, [VICTIM.email]);
+    expect(rows[0]?.prefix).toBe('$2a$10$');
+    const created = await fetch(`${url}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'safety-new@test.local', password: 'nuevo-password-123', email_confirm: true }),
+    });
+    expect(created.status).toBe(200);
+    const { rows: made } = await sql.query(`select left(encrypted_password, 7) as prefix from auth.users where email = 'safety-new@test.local'`);
+    expect(made[0]?.prefix).toBe('$2a$10$');
+  });
+
+  it('takes as long for an unknown email as for a wrong password, so timing names no account', async () => {
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const wrong = await signIn(OTHER.email, `wrong-${i}`);
+      const nobody = await signIn(`nobody-${i}@test.local`, 'whatever-123');
+      expect([wrong.code, nobody.code]).toEqual(['invalid_credentials', 'invalid_credentials']);
+      known.push(wrong.ms);
+      unknown.push(nobody.ms);
+    }
+    // without the dummy hash an unknown email answers in a few milliseconds, a bcrypt comparison in tens
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+
+  it('makes an account wait after 10 wrong passwords, even for the right one, without touching others', async () => {
+    for (let i = 0; i < 10; i++) expect((await signIn(VICTIM.email, `guess-${i}`)).code).toBe('invalid_credentials');
+    expect(await signIn(VICTIM.email, VICTIM.password)).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    expect(await signIn(VICTIM.email.toUpperCase(), VICTIM.password)).toMatchObject({ status: 429 });
+    expect((await signIn(OTHER.email, OTHER.password)).status).toBe(200);
+  });
+
+  it('limits the failed sign-ins of one address, whatever accounts it tries', async () => {
+    // the tests above failed 16 times from this address; successes never count
+    for (let i = 0; i < 3; i++) expect((await signIn(OTHER.email, OTHER.password)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < FAILURES_PER_ADDRESS - 16 + 1; i++) statuses.push((await signIn(`spray-${i}@test.local`, 'password-123')).status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(FAILURES_PER_ADDRESS - 16);
+    expect(statuses.at(-1)).toBe(429);
+    expect(await signIn(OTHER.email, OTHER.password)).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+  });
+});
+
+describe('request bodies', () => {
+  it('are refused with 413 above each service’s limit, and nothing is written', async () => {
+    const big = (bytes: number) => JSON.stringify({ search_term: 'x'.repeat(bytes), session_id: 'sesion-enorme-1' });
+    const rest = await fetch(`${url}/rest/v1/search_analytics`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: big(9 * 1024 * 1024),
+    });
+    expect(rest.status).toBe(413);
+    const auth = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: big(100 * 1024),
+    });
+    expect(auth.status).toBe(413);
+    const fn = await fetch(`${url}/functions/v1/request-rebuild`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: big(3 * 1024 * 1024),
+    });
+    expect(fn.status).toBe(413);
+    const { rows } = await sql.query(`select count(*)::int as n from public.search_analytics where session_id = 'sesion-enorme-1'`);
+    expect(rows[0]?.n).toBe(0);
   });
 });

@@ -13,10 +13,19 @@
  * Auth setting "Time-box user sessions" (Authentication → Sessions), to be set to 24 hours
  * (GOTRUE_SESSIONS_TIMEBOX=24h when self-hosting).
  *
+ * Passwords: bcrypt cost 10, as GoTrue stores them. A sign-in with an unknown email is checked
+ * against a dummy hash of the same cost, so the answer takes as long as for a real account and timing
+ * tells nobody which emails exist. Failed password sign-ins are limited per client address
+ * (AUTH_FAILURES_PER_ADDRESS in 5 minutes, default 30) and per account (10 in 15 minutes); past either,
+ * even the right password waits, answered 429 `over_request_rate_limit` as GoTrue does. Successful
+ * sign-ins do not count: people who know their password are never slowed down.
+ *
  * Errors use GoTrue's API version 2024-01-01 shape ({ code, msg }, header X-Supabase-Api-Version).
  */
 import { randomBytes } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
+import { AttemptWindow } from './attempts.ts';
 import { HttpError, jsonResponse } from './errors.ts';
 import type { Pool } from './db.ts';
 import { inTransaction, pgCode } from './db.ts';
@@ -51,7 +60,15 @@ interface AuthDeps {
   pool: Pool;
   jwt: JwtTool;
   publicUrl: string;
+  /** Failed password sign-ins allowed per client address in 5 minutes (default AUTH_FAILURES_PER_ADDRESS or 30). */
+  failuresPerAddress?: number;
 }
+
+/** bcrypt cost of stored passwords (GoTrue's). */
+const BCRYPT_COST = 10;
+/** Wrong passwords an account may take in 15 minutes before its sign-ins wait. */
+const FAILURES_PER_ACCOUNT = 10;
+const MINUTE = 60_000;
 
 function authError(status: number, code: string, msg: string, extra: Record<string, unknown> = {}): HttpError {
   return new HttpError(status, { code, error_code: code, msg, ...extra }, API_VERSION);
@@ -109,6 +126,15 @@ export function authRoutes(deps: AuthDeps): Hono {
   const { pool, jwt } = deps;
   const issuer = `${deps.publicUrl.replace(/\/+$/, '')}/auth/v1`;
   const app = new Hono();
+  const perAddress = new AttemptWindow(deps.failuresPerAddress ?? (Number(process.env['AUTH_FAILURES_PER_ADDRESS']) || 30), 5 * MINUTE);
+  const perAccount = new AttemptWindow(FAILURES_PER_ACCOUNT, 15 * MINUTE);
+  /** A bcrypt hash of nothing anyone knows, at the stored cost: what an unknown email is checked against. */
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () =>
+    (dummyHash ??= pool
+      .query<{ h: string }>(`select extensions.crypt($1, extensions.gen_salt('bf', ${BCRYPT_COST})) as h`, [randomBytes(24).toString('hex')])
+      .then((r) => r.rows[0]!.h));
+  const rateLimited = () => authError(429, 'over_request_rate_limit', 'Request rate limit reached');
 
   async function findUser(id: string): Promise<UserRow | null> {
     if (!UUID_RE.test(id)) return null;
@@ -156,13 +182,20 @@ export function authRoutes(deps: AuthDeps): Hono {
     const email = typeof body['email'] === 'string' ? body['email'].trim() : '';
     const password = typeof body['password'] === 'string' ? body['password'] : '';
     if (!email) throw authError(400, 'validation_failed', 'missing email or phone');
+    const address = getConnInfo(c).remote.address ?? 'unknown';
+    const account = email.toLowerCase();
+    if (perAddress.exhausted(address) || perAccount.exhausted(account)) throw rateLimited();
+    // one bcrypt comparison whether or not the account exists (the dummy hash stands in for a missing one)
     const { rows } = await pool.query<UserRow & { ok: boolean | null }>(
-      `select ${USER_COLUMNS}, (encrypted_password = extensions.crypt($2, encrypted_password)) as ok
-         from auth.users where lower(email) = lower($1) and deleted_at is null`,
-      [email, password],
+      `select u.*, (coalesce(u.encrypted_password, $3) = extensions.crypt($2, coalesce(u.encrypted_password, $3))) and u.id is not null as ok
+         from (select 1) one
+         left join (select ${USER_COLUMNS}, encrypted_password from auth.users where lower(email) = lower($1) and deleted_at is null) u on true`,
+      [email, password, await dummy()],
     );
-    const user = rows[0];
+    const user = rows[0]?.id ? rows[0] : undefined;
     if (!user?.ok) {
+      perAddress.record(address);
+      perAccount.record(account);
       throw authError(400, 'invalid_credentials', 'Invalid login credentials', {
         error: 'invalid_grant',
         error_description: 'Invalid login credentials',
@@ -276,7 +309,7 @@ export function authRoutes(deps: AuthDeps): Hono {
         throw authError(422, 'weak_password', 'Password should be at least 6 characters.', { weak_password: { reasons: ['length'] } });
       }
       params.push(body['password']);
-      sets.push(`encrypted_password = extensions.crypt($${params.length}, extensions.gen_salt('bf'))`);
+      sets.push(`encrypted_password = extensions.crypt($${params.length}, extensions.gen_salt('bf', ${BCRYPT_COST}))`);
     }
     if (body['data'] && typeof body['data'] === 'object') {
       params.push(JSON.stringify(body['data']));
@@ -343,7 +376,7 @@ export function authRoutes(deps: AuthDeps): Hono {
         `insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
                                  raw_app_meta_data, raw_user_meta_data, banned_until)
          values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', $1,
-                 case when $2::text is null then null else extensions.crypt($2, extensions.gen_salt('bf')) end,
+                 case when $2::text is null then null else extensions.crypt($2, extensions.gen_salt('bf', ${BCRYPT_COST})) end,
                  case when $3::boolean then now() end, $4, $5,
                  case when $6::float8 > 0 then now() + make_interval(secs => $6::float8) end)
          returning ${USER_COLUMNS}`,
@@ -400,7 +433,7 @@ export function authRoutes(deps: AuthDeps): Hono {
       if (typeof body['password'] !== 'string' || body['password'].length < 6) {
         throw authError(422, 'weak_password', 'Password should be at least 6 characters.', { weak_password: { reasons: ['length'] } });
       }
-      add((p) => `encrypted_password = extensions.crypt(${p}, extensions.gen_salt('bf'))`, body['password']);
+      add((p) => `encrypted_password = extensions.crypt(${p}, extensions.gen_salt('bf', ${BCRYPT_COST}))`, body['password']);
     }
     if (body['email_confirm'] === true) sets.push('email_confirmed_at = coalesce(email_confirmed_at, now())');
     // GoTrue merges metadata key by key; a key set to null is removed.

@@ -12,6 +12,7 @@
  */
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { requireApiKey } from './apikey.ts';
 import { authRoutes } from './auth.ts';
 import { cors } from './cors.ts';
@@ -41,7 +42,19 @@ export interface GatewayOptions {
   allowedOrigins?: readonly string[];
   /** Disk the image transformation's variants may take (render-cache.ts). */
   renderCacheBytes?: number;
+  /** Failed password sign-ins allowed per client address in 5 minutes (auth.ts). */
+  authFailuresPerAddress?: number;
 }
+
+/**
+ * Largest request bodies, per service: a PostgREST write (the bulk seed sends 1,000 products at a
+ * time), an Auth call (an email and a password), an Edge Function call (a batch of 50 CSV rows).
+ * Storage uploads have their own limit, the bucket's. A larger body is refused with 413 before it is read.
+ */
+export const BODY_LIMITS = { rest: 8 * 1024 * 1024, auth: 64 * 1024, functions: 2 * 1024 * 1024 } as const;
+
+const tooLarge = (maxSize: number) =>
+  bodyLimit({ maxSize, onError: () => jsonResponse(413, { message: `El cuerpo de la solicitud supera ${Math.round(maxSize / 1024)} KB` }) });
 
 export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promise<void> } {
   const pool = createPool(opts.dbUrl);
@@ -52,8 +65,14 @@ export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promi
   app.use('*', guardOrigin({ publicUrl, allowedOrigins: opts.allowedOrigins ?? [] }));
   app.use('*', cors());
   app.use('*', requireApiKey(opts));
+  app.use('/rest/v1/*', tooLarge(BODY_LIMITS.rest));
+  app.use('/auth/v1/*', tooLarge(BODY_LIMITS.auth));
+  app.use('/functions/v1/*', tooLarge(BODY_LIMITS.functions));
   app.route('/rest/v1', restRoutes(opts.restUrl));
-  app.route('/auth/v1', authRoutes({ pool, jwt, publicUrl }));
+  app.route('/auth/v1', authRoutes({
+    pool, jwt, publicUrl,
+    ...(opts.authFailuresPerAddress === undefined ? {} : { failuresPerAddress: opts.authFailuresPerAddress }),
+  }));
   app.route('/storage/v1', storageRoutes({
     pool, jwt, storageDir: opts.storageDir,
     ...(opts.renderCacheBytes === undefined ? {} : { renderCacheBytes: opts.renderCacheBytes }),
