@@ -209,6 +209,7 @@ export type Database = {
           page_url: string | null
           session_id: string
           created_at: string
+          ip_address: string | null
         }
         Insert: {
           id?: never
@@ -218,6 +219,7 @@ export type Database = {
           page_url?: string | null
           session_id: string
           created_at?: string
+          ip_address?: string | null
         }
         Update: {
           id?: never
@@ -227,6 +229,7 @@ export type Database = {
           page_url?: string | null
           session_id?: string
           created_at?: string
+          ip_address?: string | null
         }
         Relationships: []
       }
@@ -280,6 +283,7 @@ export type Database = {
           referrer_url: string | null
           session_id: string
           created_at: string
+          ip_address: string | null
         }
         Insert: {
           id?: never
@@ -291,6 +295,7 @@ export type Database = {
           referrer_url?: string | null
           session_id: string
           created_at?: string
+          ip_address?: string | null
         }
         Update: {
           id?: never
@@ -302,6 +307,7 @@ export type Database = {
           referrer_url?: string | null
           session_id?: string
           created_at?: string
+          ip_address?: string | null
         }
         Relationships: [
           {
@@ -583,6 +589,7 @@ export type Database = {
           page_url: string | null
           session_id: string
           created_at: string
+          ip_address: string | null
         }
         Insert: {
           id?: never
@@ -591,6 +598,7 @@ export type Database = {
           page_url?: string | null
           session_id: string
           created_at?: string
+          ip_address?: string | null
         }
         Update: {
           id?: never
@@ -599,6 +607,7 @@ export type Database = {
           page_url?: string | null
           session_id?: string
           created_at?: string
+          ip_address?: string | null
         }
         Relationships: []
       }
