@@ -8,7 +8,7 @@
 import pg from 'pg';
 import { hydrated } from './islands.ts';
 import { mexicoDate, service } from './fixtures.ts';
-import { expect, test, type Locator, type Page } from './test.ts';
+import { expect, test, type Locator, type Page, type TestInfo } from './test.ts';
 
 /** The e2e gateway listens on 127.0.0.1: the browser's requests come from that network. */
 const BROWSER_NETWORK = '127.0.0.0/24';
@@ -68,6 +68,26 @@ async function openCard(page: Page, card: Locator) {
   return click;
 }
 
+const isPhone = (info: TestInfo) => info.project.name === 'phone';
+
+/** On a phone the shop's selectors sit behind the 'Filtros' toggle. */
+async function showFilters(page: Page, info: TestInfo): Promise<void> {
+  if (isPhone(info)) await page.getByRole('button', { name: /^Filtros/ }).click();
+}
+
+/** The header search box, once its island runs (on a phone behind the 'Buscar productos' button). */
+async function headerSearch(page: Page, info: TestInfo): Promise<Locator> {
+  const box = page.getByRole('combobox', { name: 'Buscar productos' });
+  if (isPhone(info)) {
+    const open = page.getByRole('button', { name: 'Buscar productos' });
+    await hydrated(page, open);
+    await open.click();
+  } else {
+    await hydrated(page, box);
+  }
+  return box;
+}
+
 const none: Events = { searches: [], filters: [], clicks: [] };
 
 test.beforeEach(async () => {
@@ -81,7 +101,7 @@ test.beforeEach(async () => {
   }
 });
 
-test('the shop records the settled and submitted searches, each filter chosen and the card opened', async ({ page }) => {
+test('the shop records the settled and submitted searches, each filter chosen and the card opened', async ({ page }, info) => {
   const start = new Date(`${mexicoDate()}T12:00:00-06:00`);
   await page.clock.install({ time: start });
   await page.goto('/tienda');
@@ -106,10 +126,12 @@ test('the shop records the settled and submitted searches, each filter chosen an
   await box.fill('');
   await expect(page.getByText(/productos encontrados/)).toBeVisible();
 
+  await showFilters(page, info);
   const category = page.getByRole('combobox', { name: 'Categoría', exact: true });
   const categoryId = await category.locator('option').nth(1).getAttribute('value');
   await category.selectOption(categoryId!);
   await expect(page).toHaveURL(new RegExp(`category=${categoryId}`));
+  await showFilters(page, info);
   const size = page.getByRole('combobox', { name: 'Talla', exact: true });
   const sizeValue = await size.locator('option').nth(1).getAttribute('value');
   await size.selectOption(sizeValue!);
@@ -149,15 +171,14 @@ test('opening a related product on a product page records the click', async ({ p
   await expectEvents(page, { ...none, clicks: [click] });
 });
 
-test('the header search records the settled term and the result opened; a submitted term at once', async ({ page }) => {
+test('the header search records the settled term and the result opened; a submitted term at once', async ({ page }, info) => {
   const { data } = await service().from('products').select('nombre, campaigns!inner(fecha_fin)').gte('campaigns.fecha_fin', mexicoDate());
   const counts = new Map<string, number>();
   for (const p of data!) counts.set(p.nombre, (counts.get(p.nombre) ?? 0) + 1);
   const name = data!.find((p) => counts.get(p.nombre) === 1)!.nombre;
 
   await page.goto('/');
-  const box = page.getByRole('combobox', { name: 'Buscar productos' });
-  await hydrated(page, box);
+  const box = await headerSearch(page, info);
   await box.pressSequentially(name.slice(0, 4), { delay: 50 });
   await box.fill(name); // within 800 ms of the last keystroke: the partial term is not recorded
   const option = page.getByRole('listbox', { name: 'Productos encontrados' }).getByRole('option', { name: new RegExp(name) }).first();
@@ -169,8 +190,7 @@ test('the header search records the settled term and the result opened; a submit
   await expectEvents(page, { searches: [name], filters: [], clicks: [click] });
 
   // Enter without choosing a result goes to the shop's search, recorded before the page changes
-  const header = page.getByRole('combobox', { name: 'Buscar productos' });
-  await hydrated(page, header);
+  const header = await headerSearch(page, info);
   await header.fill('bolsa roja');
   await header.press('Enter');
   await page.waitForURL(/\/tienda\?search=bolsa/);
