@@ -1,6 +1,8 @@
 /**
- * Shop analytics events (search, filter, product click) inserted with the anon key. The database checks
- * every field (20261121000200_rls.sql); a failure is logged to the console and never reaches the shopper.
+ * Shop analytics events (search, filter, product click): one row per request with the anon key, sent
+ * without waiting for an answer the page needs (PostgREST answers an insert with no body). The database
+ * checks every field and sets the time, the client network and a click's product name and permalink
+ * (20261123000600_analytics_ingest.sql); a failure is logged to the console and never reaches the shopper.
  */
 import { shopClient } from './client.ts';
 
@@ -58,13 +60,12 @@ export function trackFilter(type: FilterEventType, value: string): Promise<void>
   );
 }
 
-export function trackProductClick(product: { id: string; nombre: string; permalink: string }): Promise<void> {
+/** A product opened from a card or a search result (the database adds its name and permalink). */
+export function trackProductClick(product: { id: string }): Promise<void> {
   return record('el clic', () =>
     shopClient.from('product_click_analytics').insert({
       ...context(),
       product_id: product.id,
-      product_name: clip(product.nombre, 300),
-      product_permalink: clip(product.permalink, 300),
       referrer_url: document.referrer ? clip(document.referrer, 2000) : null,
     }),
   );

@@ -6,6 +6,7 @@ describe('toSearchHit', () => {
     const hit = toSearchHit({
       url: '/producto/nike-air/',
       meta: {
+        id: '00000000-0000-4000-8000-000000000501',
         title: ' Tenis  Air ',
         brand: 'Nike',
         price: '$1,299.00',
@@ -14,6 +15,7 @@ describe('toSearchHit', () => {
     }, 'on');
     expect(hit).toEqual({
       url: '/producto/nike-air/',
+      id: '00000000-0000-4000-8000-000000000501',
       title: 'Tenis Air',
       brand: 'Nike',
       price: '$1,299.00',
@@ -23,7 +25,7 @@ describe('toSearchHit', () => {
 
   it('keeps other images as they are and tolerates missing meta', () => {
     expect(toSearchHit({ url: '/producto/x/', meta: { image: 'https://cdn.example.com/x.jpg' } }, 'off')).toEqual({
-      url: '/producto/x/', title: '/producto/x/', image: 'https://cdn.example.com/x.jpg', brand: null, price: null,
+      url: '/producto/x/', id: null, title: '/producto/x/', image: 'https://cdn.example.com/x.jpg', brand: null, price: null,
     });
     expect(toSearchHit({ url: '/producto/y/', meta: { title: 'Y', brand: ' ', image: '' } }, 'on')).toMatchObject({ brand: null, image: null });
   });

@@ -12,6 +12,8 @@ export interface PagefindResultData {
 
 export interface SearchHit {
   url: string;
+  /** The product's id (recorded when the result is opened); null in an index built without it. */
+  id: string | null;
   title: string;
   image: string | null;
   brand: string | null;
@@ -28,6 +30,7 @@ export function toSearchHit(data: PagefindResultData, transforms: ImageTransform
   const image = text(data.meta['image']);
   return {
     url: data.url,
+    id: text(data.meta['id']),
     title: text(data.meta['title']) ?? data.url,
     image: image ? renderImageUrl(image, { width: 96, height: 120, resize: 'cover', transforms }) : null,
     brand: text(data.meta['brand']),

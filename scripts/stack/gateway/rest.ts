@@ -1,5 +1,6 @@
 /** `/rest/v1/*` → PostgREST, streamed both ways, as Supabase's gateway proxies it. */
-import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
 import { apiKeyOf } from './apikey.ts';
 import { jsonResponse } from './errors.ts';
 
@@ -7,6 +8,18 @@ const HOP_BY_HOP = new Set([
   'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding',
   'upgrade', 'host', 'content-length', 'accept-encoding',
 ]);
+
+/** Headers through which a client could claim another address; the gateway alone sets the address. */
+const CLIENT_ADDRESS_HEADERS = ['x-forwarded-for', 'cf-connecting-ip', 'x-real-ip', 'forwarded'];
+
+/** The address of the socket the request came in on (undefined outside the Node server). */
+function socketAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
 
 export function restRoutes(restUrl: string): Hono {
   const app = new Hono();
@@ -21,6 +34,11 @@ export function restRoutes(restUrl: string): Hono {
       const apikey = apiKeyOf(c.req.raw);
       if (apikey) headers.set('authorization', `Bearer ${apikey}`);
     }
+    // As Supabase's edge does, PostgREST learns the client's address from X-Forwarded-For, set here
+    // to the socket's address whatever the client sent (the database throttles analytics per address).
+    for (const name of CLIENT_ADDRESS_HEADERS) headers.delete(name);
+    const address = socketAddress(c);
+    if (address) headers.set('x-forwarded-for', address);
     headers.set('accept-encoding', 'identity');
     headers.set('x-forwarded-host', url.host);
     headers.set('x-forwarded-proto', url.protocol.replace(':', ''));

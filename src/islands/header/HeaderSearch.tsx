@@ -1,12 +1,15 @@
 /**
  * Header instant search over the product pages (Pagefind index built after astro build). An accessible
  * combobox: arrows move through the results, Enter or a click opens the product, Escape closes. Without
- * JavaScript (or before a pick) the form submits the term to /tienda?search=.
+ * JavaScript (or before a pick) the form submits the term to /tienda?search=. The term is recorded as a
+ * search (after a pause in typing, or on submit) and an opened result as a product click.
  */
 import { Loader2, Search, X } from 'lucide-react';
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { trackProductClick } from '../../data/analytics.ts';
 import { MAX_SEARCH_RESULTS, toSearchHit, type PagefindResultData, type SearchHit } from '../../lib/search.ts';
+import { useSearchTracking } from '../shop/useSearchTracking.ts';
 
 interface Pagefind {
   init(): Promise<void>;
@@ -48,6 +51,7 @@ export default function HeaderSearch() {
   const input = useRef<HTMLInputElement>(null);
   const ids = { input: useId(), list: useId(), option: useId() };
   const query = term.trim();
+  const tracking = useSearchTracking();
 
   useEffect(() => {
     if (!query) {
@@ -80,7 +84,13 @@ export default function HeaderSearch() {
     if (panelOpen) input.current?.focus();
   }, [panelOpen]);
 
-  const open = (hit: SearchHit) => window.location.assign(hit.url);
+  const recordOpen = (hit: SearchHit) => {
+    if (hit.id) void trackProductClick({ id: hit.id });
+  };
+  const open = (hit: SearchHit) => {
+    recordOpen(hit);
+    window.location.assign(hit.url);
+  };
   const close = () => {
     setListOpen(false);
     setActive(-1);
@@ -132,7 +142,7 @@ export default function HeaderSearch() {
         className={`${panelOpen ? 'block' : 'hidden'} absolute inset-x-0 top-full border-b border-neutral-200 bg-white px-4 py-3 shadow-lg sm:px-6 lg:static lg:block lg:border-0 lg:p-0 lg:shadow-none`}
       >
         <search className="block">
-          <form action="/tienda" method="get" className="relative" onSubmit={(e) => !query && e.preventDefault()}>
+          <form action="/tienda" method="get" className="relative" onSubmit={(e) => (query ? tracking.submitted(query) : e.preventDefault())}>
             <label htmlFor={ids.input} className="sr-only">Buscar productos</label>
             <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
             <input
@@ -151,6 +161,7 @@ export default function HeaderSearch() {
               onChange={(e) => {
                 setTerm(e.target.value);
                 setListOpen(true);
+                tracking.typed(e.target.value);
               }}
               onFocus={() => setListOpen(true)}
               onBlur={(e) => {
@@ -175,6 +186,7 @@ export default function HeaderSearch() {
                         tabIndex={-1}
                         aria-selected={i === active}
                         onMouseDown={(e) => e.preventDefault()}
+                        onClick={() => recordOpen(hit)}
                         onMouseMove={() => setActive(i)}
                         className={`flex cursor-pointer items-center gap-3 rounded-xl px-2 py-1.5 ${i === active ? 'bg-lime-50' : ''}`}
                       >

@@ -1,12 +1,16 @@
 /**
  * Featured products, 4 per slide on desktop (2 on phones, 3 on tablets), looping, with dots and arrows;
- * auto-advances every 6 s when there are more than 4. The order comes shuffled from the build.
+ * auto-advances every 6 s when there are more than 4. The order comes shuffled from the build. Opening a
+ * card records a product click.
  */
 import ProductCard from '../../components/product/ProductCard.tsx';
-import type { CardProduct } from '../../data/product-summary.ts';
+import { trackProductClick } from '../../data/analytics.ts';
+import type { CardProduct, ProductSummary } from '../../data/product-summary.ts';
 import { FEATURED_AUTOPLAY_MS, FEATURED_PER_SLIDE } from '../../lib/carousel.ts';
 import CarouselControls from './CarouselControls.tsx';
 import { useCarousel } from './useCarousel.ts';
+
+const onOpen = (p: ProductSummary) => void trackProductClick(p);
 
 export default function FeaturedCarousel({ products }: { products: CardProduct[] }) {
   const c = useCarousel({
@@ -26,7 +30,7 @@ export default function FeaturedCarousel({ products }: { products: CardProduct[]
               aria-label={`${i + 1} de ${products.length}`}
               className="min-w-0 shrink-0 grow-0 basis-1/2 pl-3 sm:basis-1/3 sm:pl-5 lg:basis-1/4"
             >
-              <ProductCard product={p} />
+              <ProductCard product={p} onOpen={onOpen} />
             </fieldset>
           ))}
         </div>

@@ -1,6 +1,12 @@
-/** 'Productos relacionados': up to 4 product cards (the shared ProductCard). Nothing when there are none. */
+/**
+ * 'Productos relacionados': up to 4 product cards (the shared ProductCard); opening one records a product
+ * click. Nothing when there are none.
+ */
 import ProductCard, { ProductCardSkeleton } from '../../components/product/ProductCard.tsx';
-import type { CardProduct } from '../../data/product-summary.ts';
+import { trackProductClick } from '../../data/analytics.ts';
+import type { CardProduct, ProductSummary } from '../../data/product-summary.ts';
+
+const onOpen = (p: ProductSummary) => void trackProductClick(p);
 
 /** `null` while they load (4 skeleton cards). */
 export default function RelatedProducts({ products }: { products: CardProduct[] | null }) {
@@ -12,7 +18,7 @@ export default function RelatedProducts({ products }: { products: CardProduct[] 
         {products
           ? products.map((p) => (
               <li key={p.id}>
-                <ProductCard product={p} />
+                <ProductCard product={p} onOpen={onOpen} />
               </li>
             ))
           : [0, 1, 2, 3].map((i) => (
