@@ -122,6 +122,9 @@ create table private.analytics_session_hours (
   first_at timestamptz not null,
   last_at timestamptz not null,
   last_click_at timestamptz,
+  -- the session's device and browser (from its first user agent), so per-device counts need no join
+  device text not null,
+  browser text not null,
   primary key (hour, session_id)
 );
 create index analytics_session_hours_session_idx on private.analytics_session_hours (session_id, hour);
@@ -154,6 +157,16 @@ create table private.search_term_sessions (
   term text not null,
   session_id text not null,
   primary key (term, session_id)
+);
+-- Searches per Mexico City day, term and session: the period reports group these instead of
+-- normalising every raw search term again.
+create table private.search_term_days (
+  day date not null,
+  term text not null,
+  session_id text not null,
+  searches integer not null,
+  last_at timestamptz not null,
+  primary key (day, term, session_id)
 );
 create table private.filter_value_totals (
   filter_type text not null,
@@ -204,7 +217,7 @@ begin
     execute format('grant select on private.%I to authenticated', t);
     execute format('create policy %I on private.%I for select to authenticated using ((select public.is_admin()))', t || '_admin_read', t);
   end loop;
-  foreach t in array array['analytics_session_hours', 'analytics_sessions', 'search_term_sessions',
+  foreach t in array array['analytics_session_hours', 'analytics_sessions', 'search_term_sessions', 'search_term_days',
     'filter_value_sessions', 'product_click_sessions', 'analytics_days'] loop
     execute format('alter table private.%I enable row level security', t);
   end loop;
@@ -223,24 +236,6 @@ as $$
 declare
   k text := tg_argv[0];
 begin
-  insert into private.analytics_session_hours as h
-    (hour, session_id, searches, filters, clicks, first_at, last_at, last_click_at)
-  select date_trunc('hour', n.created_at, 'UTC'), n.session_id,
-         case when k = 'search' then count(*) else 0 end,
-         case when k = 'filter' then count(*) else 0 end,
-         case when k = 'click' then count(*) else 0 end,
-         min(n.created_at), max(n.created_at),
-         case when k = 'click' then max(n.created_at) end
-    from new_rows n
-   group by 1, 2
-  on conflict (hour, session_id) do update
-    set searches = h.searches + excluded.searches,
-        filters = h.filters + excluded.filters,
-        clicks = h.clicks + excluded.clicks,
-        first_at = least(h.first_at, excluded.first_at),
-        last_at = greatest(h.last_at, excluded.last_at),
-        last_click_at = greatest(h.last_click_at, excluded.last_click_at);
-
   insert into private.analytics_sessions as s
     (session_id, user_agent, ip_address, device, browser, searches, filters, clicks, first_at, last_at)
   select g.session_id, g.user_agent, g.ip_address,
@@ -267,6 +262,29 @@ begin
         clicks = s.clicks + excluded.clicks,
         first_at = least(s.first_at, excluded.first_at),
         last_at = greatest(s.last_at, excluded.last_at);
+
+  insert into private.analytics_session_hours as h
+    (hour, session_id, searches, filters, clicks, first_at, last_at, last_click_at, device, browser)
+  select g.hour, g.session_id, g.searches, g.filters, g.clicks, g.first_at, g.last_at, g.last_click_at, s.device, s.browser
+    from (
+      select date_trunc('hour', n.created_at, 'UTC') as hour, n.session_id,
+             case when k = 'search' then count(*) else 0 end as searches,
+             case when k = 'filter' then count(*) else 0 end as filters,
+             case when k = 'click' then count(*) else 0 end as clicks,
+             min(n.created_at) as first_at, max(n.created_at) as last_at,
+             case when k = 'click' then max(n.created_at) end as last_click_at
+        from new_rows n
+       group by 1, 2
+    ) g
+    join private.analytics_sessions s on s.session_id = g.session_id
+  on conflict (hour, session_id) do update
+    set searches = h.searches + excluded.searches,
+        filters = h.filters + excluded.filters,
+        clicks = h.clicks + excluded.clicks,
+        first_at = least(h.first_at, excluded.first_at),
+        last_at = greatest(h.last_at, excluded.last_at),
+        last_click_at = greatest(h.last_click_at, excluded.last_click_at);
+
   return null;
 end
 $$;
@@ -278,11 +296,21 @@ security definer
 set search_path = ''
 as $$
 begin
-  with t as (
-    select lower(btrim(regexp_replace(n.search_term, '\s+', ' ', 'g'))) as term, n.session_id,
+  with d as (
+    select (n.created_at at time zone 'America/Mexico_City')::date as day,
+           lower(btrim(regexp_replace(n.search_term, '\s+', ' ', 'g'))) as term, n.session_id,
            count(*) as n, min(n.created_at) as first_at, max(n.created_at) as last_at
       from new_rows n
      where lower(btrim(regexp_replace(n.search_term, '\s+', ' ', 'g'))) <> ''
+     group by 1, 2, 3
+  ), per_day as (
+    insert into private.search_term_days as x (day, term, session_id, searches, last_at)
+    select d.day, d.term, d.session_id, d.n, d.last_at from d
+    on conflict (day, term, session_id) do update
+      set searches = x.searches + excluded.searches, last_at = greatest(x.last_at, excluded.last_at)
+  ), t as (
+    select d.term, d.session_id, sum(d.n) as n, min(d.first_at) as first_at, max(d.last_at) as last_at
+      from d
      group by 1, 2
   ), fresh as (
     insert into private.search_term_sessions (term, session_id)
@@ -729,8 +757,9 @@ begin
     -- grouped by session first, then by term, filter or product: two hash passes beat count(distinct)
     select * from (
       select 'search'::text, s.term, s.term, sum(s.n)::bigint, count(*)
-        from (select lower(btrim(regexp_replace(e.search_term, '\s+', ' ', 'g'))) as term, e.session_id, count(*) as n
-                from public.search_analytics e where e.created_at >= lo and e.created_at < hi
+        from (select d.term, d.session_id, sum(d.searches) as n
+                from private.search_term_days d
+               where d.day >= coalesce(start_date, '-infinity'::date) and d.day <= coalesce(end_date, 'infinity'::date)
                group by 1, 2) s
        group by s.term
       union all
@@ -919,9 +948,9 @@ begin
   perform private.assert_admin();
   return query
     select g.device, g.browser, g.n, g.acts, coalesce(round(100.0 * g.n / nullif(sum(g.n) over (), 0), 1), 0)
-      from (select s.device, s.browser, count(*) as n, sum(r.searches + r.filters + r.clicks)::bigint as acts
-              from private.session_rows(private.day_start(start_date, '-infinity'), private.day_start(end_date + 1, 'infinity')) r
-              join private.analytics_sessions s on s.session_id = r.session_id
+      from (select h.device, h.browser, count(distinct h.session_id) as n, sum(h.searches + h.filters + h.clicks)::bigint as acts
+              from private.analytics_session_hours h
+             where h.hour >= private.day_start(start_date, '-infinity') and h.hour < private.day_start(end_date + 1, 'infinity')
              group by 1, 2) g
      order by g.n desc, g.device, g.browser;
 end
@@ -1025,11 +1054,10 @@ begin
                 when g.last_at >= now() - interval '7 days' then 'Activo'
                 else 'Inactivo' end,
            g.last_at
-      from (select lower(btrim(regexp_replace(e.search_term, '\s+', ' ', 'g'))) as term, count(*) as n,
-                   count(distinct e.session_id) as s,
-                   count(distinct (e.created_at at time zone 'America/Mexico_City')::date) as days, max(e.created_at) as last_at
-              from public.search_analytics e
-             where e.created_at >= lo and e.created_at < hi
+      from (select d.term, sum(d.searches)::bigint as n, count(distinct d.session_id) as s,
+                   count(distinct d.day) as days, max(d.last_at) as last_at
+              from private.search_term_days d
+             where d.day >= coalesce(start_date, '-infinity'::date) and d.day <= coalesce(end_date, 'infinity'::date)
              group by 1) g
      order by g.n desc, g.term
      limit greatest(coalesce(limit_count, 50), 0);
@@ -1290,6 +1318,7 @@ begin
   get diagnostics v_days = row_count;
 
   delete from private.analytics_session_hours h where h.hour < cutoff;
+  delete from private.search_term_days d where d.day < (cutoff at time zone 'America/Mexico_City')::date;
   delete from public.search_analytics e where e.created_at < cutoff;
   get diagnostics v_n = row_count;
   v_events := v_events + v_n;
