@@ -112,10 +112,11 @@ as $$
 $$;
 
 -- ─── Rollups ─────────────────────────────────────────────────────────────────────────────────
+-- Keys compare byte by byte (collate "C"): the reports sort and count them by the ten thousand.
 -- Per session and hour (UTC hour = Mexico City hour: its offsets are whole hours).
 create table private.analytics_session_hours (
   hour timestamptz not null,
-  session_id text not null,
+  session_id text collate "C" not null,
   searches integer not null default 0,
   filters integer not null default 0,
   clicks integer not null default 0,
@@ -131,7 +132,7 @@ create index analytics_session_hours_session_idx on private.analytics_session_ho
 
 -- Per session: the first user agent and network seen, device and browser, totals, first/last time.
 create table private.analytics_sessions (
-  session_id text primary key,
+  session_id text collate "C" primary key,
   user_agent text,
   ip_address inet,
   device text not null,
@@ -147,30 +148,30 @@ create index analytics_sessions_last_idx on private.analytics_sessions (last_at)
 -- All-time totals for the summary views; the *_sessions tables remember which sessions were
 -- already counted, so unique sessions stay exact as events arrive.
 create table private.search_term_totals (
-  term text primary key,
+  term text collate "C" primary key,
   searches bigint not null,
   sessions bigint not null,
   first_at timestamptz not null,
   last_at timestamptz not null
 );
 create table private.search_term_sessions (
-  term text not null,
-  session_id text not null,
+  term text collate "C" not null,
+  session_id text collate "C" not null,
   primary key (term, session_id)
 );
 -- Searches per Mexico City day, term and session: the period reports group these instead of
 -- normalising every raw search term again.
 create table private.search_term_days (
   day date not null,
-  term text not null,
-  session_id text not null,
+  term text collate "C" not null,
+  session_id text collate "C" not null,
   searches integer not null,
   last_at timestamptz not null,
-  primary key (day, term, session_id)
+  primary key (day, term, session_id) include (searches, last_at)
 );
 create table private.filter_value_totals (
-  filter_type text not null,
-  filter_value text not null,
+  filter_type text collate "C" not null,
+  filter_value text collate "C" not null,
   uses bigint not null,
   sessions bigint not null,
   first_at timestamptz not null,
@@ -178,9 +179,9 @@ create table private.filter_value_totals (
   primary key (filter_type, filter_value)
 );
 create table private.filter_value_sessions (
-  filter_type text not null,
-  filter_value text not null,
-  session_id text not null,
+  filter_type text collate "C" not null,
+  filter_value text collate "C" not null,
+  session_id text collate "C" not null,
   primary key (filter_type, filter_value, session_id)
 );
 create table private.product_click_totals (
@@ -194,7 +195,7 @@ create table private.product_click_totals (
 );
 create table private.product_click_sessions (
   product_id uuid not null,
-  session_id text not null,
+  session_id text collate "C" not null,
   primary key (product_id, session_id)
 );
 
@@ -276,7 +277,7 @@ begin
         from new_rows n
        group by 1, 2
     ) g
-    join private.analytics_sessions s on s.session_id = g.session_id
+    join private.analytics_sessions s on s.session_id = g.session_id collate "C"
   on conflict (hour, session_id) do update
     set searches = h.searches + excluded.searches,
         filters = h.filters + excluded.filters,
@@ -322,7 +323,7 @@ begin
   )
   insert into private.search_term_totals as s (term, searches, sessions, first_at, last_at)
   select t.term, sum(t.n), coalesce(max(fc.c), 0), min(t.first_at), max(t.last_at)
-    from t left join fresh_count fc on fc.term = t.term
+    from t left join fresh_count fc on fc.term = t.term collate "C"
    group by t.term
   on conflict (term) do update
     set searches = s.searches + excluded.searches,
@@ -355,7 +356,7 @@ begin
   )
   insert into private.filter_value_totals as s (filter_type, filter_value, uses, sessions, first_at, last_at)
   select t.filter_type, t.filter_value, sum(t.n), coalesce(max(fc.c), 0), min(t.first_at), max(t.last_at)
-    from t left join fresh_count fc on fc.filter_type = t.filter_type and fc.filter_value = t.filter_value
+    from t left join fresh_count fc on fc.filter_type = t.filter_type collate "C" and fc.filter_value = t.filter_value collate "C"
    group by t.filter_type, t.filter_value
   on conflict (filter_type, filter_value) do update
     set uses = s.uses + excluded.uses,
@@ -902,7 +903,7 @@ begin
       from (select * from private.session_rows(private.day_start(start_date, '-infinity'), private.day_start(end_date + 1, 'infinity')) x
              order by x.last_at desc, x.session_id
              limit greatest(coalesce(limit_count, 100), 0)) r
-      join private.analytics_sessions s on s.session_id = r.session_id
+      join private.analytics_sessions s on s.session_id = r.session_id collate "C"
      order by r.last_at desc, r.session_id;
 end
 $$;
@@ -976,7 +977,7 @@ begin
   return query
     select c.product_id, coalesce(p.nombre, t.product_name), coalesce(p.permalink, t.product_permalink),
            c.n, c.s, round(c.n::numeric / nullif(c.s, 0), 2), c.days, c.last_at
-      from (select e.product_id, count(*) as n, count(distinct e.session_id) as s,
+      from (select e.product_id, count(*) as n, count(distinct e.session_id collate "C") as s,
                    count(distinct (e.created_at at time zone 'America/Mexico_City')::date) as days, max(e.created_at) as last_at
               from public.product_click_analytics e
              where e.created_at >= lo and e.created_at < hi and e.product_id is not null
@@ -1019,7 +1020,7 @@ begin
     ), g as (
       select u.filter_type, u.filter_value, sum(u.n)::bigint as n, count(*) as s,
              count(*) filter (where c.last_click >= u.first_use) as k, max(u.last_use) as last_use
-        from uses u left join clicks c on c.session_id = u.session_id
+        from uses u left join clicks c on c.session_id = u.session_id collate "C"
        group by 1, 2
        order by 3 desc, 1, 2
        limit greatest(coalesce(limit_count, 50), 0)
@@ -1199,7 +1200,7 @@ begin
       from (select * from private.session_rows(private.day_start(start_date, '-infinity'), private.day_start(end_date + 1, 'infinity')) x
              order by x.last_at desc, x.session_id
              limit greatest(coalesce(limit_count, 100), 0)) r
-      join private.analytics_sessions s on s.session_id = r.session_id
+      join private.analytics_sessions s on s.session_id = r.session_id collate "C"
      order by r.last_at desc, r.session_id;
 end
 $$;
