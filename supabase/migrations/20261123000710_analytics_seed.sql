@@ -54,7 +54,8 @@ declare
   v_products uuid[];
   v_sessions integer;
 begin
-  if coalesce(auth.role(), '') <> 'service_role' and current_user not in ('postgres', 'supabase_admin') then
+  -- Through the API only the service role (EXECUTE is granted to it alone); directly, a superuser.
+  if coalesce(auth.role(), '') <> 'service_role' and session_user not in ('postgres', 'supabase_admin') then
     raise exception 'No autorizado' using errcode = '42501';
   end if;
   if p_events is null or p_events < 1 or p_days is null or p_days < 1 then
