@@ -5,11 +5,12 @@
 -- Speed: 1,000,000 events must answer within 200 ms (`npm run bench:analytics`). Per-session
 -- figures (funnel, devices, sessions, daily/hourly/weekly activity) come from rollups in `private`
 -- kept by statement-level AFTER INSERT triggers on the three event tables (one grouped upsert per
--- statement, so a bulk backfill with past created_at costs one pass): per session and hour the
--- counts by kind, first and last time and last click; per session the user agent, network,
--- device, browser and totals; all-time totals per search term, filter value and product for the
--- summary views. Lists by term, filter or product over a period read the events through their
--- created_at indexes.
+-- statement, whoever inserts, so a bulk backfill with past created_at costs one pass): per session
+-- and hour the counts by kind, first, last and last-click time, device and browser; per session the
+-- first user agent and network, device, browser and totals; searches per day, term and session;
+-- all-time totals per search term, filter value and product for the summary views. Filter and
+-- product lists over a period and the activity lists read the events through covering indexes on
+-- created_at. Without the rollups the same answers take 0.1 to 1.7 s (the bench's baseline).
 --
 -- Retention: raw events are kept 13 months by default; private.prune_analytics() folds older days
 -- into private.analytics_days (counts and sessions per day, kept indefinitely), then deletes those
@@ -495,10 +496,10 @@ grant select on public.search_analytics_summary, public.filter_analytics_summary
 grant execute on function private.filter_label(text, text) to authenticated;
 
 -- ─── Building blocks of the reports (called by the admin functions below) ───────────────────
--- Sessions active in [lo, hi): their counts by kind, first and last activity and last click there.
+-- Sessions active in [lo, hi): their counts by kind and first and last activity there.
 create or replace function private.session_rows(lo timestamptz, hi timestamptz)
 returns table (session_id text, searches bigint, filters bigint, clicks bigint,
-               first_at timestamptz, last_at timestamptz, last_click_at timestamptz)
+               first_at timestamptz, last_at timestamptz)
 language plpgsql
 stable
 set search_path = ''
@@ -507,13 +508,12 @@ as $$
 begin
   if lo = '-infinity' and hi = 'infinity' then
     return query
-      select s.session_id, s.searches::bigint, s.filters::bigint, s.clicks::bigint, s.first_at, s.last_at,
-             (select max(h.last_click_at) from private.analytics_session_hours h where h.session_id = s.session_id)
+      select s.session_id, s.searches::bigint, s.filters::bigint, s.clicks::bigint, s.first_at, s.last_at
         from private.analytics_sessions s;
   else
     return query
       select h.session_id, sum(h.searches)::bigint, sum(h.filters)::bigint, sum(h.clicks)::bigint,
-             min(h.first_at), max(h.last_at), max(h.last_click_at)
+             min(h.first_at), max(h.last_at)
         from private.analytics_session_hours h
        where h.hour >= lo and h.hour < hi
        group by h.session_id;
