@@ -951,7 +951,14 @@ begin
     select g.device, g.browser, g.n, g.acts, coalesce(round(100.0 * g.n / nullif(sum(g.n) over (), 0), 1), 0)
       from (select h.device, h.browser, count(distinct h.session_id) as n, sum(h.searches + h.filters + h.clicks)::bigint as acts
               from private.analytics_session_hours h
-             where h.hour >= private.day_start(start_date, '-infinity') and h.hour < private.day_start(end_date + 1, 'infinity')
+             where (start_date is not null or end_date is not null)
+               and h.hour >= private.day_start(start_date, '-infinity') and h.hour < private.day_start(end_date + 1, 'infinity')
+             group by 1, 2
+            union all
+            -- all time: one row per session already
+            select s.device, s.browser, count(*), sum(s.searches + s.filters + s.clicks)::bigint
+              from private.analytics_sessions s
+             where start_date is null and end_date is null
              group by 1, 2) g
      order by g.n desc, g.device, g.browser;
 end
