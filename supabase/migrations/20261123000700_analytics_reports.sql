@@ -427,6 +427,33 @@ create trigger filter_analytics_rollup_totals after insert on public.filter_anal
 create trigger product_click_analytics_rollup_totals after insert on public.product_click_analytics
   referencing new table as new_rows for each statement execute function private.product_click_analytics_rollup_totals();
 
+-- Emptying an event table (a reset: tests, a fresh start) empties every report built from events.
+create or replace function private.analytics_rollup_reset()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  truncate private.analytics_session_hours, private.analytics_sessions, private.analytics_days;
+  if tg_table_name = 'search_analytics' then
+    truncate private.search_term_totals, private.search_term_sessions, private.search_term_days;
+  elsif tg_table_name = 'filter_analytics' then
+    truncate private.filter_value_totals, private.filter_value_sessions;
+  else
+    truncate private.product_click_totals, private.product_click_sessions;
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.analytics_rollup_reset() from public;
+create trigger search_analytics_rollup_reset after truncate on public.search_analytics
+  for each statement execute function private.analytics_rollup_reset();
+create trigger filter_analytics_rollup_reset after truncate on public.filter_analytics
+  for each statement execute function private.analytics_rollup_reset();
+create trigger product_click_analytics_rollup_reset after truncate on public.product_click_analytics
+  for each statement execute function private.analytics_rollup_reset();
+
 -- Events already recorded before this migration enter the rollups once: each table is emptied and
 -- refilled as it was (same ids and times) with only the rollup triggers firing.
 do $$

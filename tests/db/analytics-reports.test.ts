@@ -44,10 +44,9 @@ async function rpc<T>(fn: string, args: Record<string, unknown> = {}): Promise<T
 const WEEK = { start_date: '2026-03-03', end_date: '2026-03-09' };
 
 beforeAll(async () => {
+  // something from an earlier test file, so the reset below must clear the reports too
+  await serviceClient().from('search_analytics').insert({ session_id: 'sesion-previa-01', search_term: 'previo' });
   await resetData();
-  await sql.query(`truncate private.analytics_session_hours, private.analytics_sessions, private.search_term_totals,
-    private.search_term_sessions, private.filter_value_totals, private.filter_value_sessions, private.product_click_totals,
-    private.product_click_sessions, private.analytics_days`);
   admin = await adminClient();
   const campaign = await one<{ id: string }>(`insert into campaigns (nombre, fecha_fin) values ('Primavera', '2099-01-01') returning id`);
   brandId = (await one<{ id: string }>(`insert into brands (name, display_name) values ('nike', 'Nike') returning id`)).id;
@@ -392,4 +391,15 @@ describe('access', () => {
       }
     });
   }
+});
+
+describe('reset', () => {
+  it('empties every report when the event tables are emptied', async () => {
+    const { data: before } = await admin.from('search_analytics_summary').select('search_term');
+    expect(before?.length).toBeGreaterThan(0);
+    await sql.query('truncate search_analytics, filter_analytics, product_click_analytics');
+    const { data: after } = await admin.from('search_analytics_summary').select('search_term');
+    expect(after).toEqual([]);
+    expect(await rpc('get_analytics_summary', WEEK)).toEqual([{ total_searches: 0, total_filters: 0, total_product_clicks: 0, unique_sessions: 0 }]);
+  });
 });
