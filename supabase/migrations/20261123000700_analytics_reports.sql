@@ -802,11 +802,18 @@ begin
       select 'product_click', coalesce(p.permalink, t.product_permalink), coalesce(p.nombre, t.product_name), c.n, c.s
         from (select x.product_id, sum(x.n)::bigint as n, count(*) as s
                 from (select e.product_id, e.session_id, count(*) as n
-                        from public.product_click_analytics e where e.created_at >= lo and e.created_at < hi
+                        from public.product_click_analytics e
+                       where e.created_at >= lo and e.created_at < hi and e.product_id is not null
                        group by 1, 2) x
                group by 1) c
         left join public.products p on p.id = c.product_id
         left join private.product_click_totals t on t.product_id = c.product_id
+      union all
+      -- clicks on products deleted since: known by the name and permalink they were recorded with
+      select 'product_click', e.product_permalink, e.product_name, count(*), count(distinct e.session_id collate "C")
+        from public.product_click_analytics e
+       where e.created_at >= lo and e.created_at < hi and e.product_id is null
+       group by 2, 3
     ) r
     order by 4 desc, 1, 3;
 end
@@ -1009,13 +1016,21 @@ declare
 begin
   perform private.assert_admin();
   return query
-    select c.product_id, coalesce(p.nombre, t.product_name), coalesce(p.permalink, t.product_permalink),
+    select c.product_id, coalesce(p.nombre, t.product_name, c.name), coalesce(p.permalink, t.product_permalink, c.permalink),
            c.n, c.s, round(c.n::numeric / nullif(c.s, 0), 2), c.days, c.last_at
-      from (select e.product_id, count(*) as n, count(distinct e.session_id collate "C") as s,
+      from (select e.product_id, null::text as name, null::text as permalink, count(*) as n,
+                   count(distinct e.session_id collate "C") as s,
                    count(distinct (e.created_at at time zone 'America/Mexico_City')::date) as days, max(e.created_at) as last_at
               from public.product_click_analytics e
              where e.created_at >= lo and e.created_at < hi and e.product_id is not null
-             group by e.product_id) c
+             group by e.product_id
+            union all
+            -- clicks on products deleted since: known by the name and permalink they were recorded with
+            select null, e.product_name, e.product_permalink, count(*), count(distinct e.session_id collate "C"),
+                   count(distinct (e.created_at at time zone 'America/Mexico_City')::date), max(e.created_at)
+              from public.product_click_analytics e
+             where e.created_at >= lo and e.created_at < hi and e.product_id is null
+             group by 2, 3) c
       left join public.products p on p.id = c.product_id
       left join private.product_click_totals t on t.product_id = c.product_id
      order by c.n desc, 2

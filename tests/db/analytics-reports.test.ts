@@ -293,6 +293,33 @@ describe('user activity', () => {
   });
 });
 
+describe('deleted products', () => {
+  it('keep their clicks under the name and permalink they were recorded with', async () => {
+    const { id: campaignId } = await one<{ id: string }>(`select campaign_id as id from products where id = $1`, [p1]);
+    const { id } = await one<{ id: string }>(
+      `insert into products (campaign_id, marca, nombre, precio_original, precio_venta, permalink)
+       values ($1, 'Nike', 'Bolsa Antigua', 900, 500, 'nike-bolsa-antigua') returning id`,
+      [campaignId],
+    );
+    const { error } = await serviceClient().from('product_click_analytics').insert({
+      session_id: 'sesion-borrada-01', product_id: id, product_name: 'Bolsa Antigua', product_permalink: 'nike-bolsa-antigua',
+      created_at: mx('2026-02-10T12:00'),
+    });
+    expect(error).toBeNull();
+    await sql.query('delete from products where id = $1', [id]);
+    const day = { start_date: '2026-02-10', end_date: '2026-02-10' };
+    expect(await rpc('get_analytics_by_period', day)).toEqual([
+      { metric_type: 'product_click', metric_value: 'nike-bolsa-antigua', metric_label: 'Bolsa Antigua', count: 1, unique_sessions: 1 },
+    ]);
+    const products = await rpc<Record<string, unknown>>('get_product_performance_report', day);
+    expect(products.map((r) => [r['product_id'], r['product_name'], r['product_permalink'], r['total_clicks']])).toEqual([
+      [null, 'Bolsa Antigua', 'nike-bolsa-antigua', 1],
+    ]);
+    const { data } = await admin.from('product_click_summary').select('product_name,product_permalink').eq('product_id', id);
+    expect(data).toEqual([{ product_name: 'Bolsa Antigua', product_permalink: 'nike-bolsa-antigua' }]);
+  });
+});
+
 describe('device and browser from the user agent', () => {
   it('classifies real user agents', async () => {
     const cases: [string, string, string][] = [
