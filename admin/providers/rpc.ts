@@ -5,6 +5,7 @@
  */
 import type { Database } from '@/data/database.types.ts';
 import type { AdminProduct, AdminProductsPage } from '../products/types.ts';
+import type { AnalyticsFunctions } from './analyticsContract.ts';
 import { supabase } from './supabase.ts';
 
 export interface MergeResult {
@@ -37,4 +38,17 @@ export async function callRpc<N extends RpcName>(name: N, args: RpcArgs<N>): Pro
   const { data, error } = await (supabase.rpc.bind(supabase) as unknown as UntypedRpc)(name, args);
   if (error) throw new Error(error.message || 'Error desconocido');
   return data as RpcResults[N];
+}
+
+// ─── Analytics reads ────────────────────────────────────────────────────────────────────────
+
+export type ReportName = keyof AnalyticsFunctions;
+export type ReportArgs<N extends ReportName> = AnalyticsFunctions[N]['Args'];
+export type ReportRow<N extends ReportName> = AnalyticsFunctions[N]['Returns'][number];
+
+/** Calls an analytics function (admin only); a failure throws an Error carrying the server's message. */
+export async function callReport<N extends ReportName>(name: N, args: ReportArgs<N>): Promise<ReportRow<N>[]> {
+  const { data, error } = await (supabase.rpc.bind(supabase) as unknown as UntypedRpc)(name, args);
+  if (error) throw new Error(error.message || 'Error desconocido');
+  return (data ?? []) as ReportRow<N>[];
 }
