@@ -55,7 +55,7 @@ export default function ActivityPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate('app.activity.title')}
       </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1, sm: 2 }, mb: 1 }}>
         <TextField
           type="date"
           size="small"
@@ -63,6 +63,8 @@ export default function ActivityPage() {
           value={range.start}
           onChange={(event) => event.target.value && setRange((r) => ({ ...r, start: event.target.value }))}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.end } }}
+          fullWidth={false}
+          sx={FIELD}
         />
         <TextField
           type="date"
@@ -71,8 +73,10 @@ export default function ActivityPage() {
           value={range.end}
           onChange={(event) => event.target.value && setRange((r) => ({ ...r, end: event.target.value }))}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.start } }}
+          fullWidth={false}
+          sx={FIELD}
         />
-        <TextField select size="small" label={translate('app.activity.limit')} value={limit} onChange={(event) => setLimit(Number(event.target.value))} sx={{ minWidth: 120 }}>
+        <TextField select size="small" label={translate('app.activity.limit')} value={limit} onChange={(event) => setLimit(Number(event.target.value))} fullWidth={false} sx={{ ...FIELD, width: { xs: '100%', sm: 120 } }}>
           {LIMITS.map((n) => (
             <MenuItem key={n} value={n}>
               {n}
@@ -94,6 +98,9 @@ export default function ActivityPage() {
     </Box>
   );
 }
+
+/** Two date fields share a row on a phone. */
+const FIELD = { m: 0, width: { xs: 'calc(50% - 4px)', sm: 180 } };
 
 type Translate = (key: string, options?: object) => string;
 const at = (instant: string | null | undefined) => formatMexicoCityDateTime(instant, 'seconds');

@@ -96,7 +96,7 @@ export default function AnalyticsPage() {
     };
     body = (
       <>
-        <CardGrid>
+        <CardGrid phoneColumns={2} min={180}>
           <FigureCard label={translate('app.analytics.total_searches')} value={Number(totals?.total_searches ?? 0)} />
           <FigureCard label={translate('app.analytics.total_filters')} value={Number(totals?.total_filters ?? 0)} />
           <FigureCard label={translate('app.analytics.total_product_clicks')} value={Number(totals?.total_product_clicks ?? 0)} />

@@ -34,7 +34,8 @@ export function PeriodSelect({ value, options, onChange }: { value: number; opti
       label={translate('app.period.label')}
       value={value}
       onChange={(event) => onChange(Number(event.target.value))}
-      sx={{ minWidth: 200 }}
+      fullWidth={false}
+      sx={{ width: { xs: '100%', sm: 220 }, m: 0 }}
     >
       {options.map((days) => (
         <MenuItem key={days} value={days}>
@@ -53,7 +54,7 @@ export function FigureCard({ label, value, detail }: { label: string; value: num
         <Typography color="text.secondary" variant="body2">
           {label}
         </Typography>
-        <Typography variant="h4" component="p" data-figure>
+        <Typography variant="h4" component="p" data-figure sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
           {typeof value === 'number' ? value.toLocaleString('es-MX') : value}
         </Typography>
         {detail && (
@@ -66,8 +67,13 @@ export function FigureCard({ label, value, detail }: { label: string; value: num
   );
 }
 
-export function CardGrid({ children, min = 200 }: { children: ReactNode; min?: number }) {
-  return <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: `repeat(auto-fill, minmax(${min}px, 1fr))` }, mb: 2 }}>{children}</Box>;
+/** Cards side by side as far as they fit (two per row on a phone for small figures, one for panels). */
+export function CardGrid({ children, min = 200, phoneColumns = 1 }: { children: ReactNode; min?: number; phoneColumns?: 1 | 2 }) {
+  return (
+    <Box sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: { xs: `repeat(${phoneColumns}, minmax(0, 1fr))`, sm: `repeat(auto-fit, minmax(${min}px, 1fr))` }, mb: 2 }}>
+      {children}
+    </Box>
+  );
 }
 
 export interface Column<Row> {

@@ -93,7 +93,7 @@ export default function ReportsPage() {
     ];
     body = (
       <>
-        <CardGrid>
+        <CardGrid phoneColumns={2} min={180}>
           {funnelSteps.map((step) => (
             <FigureCard
               key={step.key}

@@ -48,37 +48,26 @@ type Event =
   | { kind: 'filter'; session: string; at: string; type: string; value: string }
   | { kind: 'click'; session: string; at: string; product: 'a' | 'b' };
 
-/** `times` events of one kind for one session, one second apart from `start`. */
-function repeat(times: number, startSeconds: number, make: (at: string) => Event): Event[] {
-  return Array.from({ length: times }, (_, i) => {
-    const seconds = startSeconds + i;
-    const hms = `10:${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-    return make(at(YESTERDAY, hms));
-  });
-}
+/**
+ * How many times each recent fixture event repeats: enough for the fixture's terms, brand, size and
+ * products to stay in the top 20 of every list even beside a month of demo events.
+ */
+const K = 25;
 
 function recentEvents(): Event[] {
-  const s = (session: string, start: number, times: number, term: string) =>
-    repeat(times, start, (when) => ({ kind: 'search', session, at: when, term }));
-  const f = (session: string, start: number, times: number, type: string, value: string) =>
-    repeat(times, start, (when) => ({ kind: 'filter', session, at: when, type, value }));
-  const c = (session: string, start: number, times: number, product: 'a' | 'b') =>
-    repeat(times, start, (when) => ({ kind: 'click', session, at: when, product }));
+  const plan: [string, number, (when: string, session: string) => Event][] = [];
+  const search = (term: string) => (when: string, session: string): Event => ({ kind: 'search', session, at: when, term });
+  const filter = (type: string, value: () => string) => (when: string, session: string): Event => ({ kind: 'filter', session, at: when, type, value: value() });
+  const click = (product: 'a' | 'b') => (when: string, session: string): Event => ({ kind: 'click', session, at: when, product });
   // searches first, then filters, then clicks: every filtering session clicks after it filtered
-  return [
-    ...s(S.a, 0, 5, TERM.dress),
-    ...s(S.b, 100, 4, TERM.dress),
-    ...s(S.c, 200, 3, TERM.dress),
-    ...s(S.a, 300, 5, TERM.formula),
-    ...s(S.b, 400, 4, TERM.formula),
-    ...s(S.c, 500, 6, TERM.comma),
-    ...f(S.a, 1000, 8, 'brand', brandId),
-    ...f(S.b, 1100, 7, 'brand', brandId),
-    ...f(S.c, 1200, 10, 'size', SIZE),
-    ...c(S.a, 2000, 6, 'a'),
-    ...c(S.c, 2100, 5, 'a'),
-    ...c(S.b, 2200, 7, 'b'),
-  ];
+  plan.push([S.a, 5, search(TERM.dress)], [S.b, 4, search(TERM.dress)], [S.c, 3, search(TERM.dress)]);
+  plan.push([S.a, 5, search(TERM.formula)], [S.b, 4, search(TERM.formula)], [S.c, 6, search(TERM.comma)]);
+  plan.push([S.a, 8, filter('brand', () => brandId)], [S.b, 7, filter('brand', () => brandId)], [S.c, 10, filter('size', () => SIZE)]);
+  plan.push([S.a, 6, click('a')], [S.c, 5, click('a')], [S.b, 7, click('b')]);
+  // one event every 2 seconds from 08:00:00 yesterday, Mexico City time
+  const start = new Date(at(YESTERDAY, '08:00:00')).getTime();
+  let i = 0;
+  return plan.flatMap(([session, times, make]) => Array.from({ length: times * K }, () => make(new Date(start + 2000 * i++).toISOString(), session)));
 }
 
 function oldEvents(): Event[] {
@@ -234,12 +223,12 @@ test('Analytics: cards, top lists and CSV files for the last 30 days, and the wh
   await expect(figure(page, 'Filtros aplicados')).toHaveText(n(summary!['total_filters']));
   await expect(figure(page, 'Clicks en productos')).toHaveText(n(summary!['total_product_clicks']));
   await expect(figure(page, 'Sesiones únicas')).toHaveText(n(summary!['unique_sessions']));
-  expect(Number(summary!['total_searches'])).toBeGreaterThanOrEqual(27);
+  expect(Number(summary!['total_searches'])).toBeGreaterThanOrEqual(27 * K);
 
   const searches = page.getByRole('table', { name: 'Búsquedas' });
-  expect(await rowCells(searches, TERM.dress)).toEqual([TERM.dress, '12', '3', '—', '—']);
-  expect(await rowCells(searches, TERM.formula)).toEqual([TERM.formula, '9', '2', '—', '—']);
-  expect(await rowCells(searches, TERM.comma)).toEqual([TERM.comma, '6', '1', '—', '—']);
+  expect(await rowCells(searches, TERM.dress)).toEqual([TERM.dress, n(12 * K), '3', '—', '—']);
+  expect(await rowCells(searches, TERM.formula)).toEqual([TERM.formula, n(9 * K), '2', '—', '—']);
+  expect(await rowCells(searches, TERM.comma)).toEqual([TERM.comma, n(6 * K), '1', '—', '—']);
   await expect(searches.getByText(TERM.coat)).toHaveCount(0);
 
   const download = page.waitForEvent('download');
@@ -249,26 +238,26 @@ test('Analytics: cards, top lists and CSV files for the last 30 days, and the wh
   const csv = await readFile((await file.path())!, 'utf8');
   const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
   expect(lines[0]).toBe('Término de búsqueda,Búsquedas,Sesiones únicas,Primera búsqueda,Última búsqueda');
-  expect(lines).toEqual(expect.arrayContaining([`${TERM.dress},12,3,,`, `"'${TERM.formula}",9,2,,`, `"${TERM.comma}",6,1,,`]));
+  expect(lines).toEqual(expect.arrayContaining([`${TERM.dress},${12 * K},3,,`, `"'${TERM.formula}",${9 * K},2,,`, `"${TERM.comma}",${6 * K},1,,`]));
 
   await page.getByRole('tab', { name: 'Filtros' }).click();
   const filters = page.getByRole('table', { name: 'Filtros' });
-  expect(await rowCells(filters, BRAND)).toEqual(['Marca', BRAND, '15', '2', '—', '—']);
-  expect(await rowCells(filters, SIZE)).toEqual(['Talla', SIZE, '10', '1', '—', '—']);
+  expect(await rowCells(filters, BRAND)).toEqual(['Marca', BRAND, n(15 * K), '2', '—', '—']);
+  expect(await rowCells(filters, SIZE)).toEqual(['Talla', SIZE, n(10 * K), '1', '—', '—']);
 
   await page.getByRole('tab', { name: 'Productos' }).click();
   const products = page.getByRole('table', { name: 'Productos' });
-  expect(await rowCells(products, PRODUCT.a)).toEqual([PRODUCT.a, productIds.permalinkA, '11', '2', '—', '—']);
-  expect(await rowCells(products, PRODUCT.b)).toEqual([PRODUCT.b, productIds.permalinkB, '7', '1', '—', '—']);
+  expect(await rowCells(products, PRODUCT.a)).toEqual([PRODUCT.a, productIds.permalinkA, n(11 * K), '2', '—', '—']);
+  expect(await rowCells(products, PRODUCT.b)).toEqual([PRODUCT.b, productIds.permalinkB, n(7 * K), '1', '—', '—']);
 
   // the whole history: the old day counts too, and first/last times are known
   await page.getByRole('combobox', { name: 'Período' }).click();
   await page.getByRole('option', { name: 'Todo el historial' }).click();
-  expect(await rowCells(page.getByRole('table', { name: 'Productos' }), PRODUCT.a)).toEqual([PRODUCT.a, productIds.permalinkA, '12', '3', expect.any(String), expect.any(String)]);
+  expect(await rowCells(page.getByRole('table', { name: 'Productos' }), PRODUCT.a)).toEqual([PRODUCT.a, productIds.permalinkA, n(11 * K + 1), '3', expect.any(String), expect.any(String)]);
   await page.getByRole('tab', { name: 'Búsquedas' }).click();
   expect(await rowCells(page.getByRole('table', { name: 'Búsquedas' }), TERM.dress)).toEqual([
     TERM.dress,
-    '12',
+    n(12 * K),
     '3',
     shown(dressTimes.first, 'minutes'),
     shown(dressTimes.last, 'minutes'),
@@ -281,10 +270,10 @@ test('Analytics: cards, top lists and CSV files for the last 30 days, and the wh
   expect(allLines[0]).toBe('Tipo,Elemento,Cantidad,Sesiones únicas,Primera vez,Última vez');
   expect(allLines).toEqual(
     expect.arrayContaining([
-      `Búsqueda,${TERM.dress},12,3,${shown(dressTimes.first, 'minutes')},${shown(dressTimes.last, 'minutes')}`,
+      `Búsqueda,${TERM.dress},${12 * K},3,${shown(dressTimes.first, 'minutes')},${shown(dressTimes.last, 'minutes')}`,
       expect.stringMatching(new RegExp(`^Búsqueda,"'=cmd ${run}",1,1,`)),
-      expect.stringMatching(new RegExp(`^Filtro: Marca,${BRAND},16,3,`)),
-      expect.stringMatching(new RegExp(`^Producto,${PRODUCT.b},8,2,`)),
+      expect.stringMatching(new RegExp(`^Filtro: Marca,${BRAND},${15 * K + 1},3,`)),
+      expect.stringMatching(new RegExp(`^Producto,${PRODUCT.b},${7 * K + 1},2,`)),
     ]),
   );
 });
@@ -336,7 +325,7 @@ test('Reportes: funnel, every tab with the fixture, charts, and the empty and er
     n(yesterday['filtros']),
     n(yesterday['clicks_productos']),
   ]);
-  expect(Number(yesterday['total_actividades'])).toBeGreaterThanOrEqual(70);
+  expect(Number(yesterday['total_actividades'])).toBeGreaterThanOrEqual(70 * K);
 
   await page.getByRole('tab', { name: 'Tendencias' }).click();
   await expect(page.getByRole('figure', { name: 'Tendencias semanales' }).locator('svg').first()).toBeVisible();
@@ -351,11 +340,11 @@ test('Reportes: funnel, every tab with the fixture, charts, and the empty and er
   await expect(page.getByRole('table', { name: 'Dispositivos' }).getByRole('row').filter({ hasText: 'Firefox' }).first()).toBeVisible();
 
   await page.getByRole('tab', { name: 'Productos' }).click();
-  expect(await rowCells(page.getByRole('table', { name: 'Rendimiento de productos' }), PRODUCT.a)).toEqual([PRODUCT.a, '11', '2', '5.5', '1', expect.any(String)]);
-  expect(await rowCells(page.getByRole('table', { name: 'Efectividad de filtros' }), BRAND)).toEqual(['Marca', BRAND, '15', '2', '2', '100', expect.any(String)]);
+  expect(await rowCells(page.getByRole('table', { name: 'Rendimiento de productos' }), PRODUCT.a)).toEqual([PRODUCT.a, n(11 * K), '2', n((11 * K) / 2), '1', expect.any(String)]);
+  expect(await rowCells(page.getByRole('table', { name: 'Efectividad de filtros' }), BRAND)).toEqual(['Marca', BRAND, n(15 * K), '2', '2', '100', expect.any(String)]);
 
   await page.getByRole('tab', { name: 'Búsquedas' }).click();
-  expect(await rowCells(page.getByRole('table', { name: 'Tendencias de búsqueda' }), TERM.dress)).toEqual([TERM.dress, '12', '3', '4', '1', expect.any(String), expect.any(String)]);
+  expect(await rowCells(page.getByRole('table', { name: 'Tendencias de búsqueda' }), TERM.dress)).toEqual([TERM.dress, n(12 * K), '3', n(4 * K), '1', expect.any(String), expect.any(String)]);
 
   // every report empty, then every report failing (the default period, then another one)
   await page.route('**/rest/v1/rpc/get_*', (route) => route.fulfill({ json: [] }));
