@@ -271,7 +271,7 @@ test('Analytics: cards, top lists and CSV files for the last 30 days, and the wh
   expect(allLines).toEqual(
     expect.arrayContaining([
       `Búsqueda,${TERM.dress},${12 * K},3,${shown(dressTimes.first, 'minutes')},${shown(dressTimes.last, 'minutes')}`,
-      expect.stringMatching(new RegExp(`^Búsqueda,"'=cmd ${run}",1,1,`)),
+      expect.stringMatching(new RegExp(`^Búsqueda,"'=1\\+1 ${run}",${9 * K},2,\\d\\d/`)),
       expect.stringMatching(new RegExp(`^Filtro: Marca,${BRAND},${15 * K + 1},3,`)),
       expect.stringMatching(new RegExp(`^Producto,${PRODUCT.b},${7 * K + 1},2,`)),
     ]),
