@@ -185,16 +185,18 @@ function Journeys({ rows }: { rows: readonly JourneyRow[] }) {
                 {[...steps]
                   .sort((a, b) => a.step_number - b.step_number)
                   .map((step) => (
-                    <Box component="li" key={step.id} sx={{ display: 'flex', gap: 1.5, py: 0.5, flexWrap: 'wrap' }}>
+                    <Box component="li" key={step.id} sx={{ display: 'flex', gap: 1.5, py: 0.5 }}>
                       <Typography component="span" color="text.secondary" sx={{ minWidth: 24 }}>
                         {step.step_number}.
                       </Typography>
-                      <Typography component="span" sx={{ flex: '1 1 200px' }}>
-                        {step.flow_step}
-                      </Typography>
-                      <Typography component="span" color="text.secondary" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-                        {at(step.actividad_timestamp)}
-                      </Typography>
+                      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, flex: 1, minWidth: 0 }}>
+                        <Typography component="span" sx={{ flex: '1 1 240px' }}>
+                          {step.flow_step}
+                        </Typography>
+                        <Typography component="span" color="text.secondary" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                          {at(step.actividad_timestamp)}
+                        </Typography>
+                      </Box>
                     </Box>
                   ))}
               </Box>
