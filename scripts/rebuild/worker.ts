@@ -2,7 +2,9 @@
  * The local rebuild worker: listens for rebuild requests (written by database triggers on every
  * catalogue change), waits for changes to settle, builds the shop into a new folder and publishes it
  * by switching the served folder at once. A failed build leaves the live site as it was.
- * It also rebuilds just after midnight in Mexico City, when campaigns end.
+ * It also rebuilds just after midnight in Mexico City, when campaigns end, and then applies the
+ * analytics retention (private.prune_analytics: events older than 13 months become daily totals;
+ * hosted projects run it with pg_cron instead).
  */
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -126,6 +128,7 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
   function scheduleMidnight(): void {
     midnight = setTimeout(() => {
       void runMidnight();
+      query('select private.prune_analytics()').catch((error: Error) => log(`Retención de analítica: ${error.message}`));
       scheduleMidnight();
     }, msUntilNextMexicoMidnight(new Date()));
   }

@@ -1,13 +1,16 @@
 /**
  * node scripts/seed/cli.ts demo [--today yyyy-MM-dd]
  * node scripts/seed/cli.ts bulk <count>
+ * node scripts/seed/cli.ts events <count> [--days N]
  * Reads SUPABASE_URL (or PUBLIC_SUPABASE_URL) and SUPABASE_SERVICE_ROLE_KEY from the environment.
  */
-import { seedBulkProducts, seedDemo } from './index.ts';
+import { seedBulkProducts, seedDemo, seedEvents } from './index.ts';
 
 const USAGE = `Uso:
   node scripts/seed/cli.ts demo [--today aaaa-mm-dd]   datos demo (marcas, categorías, campañas, ~170 productos, imágenes)
   node scripts/seed/cli.ts bulk <cantidad>              agrega <cantidad> productos (p. ej. 100000) en lotes de 1000
+  node scripts/seed/cli.ts events <cantidad> [--days N] agrega <cantidad> eventos de analítica (p. ej. 1000000) de los
+                                                        últimos N días (395 por defecto) sobre el catálogo existente
 Variables: SUPABASE_URL (o PUBLIC_SUPABASE_URL) y SUPABASE_SERVICE_ROLE_KEY.`;
 
 async function main(argv: string[]): Promise<number> {
@@ -39,6 +42,18 @@ async function main(argv: string[]): Promise<number> {
     }
     const result = await seedBulkProducts({ url, serviceRoleKey, count, log });
     console.log(`Listo: ${result.products} productos en ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return 0;
+  }
+  if (command === 'events') {
+    const count = Number(rest[0]);
+    const i = rest.indexOf('--days');
+    const days = i >= 0 ? Number(rest[i + 1]) : 395;
+    if (!Number.isInteger(count) || count < 1 || !Number.isInteger(days) || days < 1) {
+      console.error(`Cantidad o días inválidos: ${rest.join(' ') || '(falta)'}\n\n${USAGE}`);
+      return 1;
+    }
+    const written = await seedEvents({ url, serviceRoleKey, count, days, log });
+    console.log(`Listo: ${written} eventos en ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   }
   console.error(`Comando desconocido: ${command}\n\n${USAGE}`);

@@ -19,6 +19,7 @@ import {
   type ArtItem, type ProductView,
 } from './images.ts';
 import { PermalinkAllocator } from './permalink.ts';
+import { seedEvents } from './events.ts';
 import { DEMO_SEED, planDemoProducts, type ProductPlan } from './products.ts';
 import { createRng, type Rng } from './random.ts';
 import { HERO_BUCKET, PRODUCT_BUCKET, uploadWebp } from './storage.ts';
@@ -33,11 +34,15 @@ export interface SeedDemoOptions {
 
 export interface SeedDemoResult {
   products: number;
+  /** shop analytics events of the last 30 days */
+  events: number;
   /** files uploaded to storage */
   images: number;
 }
 
 const UPLOAD_CONCURRENCY = 8;
+/** Analytics events of the demo's last 30 days: enough for every report to show something. */
+const DEMO_EVENTS = 6000;
 
 interface Upload {
   bucket: string;
@@ -310,6 +315,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     insertAll(db, 'featured_categories', featuredRows),
   ]);
 
-  log(`Demo lista: ${products.length} productos, ${sizeRows.length} tallas, ${imageRows.length} imágenes de galería, ${CAMPAIGNS.length} campañas (${elapsed()})`);
-  return { products: products.length, images: uploads.length };
+  const events = await seedEvents({ url: opts.url, serviceRoleKey: opts.serviceRoleKey, count: DEMO_EVENTS, days: 30, today });
+  log(`Demo lista: ${events} eventos de analítica, ${products.length} productos, ${sizeRows.length} tallas, ${imageRows.length} imágenes de galería, ${CAMPAIGNS.length} campañas (${elapsed()})`);
+  return { products: products.length, images: uploads.length, events };
 }

@@ -209,6 +209,7 @@ export type Database = {
           page_url: string | null
           session_id: string
           created_at: string
+          ip_address: string | null
         }
         Insert: {
           id?: never
@@ -218,6 +219,7 @@ export type Database = {
           page_url?: string | null
           session_id: string
           created_at?: string
+          ip_address?: string | null
         }
         Update: {
           id?: never
@@ -227,6 +229,7 @@ export type Database = {
           page_url?: string | null
           session_id?: string
           created_at?: string
+          ip_address?: string | null
         }
         Relationships: []
       }
@@ -280,6 +283,7 @@ export type Database = {
           referrer_url: string | null
           session_id: string
           created_at: string
+          ip_address: string | null
         }
         Insert: {
           id?: never
@@ -291,6 +295,7 @@ export type Database = {
           referrer_url?: string | null
           session_id: string
           created_at?: string
+          ip_address?: string | null
         }
         Update: {
           id?: never
@@ -302,6 +307,7 @@ export type Database = {
           referrer_url?: string | null
           session_id?: string
           created_at?: string
+          ip_address?: string | null
         }
         Relationships: [
           {
@@ -583,6 +589,7 @@ export type Database = {
           page_url: string | null
           session_id: string
           created_at: string
+          ip_address: string | null
         }
         Insert: {
           id?: never
@@ -591,6 +598,7 @@ export type Database = {
           page_url?: string | null
           session_id: string
           created_at?: string
+          ip_address?: string | null
         }
         Update: {
           id?: never
@@ -599,6 +607,7 @@ export type Database = {
           page_url?: string | null
           session_id?: string
           created_at?: string
+          ip_address?: string | null
         }
         Relationships: []
       }
@@ -720,6 +729,17 @@ export type Database = {
         }
         Relationships: []
       }
+      filter_analytics_summary: {
+        Row: {
+          filter_type: string | null
+          filter_value: string | null
+          filter_count: number | null
+          unique_sessions: number | null
+          first_use: string | null
+          last_use: string | null
+        }
+        Relationships: []
+      }
       master_products: {
         Row: {
           product_id: string | null
@@ -744,6 +764,28 @@ export type Database = {
           size_name: string | null
           price_range: string | null
           created_at: string | null
+        }
+        Relationships: []
+      }
+      product_click_summary: {
+        Row: {
+          product_id: string | null
+          product_name: string | null
+          product_permalink: string | null
+          click_count: number | null
+          unique_sessions: number | null
+          first_click: string | null
+          last_click: string | null
+        }
+        Relationships: []
+      }
+      search_analytics_summary: {
+        Row: {
+          search_term: string | null
+          search_count: number | null
+          unique_sessions: number | null
+          first_search: string | null
+          last_search: string | null
         }
         Relationships: []
       }
@@ -791,11 +833,48 @@ export type Database = {
         Args: never
         Returns: string[]
       }
+      browser_name: {
+        Args: {
+          ua: string
+        }
+        Returns: string
+      }
       delete_product: {
         Args: {
           p_id: string
         }
         Returns: Json
+      }
+      device_type: {
+        Args: {
+          ua: string
+        }
+        Returns: string
+      }
+      get_analytics_by_period: {
+        Args: {
+          start_date: string
+          end_date: string
+        }
+        Returns: {
+          metric_type: string
+          metric_value: string
+          metric_label: string
+          count: number
+          unique_sessions: number
+        }[]
+      }
+      get_analytics_summary: {
+        Args: {
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          total_searches: number
+          total_filters: number
+          total_product_clicks: number
+          unique_sessions: number
+        }[]
       }
       get_available_brands: {
         Args: {
@@ -893,6 +972,199 @@ export type Database = {
           product_count: number
         }[]
       }
+      get_conversion_funnel_report: {
+        Args: {
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          total_sesiones: number
+          sesiones_con_busqueda: number
+          sesiones_con_filtro: number
+          sesiones_con_click: number
+          conversion_busqueda_pct: number
+          conversion_filtro_pct: number
+          conversion_click_pct: number
+        }[]
+      }
+      get_daily_activity_report: {
+        Args: {
+          limit_count?: number | null
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          fecha: string
+          sesiones_unicas: number
+          total_actividades: number
+          busquedas: number
+          filtros: number
+          clicks_productos: number
+        }[]
+      }
+      get_daily_activity_report_by_date: {
+        Args: {
+          start_date: string
+          end_date: string
+        }
+        Returns: {
+          fecha: string
+          sesiones_unicas: number
+          total_actividades: number
+          busquedas: number
+          filtros: number
+          clicks_productos: number
+        }[]
+      }
+      get_detailed_activities_by_date: {
+        Args: {
+          start_date: string
+          end_date: string
+          limit_count?: number | null
+        }
+        Returns: {
+          id: string
+          action_type: string
+          action_value: string
+          action_value_readable: string
+          filter_type: string
+          filter_value_readable: string
+          filter_value_original: string
+          product_permalink: string
+          session_id: string
+          user_agent: string
+          tipo_dispositivo: string
+          navegador: string
+          created_at: string
+          ip_address: string
+          page_url: string
+        }[]
+      }
+      get_detailed_all_activities: {
+        Args: {
+          limit_count?: number | null
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          id: string
+          action_type: string
+          action_value: string
+          action_value_readable: string
+          filter_type: string
+          filter_value_readable: string
+          filter_value_original: string
+          product_permalink: string
+          session_id: string
+          user_agent: string
+          tipo_dispositivo: string
+          navegador: string
+          created_at: string
+          ip_address: string
+          page_url: string
+        }[]
+      }
+      get_detailed_filter_analytics: {
+        Args: {
+          limit_count?: number | null
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          id: string
+          action_type: string
+          action_value: string
+          action_value_readable: string
+          filter_type: string
+          filter_value_readable: string
+          filter_value_original: string
+          product_permalink: string
+          session_id: string
+          user_agent: string
+          tipo_dispositivo: string
+          navegador: string
+          created_at: string
+          ip_address: string
+          page_url: string
+        }[]
+      }
+      get_detailed_product_click_analytics: {
+        Args: {
+          limit_count?: number | null
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          id: string
+          action_type: string
+          action_value: string
+          action_value_readable: string
+          filter_type: string
+          filter_value_readable: string
+          filter_value_original: string
+          product_permalink: string
+          session_id: string
+          user_agent: string
+          tipo_dispositivo: string
+          navegador: string
+          created_at: string
+          ip_address: string
+          page_url: string
+        }[]
+      }
+      get_detailed_search_analytics: {
+        Args: {
+          limit_count?: number | null
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          id: string
+          action_type: string
+          action_value: string
+          action_value_readable: string
+          filter_type: string
+          filter_value_readable: string
+          filter_value_original: string
+          product_permalink: string
+          session_id: string
+          user_agent: string
+          tipo_dispositivo: string
+          navegador: string
+          created_at: string
+          ip_address: string
+          page_url: string
+        }[]
+      }
+      get_device_browser_report: {
+        Args: {
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          tipo_dispositivo: string
+          navegador: string
+          sesiones_unicas: number
+          total_actividades: number
+          porcentaje_sesiones: number
+        }[]
+      }
+      get_filter_effectiveness_report: {
+        Args: {
+          limit_count?: number | null
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          filter_type: string
+          filter_value: string
+          total_usos: number
+          sesiones_unicas: number
+          sesiones_con_click: number
+          tasa_conversion_pct: number
+          ultimo_uso: string
+        }[]
+      }
       get_filtered_product_count: {
         Args: {
           p_category_id?: string | null
@@ -904,6 +1176,168 @@ export type Database = {
           p_search_term?: string | null
         }
         Returns: number
+      }
+      get_hourly_performance_report: {
+        Args: {
+          limit_count?: number | null
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          hora: string
+          hora_del_dia: number
+          sesiones_unicas: number
+          total_actividades: number
+          busquedas: number
+          filtros: number
+          clicks_productos: number
+        }[]
+      }
+      get_hourly_performance_report_by_date: {
+        Args: {
+          start_date: string
+          end_date: string
+        }
+        Returns: {
+          hora: string
+          hora_del_dia: number
+          sesiones_unicas: number
+          total_actividades: number
+          busquedas: number
+          filtros: number
+          clicks_productos: number
+        }[]
+      }
+      get_product_performance_report: {
+        Args: {
+          limit_count?: number | null
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          product_id: string
+          product_name: string
+          product_permalink: string
+          total_clicks: number
+          sesiones_unicas: number
+          promedio_clicks_por_sesion: number
+          dias_con_actividad: number
+          ultimo_click: string
+        }[]
+      }
+      get_search_trends_report: {
+        Args: {
+          limit_count?: number | null
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          search_term: string
+          total_busquedas: number
+          sesiones_unicas: number
+          promedio_busquedas_por_sesion: number
+          dias_con_busqueda: number
+          tendencia: string
+          ultima_busqueda: string
+        }[]
+      }
+      get_session_activities_detailed: {
+        Args: {
+          limit_count?: number | null
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          session_id: string
+          primera_actividad: string
+          ultima_actividad: string
+          duracion_minutos: number
+          total_actividades: number
+          busquedas: number
+          filtros: number
+          clicks_productos: number
+          tipo_dispositivo: string
+          navegador: string
+          ip_address: string
+          user_agent: string
+        }[]
+      }
+      get_user_behavior_report: {
+        Args: {
+          limit_count?: number | null
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          session_id: string
+          total_actividades: number
+          busquedas: number
+          filtros: number
+          clicks_productos: number
+          duracion_sesion_minutos: number
+          primera_actividad: string
+          ultima_actividad: string
+          tipo_dispositivo: string
+          navegador: string
+        }[]
+      }
+      get_user_journey_detailed: {
+        Args: {
+          limit_count?: number | null
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          id: string
+          action_type: string
+          action_value: string
+          action_value_readable: string
+          filter_type: string
+          filter_value_readable: string
+          filter_value_original: string
+          product_permalink: string
+          session_id: string
+          user_agent: string
+          tipo_dispositivo: string
+          navegador: string
+          created_at: string
+          ip_address: string
+          page_url: string
+          step_number: number
+          flow_step: string
+          actividad_timestamp: string
+        }[]
+      }
+      get_weekly_trends_report: {
+        Args: {
+          limit_count?: number | null
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          semana: string
+          sesiones_unicas: number
+          total_actividades: number
+          busquedas: number
+          filtros: number
+          clicks_productos: number
+          promedio_actividades_por_sesion: number
+        }[]
+      }
+      get_weekly_trends_report_by_date: {
+        Args: {
+          start_date: string
+          end_date: string
+        }
+        Returns: {
+          semana: string
+          sesiones_unicas: number
+          total_actividades: number
+          busquedas: number
+          filtros: number
+          clicks_productos: number
+          promedio_actividades_por_sesion: number
+        }[]
       }
       import_products_batch: {
         Args: {

@@ -58,16 +58,8 @@ revoke all on function public.device_type(text), public.browser_name(text) from 
 grant execute on function public.device_type(text), public.browser_name(text) to authenticated, service_role;
 
 -- ─── Helpers ─────────────────────────────────────────────────────────────────────────────────
--- Search terms are grouped without case and with runs of spaces collapsed.
-create or replace function private.search_key(term text)
-returns text
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select lower(btrim(regexp_replace(term, '\s+', ' ', 'g')))
-$$;
+-- Search terms are grouped without case and with runs of spaces collapsed, and days are Mexico City
+-- days: both are written out where used (a helper function per row costs too much at a million rows).
 
 -- The instant a Mexico City calendar day starts; null means unbounded (the given infinity).
 create or replace function private.day_start(d date, unbounded timestamptz)
@@ -78,17 +70,6 @@ parallel safe
 set search_path = ''
 as $$
   select coalesce(d::timestamp at time zone 'America/Mexico_City', unbounded)
-$$;
-
--- The Mexico City calendar day of an instant.
-create or replace function private.shop_day(at timestamptz)
-returns date
-language sql
-stable
-parallel safe
-set search_path = ''
-as $$
-  select (at at time zone 'America/Mexico_City')::date
 $$;
 
 -- What an admin reads for a filter value: the name of the category, subcategory, brand or
@@ -141,6 +122,9 @@ create table private.analytics_session_hours (
   first_at timestamptz not null,
   last_at timestamptz not null,
   last_click_at timestamptz,
+  -- the session's device and browser (from its first user agent), so per-device counts need no join
+  device text not null,
+  browser text not null,
   primary key (hour, session_id)
 );
 create index analytics_session_hours_session_idx on private.analytics_session_hours (session_id, hour);
@@ -173,6 +157,16 @@ create table private.search_term_sessions (
   term text not null,
   session_id text not null,
   primary key (term, session_id)
+);
+-- Searches per Mexico City day, term and session: the period reports group these instead of
+-- normalising every raw search term again.
+create table private.search_term_days (
+  day date not null,
+  term text not null,
+  session_id text not null,
+  searches integer not null,
+  last_at timestamptz not null,
+  primary key (day, term, session_id)
 );
 create table private.filter_value_totals (
   filter_type text not null,
@@ -223,7 +217,7 @@ begin
     execute format('grant select on private.%I to authenticated', t);
     execute format('create policy %I on private.%I for select to authenticated using ((select public.is_admin()))', t || '_admin_read', t);
   end loop;
-  foreach t in array array['analytics_session_hours', 'analytics_sessions', 'search_term_sessions',
+  foreach t in array array['analytics_session_hours', 'analytics_sessions', 'search_term_sessions', 'search_term_days',
     'filter_value_sessions', 'product_click_sessions', 'analytics_days'] loop
     execute format('alter table private.%I enable row level security', t);
   end loop;
@@ -242,24 +236,6 @@ as $$
 declare
   k text := tg_argv[0];
 begin
-  insert into private.analytics_session_hours as h
-    (hour, session_id, searches, filters, clicks, first_at, last_at, last_click_at)
-  select date_trunc('hour', n.created_at, 'UTC'), n.session_id,
-         case when k = 'search' then count(*) else 0 end,
-         case when k = 'filter' then count(*) else 0 end,
-         case when k = 'click' then count(*) else 0 end,
-         min(n.created_at), max(n.created_at),
-         case when k = 'click' then max(n.created_at) end
-    from new_rows n
-   group by 1, 2
-  on conflict (hour, session_id) do update
-    set searches = h.searches + excluded.searches,
-        filters = h.filters + excluded.filters,
-        clicks = h.clicks + excluded.clicks,
-        first_at = least(h.first_at, excluded.first_at),
-        last_at = greatest(h.last_at, excluded.last_at),
-        last_click_at = greatest(h.last_click_at, excluded.last_click_at);
-
   insert into private.analytics_sessions as s
     (session_id, user_agent, ip_address, device, browser, searches, filters, clicks, first_at, last_at)
   select g.session_id, g.user_agent, g.ip_address,
@@ -286,6 +262,29 @@ begin
         clicks = s.clicks + excluded.clicks,
         first_at = least(s.first_at, excluded.first_at),
         last_at = greatest(s.last_at, excluded.last_at);
+
+  insert into private.analytics_session_hours as h
+    (hour, session_id, searches, filters, clicks, first_at, last_at, last_click_at, device, browser)
+  select g.hour, g.session_id, g.searches, g.filters, g.clicks, g.first_at, g.last_at, g.last_click_at, s.device, s.browser
+    from (
+      select date_trunc('hour', n.created_at, 'UTC') as hour, n.session_id,
+             case when k = 'search' then count(*) else 0 end as searches,
+             case when k = 'filter' then count(*) else 0 end as filters,
+             case when k = 'click' then count(*) else 0 end as clicks,
+             min(n.created_at) as first_at, max(n.created_at) as last_at,
+             case when k = 'click' then max(n.created_at) end as last_click_at
+        from new_rows n
+       group by 1, 2
+    ) g
+    join private.analytics_sessions s on s.session_id = g.session_id
+  on conflict (hour, session_id) do update
+    set searches = h.searches + excluded.searches,
+        filters = h.filters + excluded.filters,
+        clicks = h.clicks + excluded.clicks,
+        first_at = least(h.first_at, excluded.first_at),
+        last_at = greatest(h.last_at, excluded.last_at),
+        last_click_at = greatest(h.last_click_at, excluded.last_click_at);
+
   return null;
 end
 $$;
@@ -297,11 +296,21 @@ security definer
 set search_path = ''
 as $$
 begin
-  with t as (
-    select private.search_key(n.search_term) as term, n.session_id,
+  with d as (
+    select (n.created_at at time zone 'America/Mexico_City')::date as day,
+           lower(btrim(regexp_replace(n.search_term, '\s+', ' ', 'g'))) as term, n.session_id,
            count(*) as n, min(n.created_at) as first_at, max(n.created_at) as last_at
       from new_rows n
-     where private.search_key(n.search_term) <> ''
+     where lower(btrim(regexp_replace(n.search_term, '\s+', ' ', 'g'))) <> ''
+     group by 1, 2, 3
+  ), per_day as (
+    insert into private.search_term_days as x (day, term, session_id, searches, last_at)
+    select d.day, d.term, d.session_id, d.n, d.last_at from d
+    on conflict (day, term, session_id) do update
+      set searches = x.searches + excluded.searches, last_at = greatest(x.last_at, excluded.last_at)
+  ), t as (
+    select d.term, d.session_id, sum(d.n) as n, min(d.first_at) as first_at, max(d.last_at) as last_at
+      from d
      group by 1, 2
   ), fresh as (
     insert into private.search_term_sessions (term, session_id)
@@ -519,7 +528,7 @@ stable
 set search_path = ''
 as $$
   with per_day as (
-    select private.shop_day(h.hour) as day, count(distinct h.session_id) as s,
+    select (h.hour at time zone 'America/Mexico_City')::date as day, count(distinct h.session_id) as s,
            sum(h.searches) as b, sum(h.filters) as f, sum(h.clicks) as c
       from private.analytics_session_hours h
      where h.hour >= private.day_start(d_start, '-infinity') and h.hour < private.day_start(d_end + 1, 'infinity')
@@ -565,7 +574,7 @@ stable
 set search_path = ''
 as $$
   with per_week as (
-    select date_trunc('week', private.shop_day(h.hour))::date as week, count(distinct h.session_id) as s,
+    select date_trunc('week', (h.hour at time zone 'America/Mexico_City')::date)::date as week, count(distinct h.session_id) as s,
            sum(h.searches) as b, sum(h.filters) as f, sum(h.clicks) as c
       from private.analytics_session_hours h
      where h.hour >= private.day_start(d_start, '-infinity') and h.hour < private.day_start(d_end + 1, 'infinity')
@@ -594,7 +603,7 @@ stable
 set search_path = ''
 as $$
   select coalesce(least((select min(d.day) from private.analytics_days d),
-                        (select private.shop_day(min(h.hour)) from private.analytics_session_hours h)),
+                        (select (min(h.hour) at time zone 'America/Mexico_City')::date from private.analytics_session_hours h)),
                   public.shop_today())
 $$;
 
@@ -656,8 +665,8 @@ as $$
    order by e.created_at desc, e.id desc
 $$;
 
--- Every activity of one session in [lo, hi), in time order.
-create or replace function private.session_activity(p_session text, lo timestamptz, hi timestamptz)
+-- Every activity of the given sessions in [lo, hi).
+create or replace function private.sessions_activity(p_sessions text[], lo timestamptz, hi timestamptz)
 returns setof private.activity_row
 language sql
 stable
@@ -668,7 +677,7 @@ as $$
            e.user_agent, public.device_type(e.user_agent), public.browser_name(e.user_agent), e.created_at,
            e.ip_address::text, e.page_url
       from public.search_analytics e
-     where e.session_id = p_session and e.created_at >= lo and e.created_at < hi
+     where e.session_id = any (p_sessions) and e.created_at >= lo and e.created_at < hi
     union all
     select 'filter:' || e.id, 'filter', e.filter_value,
            private.filter_type_label(e.filter_type) || ': ' || private.filter_label(e.filter_type, e.filter_value),
@@ -676,7 +685,7 @@ as $$
            e.user_agent, public.device_type(e.user_agent), public.browser_name(e.user_agent), e.created_at,
            e.ip_address::text, e.page_url
       from public.filter_analytics e
-     where e.session_id = p_session and e.created_at >= lo and e.created_at < hi
+     where e.session_id = any (p_sessions) and e.created_at >= lo and e.created_at < hi
     union all
     select 'product_click:' || e.id, 'product_click', e.product_id::text, coalesce(p.nombre, e.product_name),
            null, null, null, coalesce(p.permalink, e.product_permalink), e.session_id,
@@ -684,17 +693,16 @@ as $$
            e.ip_address::text, e.page_url
       from public.product_click_analytics e
       left join public.products p on p.id = e.product_id
-     where e.session_id = p_session and e.created_at >= lo and e.created_at < hi
+     where e.session_id = any (p_sessions) and e.created_at >= lo and e.created_at < hi
   ) a
-  order by a.created_at, a.id
 $$;
 
 revoke all on function private.session_rows(timestamptz, timestamptz), private.daily_rows(date, date),
   private.hourly_rows(timestamptz, timestamptz, integer), private.weekly_rows(date, date),
   private.first_activity_day(), private.search_activity(timestamptz, timestamptz, integer),
   private.filter_activity(timestamptz, timestamptz, integer), private.click_activity(timestamptz, timestamptz, integer),
-  private.session_activity(text, timestamptz, timestamptz), private.search_key(text),
-  private.day_start(date, timestamptz), private.shop_day(timestamptz), private.filter_type_label(text)
+  private.sessions_activity(text[], timestamptz, timestamptz),
+  private.day_start(date, timestamptz), private.filter_type_label(text)
   from public;
 
 -- ─── Reports (admins only) ──────────────────────────────────────────────────────────────────
@@ -707,6 +715,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 declare
@@ -736,6 +745,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 declare
@@ -744,21 +754,28 @@ declare
 begin
   perform private.assert_admin();
   return query
+    -- grouped by session first, then by term, filter or product: two hash passes beat count(distinct)
     select * from (
-      select 'search'::text, s.term, s.term, count(*), count(distinct s.session_id)
-        from (select private.search_key(e.search_term) as term, e.session_id
-                from public.search_analytics e where e.created_at >= lo and e.created_at < hi) s
+      select 'search'::text, s.term, s.term, sum(s.n)::bigint, count(*)
+        from (select d.term, d.session_id, sum(d.searches) as n
+                from private.search_term_days d
+               where d.day >= coalesce(start_date, '-infinity'::date) and d.day <= coalesce(end_date, 'infinity'::date)
+               group by 1, 2) s
        group by s.term
       union all
       select 'filter_' || f.filter_type, private.filter_label(f.filter_type, f.filter_value),
              private.filter_label(f.filter_type, f.filter_value), f.n, f.s
-        from (select e.filter_type, e.filter_value, count(*) as n, count(distinct e.session_id) as s
-                from public.filter_analytics e where e.created_at >= lo and e.created_at < hi
+        from (select x.filter_type, x.filter_value, sum(x.n)::bigint as n, count(*) as s
+                from (select e.filter_type, e.filter_value, e.session_id, count(*) as n
+                        from public.filter_analytics e where e.created_at >= lo and e.created_at < hi
+                       group by 1, 2, 3) x
                group by 1, 2) f
       union all
       select 'product_click', coalesce(p.permalink, t.product_permalink), coalesce(p.nombre, t.product_name), c.n, c.s
-        from (select e.product_id, count(*) as n, count(distinct e.session_id) as s
-                from public.product_click_analytics e where e.created_at >= lo and e.created_at < hi
+        from (select x.product_id, sum(x.n)::bigint as n, count(*) as s
+                from (select e.product_id, e.session_id, count(*) as n
+                        from public.product_click_analytics e where e.created_at >= lo and e.created_at < hi
+                       group by 1, 2) x
                group by 1) c
         left join public.products p on p.id = c.product_id
         left join private.product_click_totals t on t.product_id = c.product_id
@@ -873,6 +890,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 begin
@@ -896,6 +914,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 begin
@@ -922,15 +941,16 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 begin
   perform private.assert_admin();
   return query
     select g.device, g.browser, g.n, g.acts, coalesce(round(100.0 * g.n / nullif(sum(g.n) over (), 0), 1), 0)
-      from (select s.device, s.browser, count(*) as n, sum(r.searches + r.filters + r.clicks)::bigint as acts
-              from private.session_rows(private.day_start(start_date, '-infinity'), private.day_start(end_date + 1, 'infinity')) r
-              join private.analytics_sessions s on s.session_id = r.session_id
+      from (select h.device, h.browser, count(distinct h.session_id) as n, sum(h.searches + h.filters + h.clicks)::bigint as acts
+              from private.analytics_session_hours h
+             where h.hour >= private.day_start(start_date, '-infinity') and h.hour < private.day_start(end_date + 1, 'infinity')
              group by 1, 2) g
      order by g.n desc, g.device, g.browser;
 end
@@ -945,6 +965,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 declare
@@ -956,7 +977,7 @@ begin
     select c.product_id, coalesce(p.nombre, t.product_name), coalesce(p.permalink, t.product_permalink),
            c.n, c.s, round(c.n::numeric / nullif(c.s, 0), 2), c.days, c.last_at
       from (select e.product_id, count(*) as n, count(distinct e.session_id) as s,
-                   count(distinct private.shop_day(e.created_at)) as days, max(e.created_at) as last_at
+                   count(distinct (e.created_at at time zone 'America/Mexico_City')::date) as days, max(e.created_at) as last_at
               from public.product_click_analytics e
              where e.created_at >= lo and e.created_at < hi and e.product_id is not null
              group by e.product_id) c
@@ -976,6 +997,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 declare
@@ -1018,6 +1040,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 declare
@@ -1031,10 +1054,10 @@ begin
                 when g.last_at >= now() - interval '7 days' then 'Activo'
                 else 'Inactivo' end,
            g.last_at
-      from (select private.search_key(e.search_term) as term, count(*) as n, count(distinct e.session_id) as s,
-                   count(distinct private.shop_day(e.created_at)) as days, max(e.created_at) as last_at
-              from public.search_analytics e
-             where e.created_at >= lo and e.created_at < hi
+      from (select d.term, sum(d.searches)::bigint as n, count(distinct d.session_id) as s,
+                   count(distinct d.day) as days, max(d.last_at) as last_at
+              from private.search_term_days d
+             where d.day >= coalesce(start_date, '-infinity'::date) and d.day <= coalesce(end_date, 'infinity'::date)
              group by 1) g
      order by g.n desc, g.term
      limit greatest(coalesce(limit_count, 50), 0);
@@ -1050,6 +1073,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 declare
@@ -1070,6 +1094,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 declare
@@ -1090,6 +1115,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 declare
@@ -1110,6 +1136,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 declare
@@ -1134,6 +1161,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 declare
@@ -1159,6 +1187,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 begin
@@ -1188,6 +1217,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set work_mem = '32MB'
 as $$
 #variable_conflict use_column
 declare
@@ -1212,8 +1242,8 @@ begin
            a.created_at
       from (
         select s.*, r.rank, row_number() over (partition by r.rank order by s.created_at, s.id) as step
-          from recent r
-          cross join lateral private.session_activity(r.session_id, lo, hi) s
+          from private.sessions_activity((select array_agg(x.session_id) from recent x), lo, hi) s
+          join recent r on r.session_id = s.session_id
       ) a
      order by a.rank, a.step
      limit lim;
@@ -1276,7 +1306,7 @@ declare
   v_n bigint;
 begin
   insert into private.analytics_days as d (day, searches, filters, clicks, sessions)
-  select private.shop_day(h.hour), sum(h.searches), sum(h.filters), sum(h.clicks), count(distinct h.session_id)
+  select (h.hour at time zone 'America/Mexico_City')::date, sum(h.searches), sum(h.filters), sum(h.clicks), count(distinct h.session_id)
     from private.analytics_session_hours h
    where h.hour < cutoff
    group by 1
@@ -1288,6 +1318,7 @@ begin
   get diagnostics v_days = row_count;
 
   delete from private.analytics_session_hours h where h.hour < cutoff;
+  delete from private.search_term_days d where d.day < (cutoff at time zone 'America/Mexico_City')::date;
   delete from public.search_analytics e where e.created_at < cutoff;
   get diagnostics v_n = row_count;
   v_events := v_events + v_n;

@@ -76,7 +76,7 @@ begin
     from (select p.id, p.created_at from public.products p order by p.created_at desc, p.id limit 5000) p;
 
   -- Sessions: a start (day weighted towards p_today, evening hours), a device, a network.
-  v_sessions := ceil(p_events / 7.0);
+  v_sessions := ceil(p_events / 6.0);
   create temp table seed_sessions on commit drop as
   select s.n,
          'seed' || md5(p_seed::text || ':' || p_today::text || ':' || s.n) as session_id,

@@ -14,7 +14,7 @@ import { anonClient, mexicoDate, resetData, sql, stack } from './helpers.ts';
 
 /** The day the demo is dated from, read once. */
 const today = mexicoDate(0);
-let result: { products: number; images: number };
+let result: { products: number; images: number; events: number };
 
 interface ProductRow {
   id: string;
@@ -219,6 +219,20 @@ describe('demo data', () => {
     expect(count).toBe(products.filter((p) => p.fecha_fin >= today).length);
     const priv = await anon.from('product_private').select('costo_compra');
     expect(priv.data ?? []).toHaveLength(0);
+  });
+
+  it('records shop searches, filters and clicks over the last 30 days', async () => {
+    expect(result.events).toBe(6000);
+    for (const table of ['search_analytics', 'filter_analytics', 'product_click_analytics']) {
+      const [r] = await rows<{ n: number; days: number; first: string; last: string }>(`
+        select count(*)::int as n, count(distinct (created_at at time zone 'America/Mexico_City')::date)::int as days,
+               min((created_at at time zone 'America/Mexico_City')::date)::text as first,
+               max((created_at at time zone 'America/Mexico_City')::date)::text as last
+        from ${table}`);
+      expect(r!.n, table).toBeGreaterThan(1000);
+      expect(r!.days, table).toBeGreaterThanOrEqual(28);
+      expect(r!.first >= addDays(today, -29) && r!.last <= today, table).toBe(true);
+    }
   });
 
   it('draws the same catalogue on every day: only the campaign dates follow today', () => {
