@@ -32,8 +32,6 @@ import { useReport, useSummaryView } from './useReport.ts';
 
 const PERIODS = [7, 30, 90, 0] as const;
 const DEFAULT_PERIOD = 30;
-/** The start of "the whole history": before the shop recorded anything. */
-const HISTORY_START = '2000-01-01';
 
 const TABS = ['searches', 'filters', 'products'] as const;
 type TabName = (typeof TABS)[number];
@@ -44,10 +42,11 @@ export default function AnalyticsPage() {
   const [days, setDays] = useState<number>(DEFAULT_PERIOD);
   const [tab, setTab] = useState<TabName>('searches');
   const allTime = days === 0;
-  const range = useMemo(() => (allTime ? { start_date: HISTORY_START, end_date: todayInMexicoCity() } : (({ start, end }) => ({ start_date: start, end_date: end }))(lastDays(days))), [allTime, days]);
+  const { start, end } = useMemo(() => lastDays(days || 1), [days]);
 
-  const summary = useReport('get_analytics_summary', range);
-  const period = useReport('get_analytics_by_period', range, !allTime);
+  // the whole history has no first day
+  const summary = useReport('get_analytics_summary', { start_date: allTime ? null : start, end_date: end });
+  const period = useReport('get_analytics_by_period', { start_date: start, end_date: end }, !allTime);
   const searchView = useSummaryView('search_analytics_summary', TOP_LIST_SIZE, allTime);
   const filterView = useSummaryView('filter_analytics_summary', TOP_LIST_SIZE, allTime);
   const productView = useSummaryView('product_click_summary', TOP_LIST_SIZE, allTime);

@@ -6,7 +6,7 @@
 import { filterTypeLabel } from '@/lib/analytics-display.ts';
 import type { CsvColumn } from '@/lib/csv-export.ts';
 import { formatMexicoCityDateTime } from '@/lib/dates.ts';
-import type { AnalyticsViews } from '../providers/analyticsContract.ts';
+import type { Row } from '../providers/dataProvider.ts';
 import type { ReportRow } from '../providers/rpc.ts';
 
 export const TOP_LIST_SIZE = 20;
@@ -35,7 +35,7 @@ export interface TopLists {
   products: ProductItem[];
 }
 
-type View<V extends keyof AnalyticsViews> = AnalyticsViews[V]['Row'];
+type View<V extends 'search_analytics_summary' | 'filter_analytics_summary' | 'product_click_summary'> = Row<V>;
 
 export function fromViews(
   searches: readonly View<'search_analytics_summary'>[],
@@ -43,20 +43,26 @@ export function fromViews(
   products: readonly View<'product_click_summary'>[],
 ): TopLists {
   return {
-    searches: searches.map((r) => ({ term: r.search_term, count: r.search_count, sessions: r.unique_sessions, first: r.first_search, last: r.last_search })),
+    searches: searches.map((r) => ({
+      term: r.search_term ?? '',
+      count: Number(r.search_count ?? 0),
+      sessions: Number(r.unique_sessions ?? 0),
+      first: r.first_search,
+      last: r.last_search,
+    })),
     filters: filters.map((r) => ({
-      type: r.filter_type,
-      value: r.filter_value,
-      count: r.filter_count,
-      sessions: r.unique_sessions,
+      type: r.filter_type ?? '',
+      value: r.filter_value ?? '',
+      count: Number(r.filter_count ?? 0),
+      sessions: Number(r.unique_sessions ?? 0),
       first: r.first_use,
       last: r.last_use,
     })),
     products: products.map((r) => ({
-      name: r.product_name,
+      name: r.product_name ?? '',
       permalink: r.product_permalink,
-      count: r.click_count,
-      sessions: r.unique_sessions,
+      count: Number(r.click_count ?? 0),
+      sessions: Number(r.unique_sessions ?? 0),
       first: r.first_click,
       last: r.last_click,
     })),

@@ -3,8 +3,7 @@
  * arguments, no retries (a failure shows its message at once), refreshed when the admin comes back.
  */
 import { type RaRecord, useGetList } from 'react-admin';
-import type { AnalyticsViews } from '../providers/analyticsContract.ts';
-import { ANALYTICS_RESOURCE_PREFIX } from '../providers/dataProvider.ts';
+import { ANALYTICS_RESOURCE_PREFIX, type AnalyticsView, type Row } from '../providers/dataProvider.ts';
 import type { ReportArgs, ReportName, ReportRow } from '../providers/rpc.ts';
 
 const OPTIONS = { retry: false, staleTime: 30_000 } as const;
@@ -18,8 +17,8 @@ export function useReport<N extends ReportName>(name: N, args: ReportArgs<N>, en
 }
 
 /** The top `limit` rows of an all-time summary view, largest count first. */
-export function useSummaryView<V extends keyof AnalyticsViews>(view: V, limit: number, enabled = true) {
-  return useGetList<AnalyticsViews[V]['Row'] & RaRecord>(
+export function useSummaryView<V extends AnalyticsView>(view: V, limit: number, enabled = true) {
+  return useGetList<Row<V> & RaRecord>(
     `${ANALYTICS_RESOURCE_PREFIX}${view}`,
     { pagination: { page: 1, perPage: limit } },
     { ...OPTIONS, enabled },

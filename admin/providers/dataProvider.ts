@@ -26,7 +26,6 @@ import { adminProductsArgs, hasNextProductsPage, type ProductListParams } from '
 import type { AdminProduct } from '../products/types.ts';
 import { messageOf, publishSoon } from '../publishing/requestPublication.ts';
 import { uploadImageVariants } from './imageVariants.ts';
-import type { AnalyticsViews } from './analyticsContract.ts';
 import { callReport, callRpc, type MergeResult, type ReportName } from './rpc.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
 
@@ -270,16 +269,11 @@ export interface ImportBatchResult {
 export const ANALYTICS_RESOURCE_PREFIX = 'analytics/';
 
 /** The all-time summary views, each with the count it is ordered by (largest first). */
-const ANALYTICS_VIEW_ORDER: { [V in keyof AnalyticsViews]: keyof AnalyticsViews[V]['Row'] & string } = {
+export type AnalyticsView = 'search_analytics_summary' | 'filter_analytics_summary' | 'product_click_summary';
+const ANALYTICS_VIEW_ORDER: { [V in AnalyticsView]: keyof Row<V> & string } = {
   search_analytics_summary: 'search_count',
   filter_analytics_summary: 'filter_count',
   product_click_summary: 'click_count',
-};
-
-type UntypedFrom = (view: string) => {
-  select: (columns: string) => {
-    order: (column: string, options: { ascending: boolean }) => { limit: (n: number) => PromiseLike<{ data: unknown[] | null; error: { message?: string } | null }> };
-  };
 };
 
 /**
@@ -290,13 +284,14 @@ async function getAnalytics(resource: string, params: GetListParams): Promise<Ge
   const name = resource.slice(ANALYTICS_RESOURCE_PREFIX.length);
   let rows: object[];
   if (name in ANALYTICS_VIEW_ORDER) {
-    const column = ANALYTICS_VIEW_ORDER[name as keyof AnalyticsViews];
-    const { data, error } = await (supabase.from.bind(supabase) as unknown as UntypedFrom)(name)
+    const view = name as AnalyticsView;
+    const { data, error } = await supabase
+      .from(view)
       .select('*')
-      .order(column, { ascending: false })
+      .order(ANALYTICS_VIEW_ORDER[view], { ascending: false })
       .limit(params.pagination?.perPage ?? 20);
     if (error) fail(error);
-    rows = (data ?? []) as object[];
+    rows = data ?? [];
   } else {
     rows = await callReport(name as ReportName, params.filter ?? {});
   }
