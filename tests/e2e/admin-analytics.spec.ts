@@ -292,6 +292,13 @@ test('Analytics: loading, empty panels, nothing to export, and the error in plac
   await page.getByRole('button', { name: 'Exportar todo' }).click();
   await expect(page.getByText('No hay datos para exportar')).toBeVisible();
 
+  await page.unroute('**/rest/v1/rpc/get_analytics_by_period*');
+  await page.route('**/rest/v1/rpc/get_analytics_by_period*', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
+  await page.getByRole('combobox', { name: 'Período' }).click();
+  await page.getByRole('option', { name: 'Últimos 90 días' }).click();
+  await expect(page.getByText('Error: Error al cargar estadísticas por período', { exact: true })).toBeVisible();
+  await expect(page.getByText('boom')).toHaveCount(0);
+
   await page.route('**/rest/v1/rpc/get_analytics_summary*', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
   await page.getByRole('combobox', { name: 'Período' }).click();
   await page.getByRole('option', { name: 'Últimos 7 días' }).click();
