@@ -5,7 +5,8 @@
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { useState } from 'react';
+import { CircularProgress } from '@mui/material';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import brands from './brands/index.ts';
 import campaigns from './campaigns/index.ts';
@@ -13,7 +14,6 @@ import categories from './categories/index.ts';
 import { FeaturedProductsPage } from './featured-products/FeaturedProductsPage.tsx';
 import { spanishMessages } from './i18n/es.ts';
 import { AdminLayout } from './layout/AdminLayout.tsx';
-import { ActivityPage, AnalyticsPage, ReportsPage } from './layout/ComingSoon.tsx';
 import { SessionLoading } from './layout/SessionLoading.tsx';
 import { LoginPage } from './login/LoginPage.tsx';
 import { RouterError } from './layout/RouterError.tsx';
@@ -24,6 +24,19 @@ import { SettingsPage } from './settings/SettingsPage.tsx';
 import { theme } from './theme.ts';
 
 export const BASENAME = '/admin';
+
+// The analytics screens (and the chart library only they use) load when first opened.
+function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
+  const Screen = lazy(load);
+  return () => (
+    <Suspense fallback={<CircularProgress size={24} sx={{ m: 2 }} />}>
+      <Screen />
+    </Suspense>
+  );
+}
+const ActivityPage = lazyScreen(() => import('./activity/ActivityPage.tsx'));
+const AnalyticsPage = lazyScreen(() => import('./analytics/AnalyticsPage.tsx'));
+const ReportsPage = lazyScreen(() => import('./reports/ReportsPage.tsx'));
 
 const i18nProvider = polyglotI18nProvider(() => spanishMessages, 'es', [{ locale: 'es', name: 'Español' }]);
 

@@ -6,6 +6,7 @@
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 // Import hook for the Products resource's own messages (admin/products/i18n.ts, owned by that resource).
 import { productsMessages } from '../products/i18n.ts';
+import { analyticsMessages } from '../analytics/i18n.ts';
 import { publishingMessages } from '../publishing/i18n.ts';
 import { raSpanishMessages, raSupabaseSpanishMessages } from './ra-es.ts';
 
@@ -115,8 +116,6 @@ const resources = {
 
 const app = {
   title: 'Panel de Administración',
-  coming_soon: 'Próximamente',
-  coming_soon_detail: 'Esta sección estará disponible muy pronto.',
   unknown_error: 'Error desconocido',
   success: 'Éxito',
   error: 'Error',
@@ -349,4 +348,5 @@ export const spanishMessages: TranslationMessages = mergeTranslations(
   appMessages,
   productsMessages,
   publishingMessages,
+  analyticsMessages,
 );

@@ -26,7 +26,7 @@ import { adminProductsArgs, hasNextProductsPage, type ProductListParams } from '
 import type { AdminProduct } from '../products/types.ts';
 import { messageOf, publishSoon } from '../publishing/requestPublication.ts';
 import { uploadImageVariants } from './imageVariants.ts';
-import { callRpc, type MergeResult } from './rpc.ts';
+import { callReport, callRpc, type MergeResult, type ReportName } from './rpc.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
 
 export type { MergeResult } from './rpc.ts';
@@ -263,6 +263,42 @@ export interface ImportBatchResult {
   errors: string[];
 }
 
+// ─── Analytics ──────────────────────────────────────────────────────────────────────────────
+
+/** react-admin resource names of the analytics reads: 'analytics/<function or view>'. */
+export const ANALYTICS_RESOURCE_PREFIX = 'analytics/';
+
+/** The all-time summary views, each with the count it is ordered by (largest first). */
+export type AnalyticsView = 'search_analytics_summary' | 'filter_analytics_summary' | 'product_click_summary';
+const ANALYTICS_VIEW_ORDER: { [V in AnalyticsView]: keyof Row<V> & string } = {
+  search_analytics_summary: 'search_count',
+  filter_analytics_summary: 'filter_count',
+  product_click_summary: 'click_count',
+};
+
+/**
+ * An analytics read as a react-admin list: a view (largest count first, `perPage` rows) or a
+ * function called with the list's filter as its arguments. Rows without an id are numbered.
+ */
+async function getAnalytics(resource: string, params: GetListParams): Promise<GetListResult> {
+  const name = resource.slice(ANALYTICS_RESOURCE_PREFIX.length);
+  let rows: object[];
+  if (name in ANALYTICS_VIEW_ORDER) {
+    const view = name as AnalyticsView;
+    const { data, error } = await supabase
+      .from(view)
+      .select('*')
+      .order(ANALYTICS_VIEW_ORDER[view], { ascending: false })
+      .limit(params.pagination?.perPage ?? 20);
+    if (error) fail(error);
+    rows = data ?? [];
+  } else {
+    rows = await callReport(name as ReportName, params.filter ?? {});
+  }
+  const data = rows.map((row, index) => ({ id: index, ...row }) as RaRecord);
+  return { data, total: data.length };
+}
+
 export type AdminDataProvider = DataProvider & typeof customMethods;
 
 const withResources: AdminDataProvider = {
@@ -270,6 +306,7 @@ const withResources: AdminDataProvider = {
   getList: (resource, params) => {
     if (resource === 'products') return getProducts(params) as never;
     if (resource === 'featured_products') return getFeaturedProducts(params) as never;
+    if (resource.startsWith(ANALYTICS_RESOURCE_PREFIX)) return getAnalytics(resource, params) as never;
     return base.getList(readFrom(resource), params);
   },
   getOne: async (resource, params) =>

@@ -38,3 +38,42 @@ export async function callRpc<N extends RpcName>(name: N, args: RpcArgs<N>): Pro
   if (error) throw new Error(error.message || 'Error desconocido');
   return data as RpcResults[N];
 }
+
+// ─── Analytics reads ────────────────────────────────────────────────────────────────────────
+
+/** The analytics functions (admin only), each returning rows. */
+type ReportFunctions = Pick<
+  Functions,
+  | 'get_analytics_summary'
+  | 'get_analytics_by_period'
+  | 'get_daily_activity_report'
+  | 'get_daily_activity_report_by_date'
+  | 'get_hourly_performance_report'
+  | 'get_hourly_performance_report_by_date'
+  | 'get_weekly_trends_report'
+  | 'get_weekly_trends_report_by_date'
+  | 'get_user_behavior_report'
+  | 'get_conversion_funnel_report'
+  | 'get_device_browser_report'
+  | 'get_product_performance_report'
+  | 'get_filter_effectiveness_report'
+  | 'get_search_trends_report'
+  | 'get_detailed_search_analytics'
+  | 'get_detailed_filter_analytics'
+  | 'get_detailed_product_click_analytics'
+  | 'get_detailed_all_activities'
+  | 'get_detailed_activities_by_date'
+  | 'get_session_activities_detailed'
+  | 'get_user_journey_detailed'
+>;
+
+export type ReportName = keyof ReportFunctions;
+export type ReportArgs<N extends ReportName> = ReportFunctions[N]['Args'];
+export type ReportRow<N extends ReportName> = ReportFunctions[N]['Returns'] extends readonly (infer R)[] ? R : never;
+
+/** Calls an analytics function (admin only); a failure throws an Error carrying the server's message. */
+export async function callReport<N extends ReportName>(name: N, args: ReportArgs<N>): Promise<ReportRow<N>[]> {
+  const { data, error } = await (supabase.rpc.bind(supabase) as unknown as UntypedRpc)(name, args);
+  if (error) throw new Error(error.message || 'Error desconocido');
+  return (data ?? []) as ReportRow<N>[];
+}

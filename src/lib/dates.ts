@@ -73,3 +73,36 @@ export function daysBetween(from: DateInput, to: DateInput): number | null {
   if (!a || !b) return null;
   return differenceInCalendarDays(b, a);
 }
+
+const MEXICO_CITY_PARTS = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * An instant as the admin reports show it, on the Mexico City clock whatever the browser's zone:
+ * 'dd/MM/yyyy', 'dd/MM/yyyy HH:mm' or 'dd/MM/yyyy HH:mm:ss'; 'N/A' if unreadable.
+ */
+export function formatMexicoCityDateTime(input: DateInput, time: 'none' | 'minutes' | 'seconds' = 'seconds'): string {
+  const d = toDate(input);
+  if (!d) return 'N/A';
+  const parts = MEXICO_CITY_PARTS.formatToParts(d);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const date = `${get('day')}/${get('month')}/${get('year')}`;
+  if (time === 'none') return date;
+  const hm = `${get('hour')}:${get('minute')}`;
+  return `${date} ${time === 'minutes' ? hm : `${hm}:${get('second')}`}`;
+}
+
+/** The ISO day `days` calendar days after (negative: before) the ISO day `day`. */
+export function addIsoDays(day: string, days: number): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

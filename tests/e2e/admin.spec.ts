@@ -71,7 +71,7 @@ test('sign-in: wrong password, back to the asked page, sign out, a non-admin ref
     await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
   }
   await page.goto('/admin/reports');
-  await expect(page.getByText('Próximamente')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reportes' })).toBeVisible();
   await page.goto('/admin/detailed-reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Actividad de Usuarios' })).toBeVisible();
 
