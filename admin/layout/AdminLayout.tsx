@@ -4,9 +4,13 @@ import { AppBar, Layout, LoadingIndicator } from 'react-admin';
 import { PublicationStatus } from '../publishing/PublicationStatus.tsx';
 import { AdminMenu } from './AdminMenu.tsx';
 
+/** On a phone the page title shares the bar with the publication status: it ends in an ellipsis rather than being cut. */
+const titleFits = { '& #react-admin-title': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } };
+
 function AdminAppBar() {
   return (
     <AppBar
+      sx={titleFits}
       toolbar={
         <>
           <PublicationStatus />

@@ -37,6 +37,8 @@ $$;
 comment on function private.reclaim_stalled_publications(interval) is
   'Fails publications building for longer than p_older_than and puts the requests they claimed back to pending.';
 revoke all on function private.reclaim_stalled_publications(interval) from public, anon, authenticated;
+-- the publishing steps run as the service role
+grant execute on function private.reclaim_stalled_publications(interval) to service_role;
 
 create or replace function public.request_publication(p_trigger text, p_force boolean default false)
 returns jsonb
