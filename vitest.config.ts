@@ -27,6 +27,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Attack, load, fault and fuzz runs against the local stack (`npm run test:hardening`); in
+        // `npm test` with their short default size, HARDENING_FULL=1 for the full runs.
+        test: {
+          name: 'hardening',
+          include: ['tests/hardening/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: './tests/hardening/global-setup.ts',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
