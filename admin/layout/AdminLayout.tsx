@@ -4,8 +4,20 @@ import { AppBar, Layout, LoadingIndicator } from 'react-admin';
 import { PublicationStatus } from '../publishing/PublicationStatus.tsx';
 import { AdminMenu } from './AdminMenu.tsx';
 
-/** On a phone the page title shares the bar with the publication status: it ends in an ellipsis rather than being cut. */
-const titleFits = { '& #react-admin-title': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } };
+/**
+ * On a phone the bar has no room for the page title beside the publication status, and every page
+ * names itself in its own heading: the title keeps its place (pushing the status right) but is not
+ * shown. From tablets up it ends in an ellipsis when long.
+ */
+const titleFits = {
+  '& #react-admin-title': {
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    visibility: { xs: 'hidden', sm: 'visible' },
+  },
+};
 
 function AdminAppBar() {
   return (
