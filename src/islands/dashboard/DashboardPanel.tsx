@@ -2,27 +2,10 @@
 import { useEffect, useState } from 'react';
 import { shopClient } from '../../data/client.ts';
 import { runDashboardQueries, type DashboardResult } from '../../data/dashboard.ts';
-import { SHOP_TIME_ZONE, todayInMexicoCity } from '../../lib/dates.ts';
+import { formatMexicoCityDateTime, todayInMexicoCity } from '../../lib/dates.ts';
 
 interface Props {
   initial: DashboardResult;
-}
-
-const stamp = new Intl.DateTimeFormat('en-GB', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 'dd/MM/yyyy HH:mm:ss' in Mexico City, the same on the server and in every browser. */
-function mexicoStamp(iso: string): string {
-  const parts = Object.fromEntries(stamp.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 export default function DashboardPanel({ initial }: Props) {
@@ -50,7 +33,7 @@ export default function DashboardPanel({ initial }: Props) {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <p className="text-sm text-neutral-700" aria-live="polite">
           {source === 'build' ? 'Resultados de la compilación' : 'Resultados en vivo desde el navegador'} ·{' '}
-          {result.ranAt && <>{mexicoStamp(result.ranAt)} (hora de Ciudad de México) · </>}
+          {result.ranAt && <>{formatMexicoCityDateTime(result.ranAt)} (hora de Ciudad de México) · </>}
           <span className={failed ? 'font-semibold text-red-700' : 'font-semibold text-lime-800'}>
             {failed ? `${failed} consulta(s) con error` : 'Todas las consultas correctas'}
           </span>
