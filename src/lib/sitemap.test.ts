@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, isIndexable, pageRoute, robotsTxt, sitemapXml } from './sitemap.ts';
+import { absoluteUrl, isIndexable, pageRoute, robotsTxt, sitemapChunks, sitemapIndexXml, sitemapXml } from './sitemap.ts';
 
 describe('pageRoute', () => {
   it('maps page files to routes', () => {
@@ -42,6 +42,32 @@ describe('sitemapXml', () => {
   it('joins routes to a site with or without a trailing slash', () => {
     expect(absoluteUrl('https://outlet.mx/', '/tienda')).toBe('https://outlet.mx/tienda');
     expect(absoluteUrl('https://outlet.mx', '/')).toBe('https://outlet.mx/');
+  });
+});
+
+describe('lastmod and the sitemap index', () => {
+  it('gives each URL its lastmod when the data knows it', () => {
+    const xml = sitemapXml('https://outlet.mx', [{ route: '/producto/a', lastmod: '2026-11-20T15:04:05+00:00' }, { route: '/contacto', lastmod: null }]);
+    expect(xml).toContain('<url><loc>https://outlet.mx/producto/a</loc><lastmod>2026-11-20T15:04:05.000Z</lastmod></url>');
+    expect(xml).toContain('<url><loc>https://outlet.mx/contacto</loc></url>');
+  });
+
+  it('splits the indexable URLs into files of at most the limit, each once', () => {
+    const routes = ['/', '/admin', '/a', '/b', '/a', '/c', '/d', '/e'];
+    expect(sitemapChunks(routes, 50_000)).toHaveLength(1);
+    const chunks = sitemapChunks(routes, 2);
+    expect(chunks.map((c) => c.map((e) => e.route))).toEqual([['/', '/a'], ['/b', '/c'], ['/d', '/e']]);
+    expect(sitemapChunks([], 2)).toEqual([[]]);
+  });
+
+  it('indexes the files with the newest lastmod of each', () => {
+    const xml = sitemapIndexXml('https://outlet.mx', [
+      [{ route: '/a', lastmod: '2026-11-01T00:00:00Z' }, { route: '/b', lastmod: '2026-11-03T00:00:00Z' }],
+      [{ route: '/c' }],
+    ]);
+    expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain('<sitemap><loc>https://outlet.mx/sitemap-1.xml</loc><lastmod>2026-11-03T00:00:00.000Z</lastmod></sitemap>');
+    expect(xml).toContain('<sitemap><loc>https://outlet.mx/sitemap-2.xml</loc></sitemap>');
   });
 });
 

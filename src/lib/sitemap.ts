@@ -31,11 +31,73 @@ export function absoluteUrl(site: string, route: string): string {
   return new URL(route, site.endsWith('/') ? site : `${site}/`).href;
 }
 
-/** The sitemap document: one <url><loc> per route (indexable routes only, no duplicates, in the order given). */
-export function sitemapXml(site: string, routes: readonly string[]): string {
-  const unique = [...new Set(routes.filter(isIndexable))];
-  const urls = unique.map((r) => `  <url><loc>${escapeXml(absoluteUrl(site, r))}</loc></url>`).join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+/** The sitemap protocol's limit of URLs in one sitemap file; above it the URLs go in several, named by an index. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** A page of the sitemap: its route and, when the data knows it, when its content last changed. */
+export interface SitemapEntry {
+  route: string;
+  lastmod?: string | null;
+}
+
+const entryOf = (e: string | SitemapEntry): SitemapEntry => (typeof e === 'string' ? { route: e } : e);
+
+/** The indexable entries, each route once (its first occurrence), in the order given. */
+export function sitemapEntries(entries: readonly (string | SitemapEntry)[]): SitemapEntry[] {
+  const seen = new Set<string>();
+  const out: SitemapEntry[] = [];
+  for (const e of entries.map(entryOf)) {
+    if (!isIndexable(e.route) || seen.has(e.route)) continue;
+    seen.add(e.route);
+    out.push(e);
+  }
+  return out;
+}
+
+/** A timestamp as the sitemap's W3C datetime (UTC), or null when unreadable. */
+function w3cDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** The newest lastmod of some entries, or null when none has one. */
+export function newestLastmod(entries: readonly SitemapEntry[]): string | null {
+  let newest: string | null = null;
+  for (const e of entries) {
+    const d = w3cDate(e.lastmod);
+    if (d && (!newest || d > newest)) newest = d;
+  }
+  return newest;
+}
+
+/** The sitemap document: one <url> per indexable route (once, in the order given), with <lastmod> when known. */
+export function sitemapXml(site: string, entries: readonly (string | SitemapEntry)[]): string {
+  const urls = sitemapEntries(entries).map((e) => {
+    const lastmod = w3cDate(e.lastmod);
+    return `  <url><loc>${escapeXml(absoluteUrl(site, e.route))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** The indexable entries in files of at most `max` URLs (one file when they fit). */
+export function sitemapChunks(entries: readonly (string | SitemapEntry)[], max = SITEMAP_MAX_URLS): SitemapEntry[][] {
+  const all = sitemapEntries(entries);
+  const chunks: SitemapEntry[][] = [];
+  for (let i = 0; i < all.length; i += max) chunks.push(all.slice(i, i + max));
+  return chunks.length > 0 ? chunks : [[]];
+}
+
+/** The route of the n-th sitemap file (1-based) when the URLs need several. */
+export const sitemapChunkRoute = (n: number) => `/sitemap-${n}.xml`;
+
+/** The sitemap index: one <sitemap> per file, with the newest lastmod of its URLs. */
+export function sitemapIndexXml(site: string, chunks: readonly (readonly SitemapEntry[])[]): string {
+  const items = chunks.map((chunk, i) => {
+    const lastmod = newestLastmod(chunk);
+    return `  <sitemap><loc>${escapeXml(absoluteUrl(site, sitemapChunkRoute(i + 1)))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</sitemap>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
 /** robots.txt: everything allowed except the admin and test pages; points to the sitemap. */

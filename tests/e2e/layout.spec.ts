@@ -164,9 +164,15 @@ test('sitemap.xml lists every shopper page and active product; robots.txt keeps 
   for (const path of ['/test-metatags', '/test-dashboard', '/404', '/home-v1', '/tienda-reactive']) expect(locs).not.toContain(path);
   expect(locs.some((l) => l.startsWith('/admin'))).toBe(false);
 
-  const { data: products } = await service().from('products').select('permalink, campaigns!inner(fecha_fin)').gte('campaigns.fecha_fin', mexicoDate());
+  const { data: products } = await service().from('products').select('permalink, updated_at, campaigns!inner(fecha_fin)').gte('campaigns.fecha_fin', mexicoDate());
   const productLocs = locs.filter((l) => l.startsWith('/producto/'));
   expect(productLocs.sort()).toEqual(products!.map((p) => `/producto/${encodeURIComponent(p.permalink)}`).sort());
+  // each product's lastmod is its last change; home carries the newest of them
+  const one = products![0]!;
+  expect(sitemap).toContain(`/producto/${encodeURIComponent(one.permalink)}</loc><lastmod>${new Date(one.updated_at).toISOString()}</lastmod>`);
+  const newest = products!.map((p) => new Date(p.updated_at).toISOString()).sort().at(-1);
+  expect(sitemap).toMatch(new RegExp(`<loc>[^<]+/</loc><lastmod>${newest}</lastmod>`));
+  expect(sitemap).not.toContain('<sitemapindex');
 
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('User-agent: *');
