@@ -29,3 +29,32 @@ test('an unknown address shows the not-found page with a way home', async ({ pag
   await page.getByRole('link', { name: /inicio|volver/i }).first().click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('home and information pages share as a 1200x630 card and tell search engines who the shop is', async ({ page, request }) => {
+  test.skip((page.viewportSize()?.width ?? 0) < 1024, 'head tags do not depend on the screen');
+  for (const path of ['/', '/como-comprar']) {
+    await page.goto(path);
+    const meta = (attr: string, name: string) => page.locator(`head meta[${attr}="${name}"]`).getAttribute('content');
+    const canonical = await page.locator('head link[rel="canonical"]').getAttribute('href');
+    expect(await meta('property', 'og:type'), path).toBe('website');
+    expect(await meta('property', 'og:url'), path).toBe(canonical);
+    expect(await meta('name', 'twitter:card'), path).toBe('summary_large_image');
+    const image = await meta('property', 'og:image');
+    expect(image, path).toMatch(/\/og-image\.png$/);
+    expect(await meta('name', 'twitter:image'), path).toBe(image);
+    expect([await meta('property', 'og:image:width'), await meta('property', 'og:image:height')]).toEqual(['1200', '630']);
+    await expect(page.locator('head meta[property="og:type"]')).toHaveCount(1);
+  }
+
+  // the picture itself: a PNG whose header says 1200 x 630
+  const png = Buffer.from(await (await request.get('/og-image.png')).body());
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+
+  await page.goto('/');
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const types = blocks.map((b) => (JSON.parse(b) as { '@type': string })['@type']);
+  expect(types).toEqual(['Organization', 'WebSite']);
+  const site = JSON.parse(blocks[1]!) as { potentialAction: { target: { urlTemplate: string } } };
+  expect(site.potentialAction.target.urlTemplate).toMatch(/\/tienda\?search=\{search_term_string\}$/);
+});

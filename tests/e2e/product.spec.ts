@@ -153,7 +153,9 @@ test('the head carries title, Open Graph, Twitter, canonical and Product JSON-LD
   expect(description.length).toBeLessThanOrEqual(200);
   expect(await meta('name', 'twitter:description')).toBe(description);
 
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  const scripts = page.locator('script[type="application/ld+json"]');
+  await expect(scripts).toHaveCount(2);
+  const ld = JSON.parse((await scripts.first().textContent()) ?? '{}');
   expect(ld['@type']).toBe('Product');
   expect(ld.name).toBe(p.nombre);
   expect(ld.sku).toBe(p.id);
@@ -161,6 +163,15 @@ test('the head carries title, Open Graph, Twitter, canonical and Product JSON-LD
   expect(Number(ld.offers.price)).toBe(Number(p.precio_venta));
   expect(ld).not.toHaveProperty('aggregateRating');
   expect(ld).not.toHaveProperty('review');
+
+  // the trail the page shows, for search engines: Inicio, Tienda, [category], the product
+  const trail = JSON.parse((await scripts.nth(1).textContent()) ?? '{}');
+  expect(trail['@type']).toBe('BreadcrumbList');
+  const names = (trail.itemListElement as { name: string; position: number }[]).map((i) => i.name);
+  expect(names[0]).toBe('Inicio');
+  expect(names[1]).toBe('Tienda');
+  expect(names.at(-1)).toBe(p.nombre);
+  await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('listitem').filter({ hasNotText: '/' })).toHaveText(names);
 });
 
 test('the live check: an expired campaign hides the buy button, a changed price shows live', async ({ page }, info) => {

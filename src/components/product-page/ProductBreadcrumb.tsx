@@ -1,5 +1,6 @@
-/** Inicio / Tienda / category / product. */
-import { shopHref } from '../../lib/filters.ts';
+/** Inicio / Tienda / category / product (productCrumbs, the same trail the page's JSON-LD gives search engines). */
+import { Fragment } from 'react';
+import { productCrumbs } from '../../lib/structured-data.ts';
 
 interface Props {
   nombre: string;
@@ -7,22 +8,22 @@ interface Props {
   category_nombre: string | null;
 }
 
-export default function ProductBreadcrumb({ nombre, category_id, category_nombre }: Props) {
+export default function ProductBreadcrumb(props: Props) {
   const link = 'hover:text-neutral-950 hover:underline';
+  const crumbs = productCrumbs(props);
   return (
     <nav aria-label="Ruta de navegación" className="text-sm text-neutral-600" data-pagefind-ignore>
       <ol className="flex flex-wrap items-center gap-1.5">
-        <li><a className={link} href="/">Inicio</a></li>
-        <li aria-hidden="true">/</li>
-        <li><a className={link} href="/tienda">Tienda</a></li>
-        {category_id && category_nombre && (
-          <>
-            <li aria-hidden="true">/</li>
-            <li><a className={link} href={shopHref({ category_id })}>{category_nombre}</a></li>
-          </>
-        )}
-        <li aria-hidden="true">/</li>
-        <li aria-current="page" className="max-w-[16rem] truncate font-medium text-neutral-900">{nombre}</li>
+        {crumbs.map((c, i) => (
+          <Fragment key={c.name + String(i)}>
+            {i > 0 && <li aria-hidden="true">/</li>}
+            {c.path ? (
+              <li><a className={link} href={c.path}>{c.name}</a></li>
+            ) : (
+              <li aria-current="page" className="max-w-[16rem] truncate font-medium text-neutral-900">{c.name}</li>
+            )}
+          </Fragment>
+        ))}
       </ol>
     </nav>
   );
