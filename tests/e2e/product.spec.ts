@@ -70,13 +70,13 @@ test('buying without a size asks for one; choosing it opens the chat with brand,
   await hydrated(page, 'LiveCheck');
   const link = await canonicalOf(page);
 
-  await page.getByRole('button', { name: 'Comprar ahora' }).click();
+  await page.getByRole('link', { name: 'Comprar ahora' }).click();
   const dialog = page.getByRole('dialog', { name: 'Selecciona tu talla' });
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  const buyButton = info.project.name === 'phone' ? page.getByRole('button', { name: 'Comprar', exact: true }) : page.getByRole('button', { name: 'Comprar ahora' });
+  const buyButton = info.project.name === 'phone' ? page.getByRole('link', { name: 'Comprar', exact: true }) : page.getByRole('link', { name: 'Comprar ahora' });
   await buyButton.click();
   await expect(dialog).toBeVisible();
   const chat = await buyAndReadChat(page, () => dialog.getByRole('button', { name: size, exact: true }).click());
@@ -97,10 +97,27 @@ test('a product without sizes shows no size grid and buys straight away', async 
   await page.goto(`/producto/${p.permalink}`);
   await hydrated(page, 'LiveCheck');
   await expect(page.getByRole('group', { name: 'Talla', exact: true })).toHaveCount(0);
-  const chat = await buyAndReadChat(page, () => page.getByRole('button', { name: 'Comprar ahora' }).click());
+  const chat = await buyAndReadChat(page, () => page.getByRole('link', { name: 'Comprar ahora' }).click());
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(chat.text).toContain(p.nombre);
   expect(chat.text).not.toContain('Talla:');
+});
+
+test('Comprar ahora is a link to the chat in the built page: it works with JavaScript off or not yet loaded', async ({ browser }) => {
+  const p = await pick((x) => x.sizes.length === 0);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`/producto/${p.permalink}`);
+    const buy = page.getByRole('link', { name: 'Comprar ahora' });
+    await expect(buy).toHaveAttribute('target', '_blank');
+    const href = new URL((await buy.getAttribute('href')) ?? '');
+    expect(href.hostname).toBe('wa.me');
+    expect(href.searchParams.get('text')).toContain(p.nombre);
+    expect(href.searchParams.get('text')).toContain(`/producto/${p.permalink}`);
+  } finally {
+    await context.close();
+  }
 });
 
 test('the share dialog copies the link, says Copiado for 2 seconds and offers each network', async ({ page, context }) => {
@@ -190,7 +207,7 @@ test('the live check: an expired campaign hides the buy button, a changed price 
     await page.goto(`/producto/${p.permalink}`);
     await expect(page.getByText('$123.00').first()).toBeVisible();
     await expect(page.getByText('Precio actualizado.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Comprar ahora' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Comprar ahora' })).toBeVisible();
 
     await db.from('products').update({ campaign_id: ended.id }).eq('id', p.id).throwOnError();
     await page.reload();
@@ -231,7 +248,7 @@ test('a product created after the build is shown live from the not-found route',
     await expect(page.locator('strong', { hasText: 'al outlet' })).toBeVisible();
     await expect(page.locator('details script')).toHaveCount(0);
     await expect(page).toHaveTitle(/Chamarra Recién Llegada/);
-    await page.getByRole('button', { name: 'Comprar ahora' }).click();
+    await page.getByRole('link', { name: 'Comprar ahora' }).click();
     await expect(page.getByRole('dialog', { name: 'Selecciona tu talla' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('heading', { name: 'Productos relacionados' })).toBeVisible();

@@ -1,6 +1,8 @@
 /**
  * Price, size grid, buy / share / favourite, and the phone's sticky bottom bar. Buying opens the chat link
  * (brand, name, size, product link) in a new window; with sizes but none chosen, 'Selecciona tu talla' opens first.
+ * The buy buttons are real links to the chat in the built HTML, so buying works before this island has
+ * loaded (or if its script fails): without a size chosen the message simply names none.
  */
 import { Share2, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
@@ -31,10 +33,17 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
   const badge = discountBadge(p.precio_original, p.precio_venta);
   const hasSizes = p.sizes.length > 0;
 
+  const chatLink = (talla: string | null) => productChatLink(shopChat(sellerPhone), { nombre: p.nombre, marca: p.marca, talla, url });
   const openChat = (talla: string | null) => {
-    window.open(productChatLink(shopChat(sellerPhone), { nombre: p.nombre, marca: p.marca, talla, url }), '_blank', 'noopener,noreferrer');
+    window.open(chatLink(talla), '_blank', 'noopener,noreferrer');
   };
-  const buy = () => (hasSizes && !size ? setSizeDialog(true) : openChat(size));
+  /** The link opens the chat by itself; with sizes and none chosen, the size dialog comes first. */
+  const buy = (event: React.MouseEvent) => {
+    if (hasSizes && !size) {
+      event.preventDefault();
+      setSizeDialog(true);
+    }
+  };
   const choose = (s: string) => {
     setSize(s);
     setSizeDialog(false);
@@ -70,14 +79,16 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
       )}
 
       <div className="flex items-center gap-2">
-        <button
-          type="button"
+        <a
+          href={chatLink(size)}
+          target="_blank"
+          rel="noopener noreferrer"
           onClick={buy}
           className="inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-full bg-lime-400 px-6 text-base font-bold text-neutral-950 transition hover:bg-lime-300"
         >
           <ShoppingBag aria-hidden="true" className="size-5" />
           Comprar ahora
-        </button>
+        </a>
         <button
           type="button"
           aria-label="Compartir"
@@ -104,13 +115,15 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
             </p>
             {hasSizes && <p className="truncate text-xs text-neutral-600">{size ? `Talla: ${size}` : 'Elige tu talla'}</p>}
           </div>
-          <button
-            type="button"
+          <a
+            href={chatLink(size)}
+            target="_blank"
+            rel="noopener noreferrer"
             onClick={buy}
             className="inline-flex min-h-11 items-center gap-2 rounded-full bg-neutral-950 px-6 text-sm font-bold text-white hover:bg-neutral-800"
           >
             Comprar
-          </button>
+          </a>
         </div>
       </section>
 
