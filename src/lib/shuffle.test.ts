@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shuffleByIds } from './shuffle.ts';
+import { HOME_FEATURED_MAX, homeFeatured, shuffleByIds } from './shuffle.ts';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `id-${String(i).padStart(2, '0')}` }));
 const ids = (list: { id: string }[]) => list.map((i) => i.id);
@@ -28,5 +28,17 @@ describe('shuffleByIds', () => {
   it('handles empty and single lists', () => {
     expect(shuffleByIds([])).toEqual([]);
     expect(shuffleByIds([{ id: 'x' }])).toEqual([{ id: 'x' }]);
+  });
+});
+
+describe('homeFeatured', () => {
+  it('shows every featured product up to six slides of four, the same ones on every build', () => {
+    expect(homeFeatured(items(5))).toHaveLength(5);
+    const many = items(99);
+    const shown = homeFeatured(many);
+    expect(HOME_FEATURED_MAX).toBe(24);
+    expect(shown).toHaveLength(24);
+    expect(ids(homeFeatured([...many].reverse()))).toEqual(ids(shown));
+    expect(ids(shown)).toEqual(ids(shuffleByIds(many)).slice(0, 24));
   });
 });

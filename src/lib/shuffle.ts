@@ -35,3 +35,11 @@ export function shuffleByIds<T extends { id: string }>(items: readonly T[]): T[]
   }
   return sorted;
 }
+
+/** Featured products the home carousel shows: six slides of four. The home must not grow with the catalogue. */
+export const HOME_FEATURED_MAX = 24;
+
+/** The home carousel's products: the featured ones in their seeded order, at most HOME_FEATURED_MAX. */
+export function homeFeatured<T extends { id: string }>(featured: readonly T[]): T[] {
+  return shuffleByIds(featured).slice(0, HOME_FEATURED_MAX);
+}

@@ -33,9 +33,11 @@ test('the home shows every section with the demo data', async ({ page }) => {
 
   await expect(page.getByRole('heading', { level: 2, name: 'Productos destacados' })).toBeVisible();
   const featured = page.getByRole('region', { name: 'Carrusel de productos destacados' });
-  await expect(featured.getByRole('group')).toHaveCount(data.featured.length);
+  // every featured product, up to 24 (six slides of four): the home does not grow with the catalogue
+  await expect(featured.getByRole('group')).toHaveCount(Math.min(24, data.featured.length));
   const shown = await featured.getByRole('group').getByRole('heading', { level: 3 }).allTextContents();
-  expect([...shown].sort()).toEqual(data.featured.map((p) => p.nombre).sort());
+  expect(new Set(shown).size).toBe(shown.length);
+  for (const name of shown) expect(data.featured.map((p) => p.nombre)).toContain(name);
 
   const campaigns = page.getByRole('region', { name: 'Campañas activas' });
   await expect(campaigns.getByRole('article')).toHaveCount(Math.min(3, data.campaigns.length));
