@@ -1,9 +1,14 @@
-/** The typed Supabase client factory (no environment access, so tests and scripts can use it too). */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+/**
+ * The storefront's typed database client factory (no environment access, so tests and scripts can use
+ * it too). The shop only ever talks to PostgREST with the anon key (no sign-in, no storage calls), so
+ * it uses Supabase's PostgREST client on its own rather than the whole supabase-js, whose auth,
+ * realtime and storage parts would ship to every shopper for nothing.
+ */
+import { PostgrestClient } from '@supabase/postgrest-js';
 import type { ShopDatabase } from './rpc.ts';
 
 /** Typed with the generated schema, JSON RPC results included. */
-export type ShopClient = SupabaseClient<ShopDatabase>;
+export type ShopClient = PostgrestClient<ShopDatabase>;
 
 /** Inserts of shop analytics events (src/data/analytics.ts). */
 const ANALYTICS_INSERT = /\/rest\/v1\/(search|filter|product_click)_analytics(\?|$)/;
@@ -17,10 +22,10 @@ const keepAnalyticsAlive: typeof fetch = (input, init) => {
   return fetch(input, init?.method === 'POST' && ANALYTICS_INSERT.test(url) ? { ...init, keepalive: true } : init);
 };
 
-/** A client with the anon key: no session is stored or refreshed (build time and shopper islands). */
+/** A client with the anon key, as supabase-js would send it (build time and shopper islands). */
 export function createShopClient(url: string, anonKey: string): ShopClient {
-  return createClient<ShopDatabase>(url, anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: keepAnalyticsAlive },
+  return new PostgrestClient<ShopDatabase>(`${url.replace(/\/+$/, '')}/rest/v1`, {
+    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+    fetch: keepAnalyticsAlive,
   });
 }
