@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRebuildWorker, type RebuildWorker } from '../../scripts/rebuild/worker.ts';
-import { adminClient, anonClient, mexicoDate, resetData, sql, stack } from './helpers.ts';
+import { adminClient, anonClient, mexicoDate, resetData, sql, stack, userClient } from './helpers.ts';
 
 async function requests() {
   const { rows } = await sql.query<{ status: string; reason: string; error: string | null }>(
@@ -41,6 +41,18 @@ describe('rebuild requests', () => {
     expect(await requests()).toHaveLength(0);
     await sql.query(`update public.brands set active = false`);
     expect((await requests()).map((r) => r.reason)).toEqual(['brands update']);
+  });
+
+  it("a signed-in non-admin's update or delete, which reaches no row, asks for nothing", async () => {
+    await sql.query(`insert into public.brands (name, display_name) values ('intacta', 'Intacta')`);
+    await clearRequests();
+    const user = await userClient();
+    // PostgREST accepts both (the role holds the privilege; row-level security leaves no row)
+    expect((await user.from('brands').update({ display_name: 'Hackeada' }).not('id', 'is', null)).error).toBeNull();
+    expect((await user.from('brands').delete().not('id', 'is', null)).error).toBeNull();
+    expect(await requests()).toEqual([]);
+    const { rows } = await sql.query(`select display_name from public.brands where name = 'intacta'`);
+    expect(rows).toEqual([{ display_name: 'Intacta' }]);
   });
 
   it('shoppers cannot read the requests; admins can', async () => {

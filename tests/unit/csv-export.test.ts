@@ -39,6 +39,14 @@ describe('toCsv', () => {
     expect(csv.endsWith(`"'=a\nb",5`)).toBe(true);
   });
 
+  it('exports markup in a term as the plain text it is, unescaped (a spreadsheet shows it as typed)', () => {
+    const csv = toCsv(columns, [
+      { term: '<script>alert(1)</script>', count: 1 },
+      { term: '<img src=x onerror=alert(1)>', count: 2 },
+    ]);
+    expect(lines(csv).slice(1)).toEqual(['<script>alert(1)</script>,1', '<img src=x onerror=alert(1)>,2']);
+  });
+
   it('keeps numbers as numbers, negative ones included, and writes nothing for a missing value', () => {
     expect(lines(toCsv(columns, [{ term: null, count: -2 }]))[1]).toBe(',-2');
   });

@@ -1,0 +1,212 @@
+-- ─── Search terms are capped ────────────────────────────────────────────────────────────────
+-- The shop's search term went whole into ILIKE patterns matched against every visible product,
+-- brand and category, so one request with a term of megabytes kept a database core busy. A term
+-- now counts by its first 100 characters after trimming (a longer one searches those); no product,
+-- brand or category name is that long. shop_query is the one place the shop's RPCs (shop_page,
+-- get_filtered_product_count, get_available_*) and direct calls read the term, so the cap lives
+-- there: the body below is that of 20261121000400 with `left(..., 100)` around the trimmed term.
+-- The admin list's search keeps 200 characters, the longest permalink, so pasting a product's
+-- permalink still finds it.
+
+create or replace function public.shop_query(
+  p_category_id uuid default null,
+  p_subcategory_id uuid default null,
+  p_brand_id uuid default null,
+  p_campaign_id uuid default null,
+  p_price_range text default null,
+  p_size_name text default null,
+  p_search_term text default null,
+  p_offset integer default 0,
+  p_limit integer default 12,
+  p_facets text[] default array['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges']
+)
+returns jsonb
+language sql
+stable
+parallel safe
+set search_path = ''
+as $$
+  with args as materialized (
+    select
+      -- at most the first 100 characters of the trimmed term
+      case when nullif(btrim(p_search_term), '') is null then null
+        else '%' || public.like_escape(left(btrim(p_search_term), 100)) || '%'
+      end as pat,
+      nullif(btrim(p_price_range), '') as price_range,
+      -- price_ranges() bounds for width_bucket(): range i+1 holds width_bucket() = i
+      array(select r.min_price from public.price_ranges() r where r.orden > 1 order by r.orden) as bounds,
+      array(select r.id from public.price_ranges() r order by r.orden) as range_ids
+  ),
+  -- brands and categories whose name matches the search (small tables: computed once)
+  search_ids as materialized (
+    select
+      array(select b.id from public.brands b
+            where b.active and (b.name ilike a.pat or b.display_name ilike a.pat)) as brand_ids,
+      array(select c.id from public.categories c
+            where c.activa and c.nombre ilike a.pat) as category_ids
+    from args a
+    where a.pat is not null
+  ),
+  f as materialized (
+    select m.*
+    from (
+      select
+        p.id, p.created_at, p.category_id, p.subcategory_id, p.brand_id, p.campaign_id, p.sizes, pr.price_range,
+        (p_category_id is null or p.category_id = p_category_id) as m_category,
+        (p_subcategory_id is null or p.subcategory_id = p_subcategory_id) as m_subcategory,
+        (p_brand_id is null or p.brand_id = p_brand_id) as m_brand,
+        (p_campaign_id is null or p.campaign_id = p_campaign_id) as m_campaign,
+        (a.price_range is null or pr.price_range = a.price_range) as m_price_range,
+        -- products.sizes mirrors product_sizes; lower() on the array's text form lowercases every element
+        (nullif(btrim(p_size_name), '') is null
+          or lower(btrim(p_size_name)) = any (lower(p.sizes::text)::text[])) as m_size
+      from args a
+      left join search_ids si on true
+      cross join public.products p
+      join public.campaigns cp on cp.id = p.campaign_id
+      cross join lateral (
+        select a.range_ids[width_bucket(p.precio_venta, a.bounds) + 1] as price_range
+      ) pr
+      where cp.fecha_fin >= (select public.shop_today())
+        and (
+          a.pat is null
+          or p.nombre ilike a.pat
+          or p.marca ilike a.pat
+          or p.brand_id = any (si.brand_ids)
+          or p.category_id = any (si.category_ids)
+        )
+    ) m
+    where (not m.m_category)::int + (not m.m_subcategory)::int + (not m.m_brand)::int
+        + (not m.m_campaign)::int + (not m.m_price_range)::int + (not m.m_size)::int <= 1
+  ),
+  page as (
+    select f.id, f.created_at
+    from f
+    where f.m_category and f.m_subcategory and f.m_brand and f.m_campaign and f.m_price_range and f.m_size
+    order by f.created_at desc, f.id
+    offset greatest(coalesce(p_offset, 0), 0)
+    limit least(greatest(coalesce(p_limit, 12), 0), 100)
+  )
+  select jsonb_build_object(
+    'total', (
+      select count(*) from f
+      where f.m_category and f.m_subcategory and f.m_brand and f.m_campaign and f.m_price_range and f.m_size
+    ),
+    'products', case when coalesce(p_limit, 12) > 0 then (
+      select coalesce(jsonb_agg(jsonb_build_object(
+          'id', p.id,
+          'nombre', p.nombre,
+          'marca', p.marca,
+          'brand_id', p.brand_id,
+          'brand_display_name', b.display_name,
+          'precio_original', p.precio_original,
+          'precio_venta', p.precio_venta,
+          'imagen_principal', p.imagen_principal,
+          'permalink', p.permalink,
+          'destacado', p.destacado,
+          'category_id', p.category_id,
+          'category_nombre', c.nombre,
+          'subcategory_id', p.subcategory_id,
+          'subcategory_nombre', sc.nombre,
+          'created_at', p.created_at,
+          'campaign', jsonb_build_object('id', cp.id, 'nombre', cp.nombre, 'fecha_fin', cp.fecha_fin),
+          'sizes', to_jsonb(p.sizes)
+        ) order by pg.created_at desc, pg.id), '[]'::jsonb)
+      from page pg
+      join public.products p on p.id = pg.id
+      join public.campaigns cp on cp.id = p.campaign_id
+      left join public.brands b on b.id = p.brand_id
+      left join public.categories c on c.id = p.category_id
+      left join public.subcategories sc on sc.id = p.subcategory_id
+    ) else '[]'::jsonb end,
+    'facets', jsonb_strip_nulls(jsonb_build_object(
+      'categories', case when 'categories' = any (p_facets) then (
+        select coalesce(jsonb_agg(jsonb_build_object('id', c.id::text, 'nombre', c.nombre, 'product_count', x.n)
+          order by c.orden, c.nombre, c.id), '[]'::jsonb)
+        from (
+          select f.category_id, count(*) as n from f
+          where f.category_id is not null
+            and f.m_subcategory and f.m_brand and f.m_campaign and f.m_price_range and f.m_size
+          group by f.category_id
+        ) x
+        join public.categories c on c.id = x.category_id
+      ) end,
+      'subcategories', case when 'subcategories' = any (p_facets) then (
+        select coalesce(jsonb_agg(jsonb_build_object('id', s.id::text, 'nombre', s.nombre, 'product_count', x.n)
+          order by s.orden, s.nombre, s.id), '[]'::jsonb)
+        from (
+          select f.subcategory_id, count(*) as n from f
+          where f.subcategory_id is not null
+            and f.m_category and f.m_brand and f.m_campaign and f.m_price_range and f.m_size
+          group by f.subcategory_id
+        ) x
+        join public.subcategories s on s.id = x.subcategory_id
+      ) end,
+      'brands', case when 'brands' = any (p_facets) then (
+        select coalesce(jsonb_agg(jsonb_build_object('id', b.id::text, 'nombre', b.display_name, 'product_count', x.n)
+          order by lower(b.display_name), b.display_name, b.id), '[]'::jsonb)
+        from (
+          select f.brand_id, count(*) as n from f
+          where f.brand_id is not null
+            and f.m_category and f.m_subcategory and f.m_campaign and f.m_price_range and f.m_size
+          group by f.brand_id
+        ) x
+        join public.brands b on b.id = x.brand_id
+      ) end,
+      'campaigns', case when 'campaigns' = any (p_facets) then (
+        select coalesce(jsonb_agg(jsonb_build_object('id', cp.id::text, 'nombre', cp.nombre, 'product_count', x.n)
+          order by cp.fecha_fin, cp.nombre, cp.id), '[]'::jsonb)
+        from (
+          select f.campaign_id, count(*) as n from f
+          where f.m_category and f.m_subcategory and f.m_brand and f.m_price_range and f.m_size
+          group by f.campaign_id
+        ) x
+        join public.campaigns cp on cp.id = x.campaign_id
+      ) end,
+      'sizes', case when 'sizes' = any (p_facets) then (
+        select coalesce(jsonb_agg(jsonb_build_object('id', x.nombre, 'nombre', x.nombre, 'product_count', x.n)
+          order by public.size_sort_key(x.nombre), x.nombre), '[]'::jsonb)
+        from (
+          -- products.sizes mirrors product_sizes (one size per product case-insensitively), so
+          -- summed counts count products; the label is the most common spelling (ties: uppercase first).
+          select (array_agg(z.spelling order by z.n desc, z.spelling collate "C"))[1] as nombre, sum(z.n)::bigint as n
+          from (
+            select t.talla as spelling, count(*) as n
+            from f
+            cross join lateral unnest(f.sizes) as t(talla)
+            where f.m_category and f.m_subcategory and f.m_brand and f.m_campaign and f.m_price_range
+            group by t.talla
+          ) z
+          group by lower(z.spelling)
+        ) x
+      ) end,
+      'price_ranges', case when 'price_ranges' = any (p_facets) then (
+        select coalesce(jsonb_agg(jsonb_build_object('id', x.price_range, 'nombre', x.price_range, 'product_count', x.n)
+          order by (select r.orden from public.price_ranges() r where r.id = x.price_range)), '[]'::jsonb)
+        from (
+          select f.price_range, count(*) as n from f
+          where f.m_category and f.m_subcategory and f.m_brand and f.m_campaign and f.m_size
+          group by f.price_range
+        ) x
+      ) end
+    ))
+  )
+$$;
+
+create or replace function public.admin_products(
+  p_search text default null,
+  p_campaign_id uuid default null,
+  p_only_active boolean default false,
+  p_sort text default 'recent',
+  p_offset integer default 0,
+  p_limit integer default 50
+)
+returns jsonb
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  -- at most the first 200 characters of the trimmed search (the longest permalink)
+  select private.admin_products(left(btrim(p_search), 200), p_campaign_id, p_only_active, p_sort, p_offset, p_limit)
+$$;
