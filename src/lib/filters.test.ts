@@ -22,6 +22,9 @@ const full: FilterState = {
 };
 
 describe('filtersFromQuery', () => {
+  it('drops control characters a hand-edited URL can carry (Postgres text cannot hold %00)', () => {
+    expect(filtersFromQuery('?search=%00tenis%0A&size=%00&brand=%1F')).toEqual({ ...EMPTY_FILTERS, search_term: 'tenis' });
+  });
   it('reads every spec parameter', () => {
     const q = '?category=c1&subcategory=s1&brand=b1&campaign=k1&price=1000-2000&size=M&search=tenis+blancos&page=3';
     expect(filtersFromQuery(q)).toEqual(full);

@@ -36,8 +36,13 @@ export const QUERY_PARAMS: ReadonlyArray<readonly [FilterKey, string]> = [
   ['search_term', 'search'],
 ];
 
+/**
+ * A value as the shop sends it: control characters removed (a URL's '%00' is a character Postgres
+ * text cannot hold, and the whole request would fail), then trimmed; null when nothing is left.
+ */
 const clean = (v: string | null | undefined): string | null => {
-  const t = v?.trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+  const t = v?.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return t ? t : null;
 };
 

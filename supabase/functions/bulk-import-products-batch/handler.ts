@@ -33,6 +33,52 @@ interface Outcome {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PRODUCTS = 500;
 
+/** A product's fields and the kind of JSON value each may hold (null or absent is always allowed). */
+const PRODUCT_FIELDS = {
+  nombre: 'text',
+  descripcion: 'text',
+  categoria: 'text',
+  subcategoria: 'text',
+  link_externo: 'text',
+  import_key: 'text',
+  costo_compra: 'amount',
+  precio_original: 'amount',
+  precio_venta: 'amount',
+  imagenes: 'texts',
+  tallas: 'texts',
+  fila: 'amount',
+} as const;
+
+const EXPECTED = { text: 'un texto', amount: 'un número', texts: 'una lista de textos' } as const;
+
+/**
+ * Each product reduced to the fields the import reads, each of the kind it must be; the Spanish
+ * reason otherwise. Other fields are dropped, so nothing else a caller sends (deeply nested values
+ * included) ever reaches the database.
+ */
+function cleanProducts(products: unknown[]): Record<string, unknown>[] | string {
+  const out: Record<string, unknown>[] = [];
+  for (const [index, product] of products.entries()) {
+    const item = product as Record<string, unknown>;
+    const row = typeof item['fila'] === 'number' && Number.isInteger(item['fila']) ? item['fila'] : index + 1;
+    const clean: Record<string, unknown> = {};
+    for (const [field, kind] of Object.entries(PRODUCT_FIELDS)) {
+      const value = item[field];
+      if (value === undefined || value === null) continue;
+      const ok =
+        kind === 'text'
+          ? typeof value === 'string'
+          : kind === 'amount'
+            ? typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
+            : Array.isArray(value) && value.every((v) => typeof v === 'string');
+      if (!ok) return `Fila ${row}: ${field} debe ser ${EXPECTED[kind]}.`;
+      clean[field] = value;
+    }
+    out.push(clean);
+  }
+  return out;
+}
+
 /** The batch, or the Spanish reason the body is not one. */
 function parseBody(text: string): Batch | string {
   let body: unknown;
@@ -58,18 +104,37 @@ function parseBody(text: string): Batch | string {
   if (batch_size !== undefined && (typeof batch_size !== 'number' || !Number.isInteger(batch_size) || batch_size < 1)) {
     return 'batch_size debe ser un número entero positivo.';
   }
-  return { products, campaign_id, brand_id };
+  const cleaned = cleanProducts(products);
+  if (typeof cleaned === 'string') return cleaned;
+  return { products: cleaned, campaign_id, brand_id };
 }
 
-/** The message of PostgREST's error body (the database's exception text), or the raw answer. */
+/** Spanish words for the database's own errors (its messages are English), by SQLSTATE. */
+const DATABASE_ERRORS: Record<string, string> = {
+  '22001': 'un texto es demasiado largo',
+  '22003': 'un número está fuera del rango que admite el catálogo',
+  '22P02': 'un valor no tiene el formato esperado',
+  '22P05': 'un texto tiene caracteres no admitidos',
+  '23502': 'falta un dato obligatorio',
+  '23505': 'un producto con esos datos ya existe',
+  '23514': 'un valor no cumple las reglas del catálogo',
+  '54001': 'los datos están anidados demasiado',
+};
+
+/**
+ * Why the database refused the batch, in Spanish. The import's own exceptions are already Spanish
+ * ('Fila 3 (Playera): Precio es requerido') and pass as they are; Postgres's own (which start in
+ * lowercase English) are replaced by what they mean.
+ */
 function reasonOf(status: number, text: string): string {
   try {
-    const body = JSON.parse(text) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message) return body.message;
+    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
+    if (typeof body.message === 'string' && /^[A-ZÁÉÍÓÚÑ¡¿]/.test(body.message)) return body.message;
+    const code = typeof body.code === 'string' ? body.code : '';
+    return `La base de datos no aceptó el lote: ${DATABASE_ERRORS[code] ?? `error ${code || status}`}. No se importó ningún producto de este lote.`;
   } catch {
-    // Not JSON: the raw answer below.
+    return `La base de datos no aceptó el lote (respuesta ${status}). No se importó ningún producto de este lote.`;
   }
-  return `La base de datos respondió ${status}${text ? `: ${text.slice(0, 300)}` : ''}`;
 }
 
 export default async function handler(req: Request): Promise<Response> {
