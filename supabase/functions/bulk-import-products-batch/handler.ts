@@ -7,7 +7,8 @@
  * Body: { "products": [...], "campaign_id": uuid, "brand_id": uuid, "batch_size"?: number }, each
  * product { nombre, costo_compra, precio_original, precio_venta, imagenes: [url], tallas: [text],
  * descripcion, categoria, subcategoria, link_externo, import_key, fila? }. A body of another shape
- * gets 400 with what is wrong.
+ * gets 400 with what is wrong. Only those product fields are passed on, each checked to be of its
+ * kind (text, number or text list) first.
  *
  * The batch is one call of the database function import_products_batch made as the caller (its
  * own session, so the admin check and RLS apply): it lands whole or not at all, and rows already
@@ -46,22 +47,25 @@ const PRODUCT_FIELDS = {
   precio_venta: 'amount',
   imagenes: 'texts',
   tallas: 'texts',
-  fila: 'amount',
 } as const;
 
-const EXPECTED = { text: 'un texto', amount: 'un número', texts: 'una lista de textos' } as const;
+/** The words of the database function for the same mistakes. */
+const WRONG_KIND = { text: 'debe ser un texto', amount: 'no es un número', texts: 'debe ser una lista de textos' } as const;
 
 /**
- * Each product reduced to the fields the import reads, each of the kind it must be; the Spanish
- * reason otherwise. Other fields are dropped, so nothing else a caller sends (deeply nested values
- * included) ever reaches the database.
+ * Each product reduced to the fields the import reads, each of the kind it must be: the products, or
+ * the reason (worded as the database function words its own, 'Fila 3 (Playera): tallas debe ser una
+ * lista de textos') the batch is refused. Other fields are dropped, so nothing else a caller sends
+ * (deeply nested values included, which the database's JSON reader cannot take) reaches the database.
  */
-function cleanProducts(products: unknown[]): Record<string, unknown>[] | string {
+function cleanProducts(products: unknown[]): { products: Record<string, unknown>[] } | { refused: string } {
   const out: Record<string, unknown>[] = [];
   for (const [index, product] of products.entries()) {
     const item = product as Record<string, unknown>;
-    const row = typeof item['fila'] === 'number' && Number.isInteger(item['fila']) ? item['fila'] : index + 1;
-    const clean: Record<string, unknown> = {};
+    const fila = item['fila'];
+    // the wizard's CSV row number, as the database function reads it
+    const row = (typeof fila === 'number' || typeof fila === 'string') && /^[0-9]{1,9}$/.test(String(fila)) ? String(fila) : null;
+    const clean: Record<string, unknown> = row === null ? {} : { fila: row };
     for (const [field, kind] of Object.entries(PRODUCT_FIELDS)) {
       const value = item[field];
       if (value === undefined || value === null) continue;
@@ -71,12 +75,15 @@ function cleanProducts(products: unknown[]): Record<string, unknown>[] | string 
           : kind === 'amount'
             ? typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
             : Array.isArray(value) && value.every((v) => typeof v === 'string');
-      if (!ok) return `Fila ${row}: ${field} debe ser ${EXPECTED[kind]}.`;
+      if (!ok) {
+        const nombre = typeof item['nombre'] === 'string' ? item['nombre'].trim() : '';
+        return { refused: `Fila ${row ?? index + 1}${nombre ? ` (${nombre.slice(0, 60)})` : ''}: ${field} ${WRONG_KIND[kind]}` };
+      }
       clean[field] = value;
     }
     out.push(clean);
   }
-  return out;
+  return { products: out };
 }
 
 /** The batch, or the Spanish reason the body is not one. */
@@ -104,9 +111,7 @@ function parseBody(text: string): Batch | string {
   if (batch_size !== undefined && (typeof batch_size !== 'number' || !Number.isInteger(batch_size) || batch_size < 1)) {
     return 'batch_size debe ser un número entero positivo.';
   }
-  const cleaned = cleanProducts(products);
-  if (typeof cleaned === 'string') return cleaned;
-  return { products: cleaned, campaign_id, brand_id };
+  return { products, campaign_id, brand_id };
 }
 
 /** Spanish words for the database's own errors (its messages are English), by SQLSTATE. */
@@ -146,6 +151,10 @@ export default async function handler(req: Request): Promise<Response> {
 
   const batch = parseBody(await req.text());
   if (typeof batch === 'string') return json(400, { error: batch });
+  const cleaned = cleanProducts(batch.products);
+  if ('refused' in cleaned) {
+    return json(200, { success_count: 0, error_count: batch.products.length, errors: [cleaned.refused] } satisfies Outcome);
+  }
 
   // As the caller: an admin's session with the public key; the service role with its own key.
   const apikey = allowed.caller === 'service' ? allowed.token : required('SUPABASE_ANON_KEY');
@@ -154,7 +163,7 @@ export default async function handler(req: Request): Promise<Response> {
     res = await fetch(`${required('SUPABASE_URL')}/rest/v1/rpc/import_products_batch`, {
       method: 'POST',
       headers: { apikey, authorization: `Bearer ${allowed.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ p_campaign_id: batch.campaign_id, p_brand_id: batch.brand_id, p_products: batch.products }),
+      body: JSON.stringify({ p_campaign_id: batch.campaign_id, p_brand_id: batch.brand_id, p_products: cleaned.products }),
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
