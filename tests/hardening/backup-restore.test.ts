@@ -155,6 +155,23 @@ describe('db:backup and db:restore', () => {
     expect(Object.fromEntries(await checksums(source.dbUrl))).toEqual(Object.fromEntries(before));
   });
 
+  it('with --force replaces the data of a running database by the copy', async () => {
+    const manifest = JSON.parse(readFileSync(join(backupDir(), 'manifest.json'), 'utf8')) as {
+      tables: Array<{ schema: string; name: string; rows: number; checksum: string }>;
+    };
+    const client = new pg.Client({ connectionString: source.dbUrl });
+    await client.connect();
+    await client.query(`update public.products set nombre = nombre || ' (editado)' where id in (select id from public.products limit 3)`);
+    await client.end();
+    const forced = run('scripts/db/restore.ts', [backupDir(), '--force'], { DATABASE_URL: source.dbUrl, DATA_DIR: sourceDir() });
+    expect(forced.stderr).toBe('');
+    expect(forced.code).toBe(0);
+    const after = await checksums(source.dbUrl);
+    for (const table of manifest.tables) {
+      expect(after.get(`${table.schema}.${table.name}`), `${table.schema}.${table.name}`).toEqual({ rows: table.rows, checksum: table.checksum });
+    }
+  });
+
   it('says clearly when the folder is not a backup', () => {
     const wrong = run('scripts/db/restore.ts', [join(work, 'nowhere')], { DATABASE_URL: source.dbUrl, DATA_DIR: sourceDir() });
     expect(wrong.code).toBe(1);
