@@ -39,6 +39,16 @@ describe('decoding', () => {
     expect(text).toContain('Cámara');
   });
 
+  it('reads a file of UTF-8 rows and Windows-1252 rows with every accent right', () => {
+    const cp1252 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+    const bytes = new Uint8Array([
+      ...utf8('\uFEFFnombre,precio,categoría\nCamión de juguete,100,Niños\n'),
+      ...cp1252('Piñata,50,Fiestas\r\n'),
+      ...utf8('Ñandú,80,Peluches\n'),
+    ]);
+    expect(decodeCsvBytes(bytes)).toBe('nombre,precio,categoría\nCamión de juguete,100,Niños\nPiñata,50,Fiestas\r\nÑandú,80,Peluches\n');
+  });
+
   it('accepts an ArrayBuffer', () => {
     expect(decodeCsvBytes(utf8('nombre\nAñil').buffer as ArrayBuffer)).toBe('nombre\nAñil');
   });
@@ -238,6 +248,11 @@ describe('fixture files', () => {
 
   it('a quote never closed cannot be read (it would swallow the rows after it)', () => {
     const text = 'nombre,precio,categoria\nChamarra,900,Ropa\n"Jeans,700,Ropa\nGorra,300,Accesorios\n';
+    expect(parseCsvFile(utf8(text))).toMatchObject({ ok: false, message: 'Error procesando el archivo CSV' });
+  });
+
+  it("a quote closed by a later field's quote cannot be read (it would swallow the rows between)", () => {
+    const text = 'nombre,precio,categoria\n"Jeans,700,Ropa\nGorra,300,"Ropa, accesorios"\nCinturón,200,Ropa\n';
     expect(parseCsvFile(utf8(text))).toMatchObject({ ok: false, message: 'Error procesando el archivo CSV' });
   });
 

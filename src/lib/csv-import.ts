@@ -92,17 +92,37 @@ export interface CsvFailure {
 }
 
 /**
- * Bytes to text. UTF-8 (its BOM dropped) when the bytes are valid UTF-8; otherwise Windows-1252, the
- * encoding Excel uses on Spanish Windows for "CSV (delimitado por comas)", so 'ñ' and accents survive.
+ * Bytes to text. UTF-8 (its BOM dropped) when the bytes are valid UTF-8; otherwise each line is read
+ * on its own: as UTF-8 when it is valid UTF-8, else as Windows-1252, the encoding Excel uses on
+ * Spanish Windows for "CSV (delimitado por comas)". So 'ñ' and accents survive in a file saved by
+ * Excel, and in one whose rows came from both (a UTF-8 export with rows pasted from an Excel file),
+ * where reading everything as Windows-1252 would garble every accent of the UTF-8 rows.
  * Null for a binary file (a NUL byte: an .xlsx chosen by mistake, or UTF-16).
  */
 export function decodeCsvBytes(bytes: ArrayBuffer | Uint8Array): string | null {
   const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   if (view.includes(0)) return null;
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(view);
+    return utf8.decode(view);
   } catch {
-    return new TextDecoder('windows-1252').decode(view);
+    const windows1252 = new TextDecoder('windows-1252');
+    const lines: string[] = [];
+    let start = 0;
+    while (start <= view.length) {
+      const newline = view.indexOf(0x0a, start);
+      const end = newline === -1 ? view.length : newline + 1;
+      const line = view.subarray(start, end);
+      try {
+        lines.push(utf8.decode(line));
+      } catch {
+        lines.push(windows1252.decode(line));
+      }
+      if (newline === -1) break;
+      start = end;
+    }
+    // a UTF-8 BOM on the first line read as UTF-8 is already dropped; as Windows-1252 it reads 'ï»¿'
+    return lines.join('').replace(/^\u00ef\u00bb\u00bf/, '');
   }
 }
 
@@ -125,7 +145,9 @@ export function parseCsvPrice(raw: string): number | null {
   return /^(\d+\.?\d*|\.\d+)$/.test(text) ? roundCents(Number(text)) : null;
 }
 
+/** An http(s) address as the database keeps it: 'http://' or 'https://' and no whitespace, and a valid URL. */
 const isHttpUrl = (value: string): boolean => {
+  if (!/^https?:\/\/\S+$/i.test(value)) return false;
   try {
     const { protocol } = new URL(value);
     return protocol === 'http:' || protocol === 'https:';
@@ -229,7 +251,7 @@ export function parseCsvRow(record: Partial<Record<string, string>>, row: number
 /**
  * A whole file: decoded, its delimiter (',', ';' or tab) detected, quoted fields with commas and line
  * breaks kept whole, blank lines skipped. A file with no text, no 'nombre' column in its header or a
- * quote never closed is a failure; a header with no data rows is an import of zero rows.
+ * quote never closed (or closed by another field's quote) is a failure; a header with no data rows is an import of zero rows.
  */
 export function parseCsvFile(bytes: ArrayBuffer | Uint8Array): CsvImport | CsvFailure {
   const fail = (reason: string): CsvFailure => ({ ok: false, message: CSV_FILE_ERROR, reason });
@@ -244,8 +266,10 @@ export function parseCsvFile(bytes: ArrayBuffer | Uint8Array): CsvImport | CsvFa
     delimitersToGuess: [',', ';', '\t'],
     transformHeader: normalizeHeader,
   });
-  // An opening quote never closed swallows every row after it: the file cannot be trusted.
-  const unclosed = parsed.errors.find((error) => error.code === 'MissingQuotes');
+  // An opening quote never closed swallows every row after it, and one closed by a later field's
+  // quote ("abierto,100 ... ,"$ 2,0") swallows the rows between: either way rows would vanish
+  // without a word, so the file cannot be trusted.
+  const unclosed = parsed.errors.find((error) => error.code === 'MissingQuotes' || error.code === 'InvalidQuotes');
   if (unclosed) return fail(`unclosed quote in data row ${(unclosed.row ?? 0) + 1}`);
   const header = parsed.meta.fields ?? [];
   if (!header.includes('nombre')) return fail("no 'nombre' column in the header");

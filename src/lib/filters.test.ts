@@ -22,6 +22,13 @@ const full: FilterState = {
 };
 
 describe('filtersFromQuery', () => {
+  it('cuts a search longer than the shop sends to its first 200 characters', () => {
+    expect(filtersFromQuery(`?search=${'ñ'.repeat(20_000)}`).search_term).toBe('ñ'.repeat(200));
+    expect(filtersFromQuery(`?search=${'a'.repeat(199)}%20b`).search_term).toBe('a'.repeat(199));
+  });
+  it('drops control characters a hand-edited URL can carry (Postgres text cannot hold %00)', () => {
+    expect(filtersFromQuery('?search=%00tenis%0A&size=%00&brand=%1F')).toEqual({ ...EMPTY_FILTERS, search_term: 'tenis' });
+  });
   it('reads every spec parameter', () => {
     const q = '?category=c1&subcategory=s1&brand=b1&campaign=k1&price=1000-2000&size=M&search=tenis+blancos&page=3';
     expect(filtersFromQuery(q)).toEqual(full);

@@ -36,16 +36,31 @@ export const QUERY_PARAMS: ReadonlyArray<readonly [FilterKey, string]> = [
   ['search_term', 'search'],
 ];
 
+/**
+ * A value as the shop sends it: control characters removed (a URL's '%00' is a character Postgres
+ * text cannot hold, and the whole request would fail), then trimmed; null when nothing is left.
+ */
 const clean = (v: string | null | undefined): string | null => {
-  const t = v?.trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+  const t = v?.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return t ? t : null;
 };
 
-/** Reads the state from a query ('?a=b', 'a=b' or URLSearchParams). Unknown price ids and bad pages are dropped. */
+/**
+ * The longest search the shop sends (the length the search analytics keep): a pasted or crafted URL
+ * with thousands of characters would make the product query run past the database's time limit.
+ */
+export const MAX_SEARCH_LENGTH = 200;
+
+/**
+ * Reads the state from a query ('?a=b', 'a=b' or URLSearchParams). Unknown price ids and bad pages are
+ * dropped; the search is cut to MAX_SEARCH_LENGTH characters.
+ */
 export function filtersFromQuery(query: string | URLSearchParams): FilterState {
   const params = typeof query === 'string' ? new URLSearchParams(query) : query;
   const state: FilterState = { ...EMPTY_FILTERS };
   for (const [key, param] of QUERY_PARAMS) state[key] = clean(params.get(param));
+  if (state.search_term !== null) state.search_term = clean(Array.from(state.search_term).slice(0, MAX_SEARCH_LENGTH).join(''));
   if (state.price_range !== null && !isPriceRangeId(state.price_range)) state.price_range = null;
   const page = Number(params.get('page'));
   state.page = Number.isInteger(page) && page > 1 ? page : 1;

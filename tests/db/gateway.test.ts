@@ -507,7 +507,7 @@ describe('/functions/v1', () => {
     expect(missing.data).toBeNull();
     const res = (missing.error as { context: Response }).context;
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
+    expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: 'La función no existe.' });
 
     const broken = await anon().functions.invoke('broken');
     expect((broken.error as { context: Response }).context.status).toBe(500);

@@ -19,7 +19,8 @@
  *
  * JWT verification as Supabase does by default: the Authorization bearer must be a JWT signed with
  * the project secret (anon key, service key or a user's access token), unless supabase/config.toml
- * has `[functions.<name>]` with `verify_jwt = false`.
+ * has `[functions.<name>]` with `verify_jwt = false`. Its refusals keep Supabase's codes, with Spanish
+ * messages: the back office shows them to a person.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -76,15 +77,15 @@ export function functionsRoutes(deps: FunctionsDeps): Hono {
   app.all('/:name/*', async (c) => {
     const name = c.req.param('name');
     if (!NAME_RE.test(name) || !existsSync(join(dir, name, 'handler.ts'))) {
-      return jsonResponse(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+      return jsonResponse(404, { code: 'NOT_FOUND', message: 'La función no existe.' });
     }
     if (!optOuts.has(name)) {
       const token = bearerToken(c.req.raw);
-      if (!token) return jsonResponse(401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' });
+      if (!token) return jsonResponse(401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Falta el encabezado Authorization: inicia sesión.' });
       try {
         await deps.jwt.verify(token);
       } catch {
-        return jsonResponse(401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' });
+        return jsonResponse(401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'La sesión no es válida. Inicia sesión de nuevo.' });
       }
     }
     let handler: Handler;
@@ -92,7 +93,7 @@ export function functionsRoutes(deps: FunctionsDeps): Hono {
       handler = await load(name);
     } catch (error) {
       console.error(`[gateway] function ${name} failed to load:`, error);
-      return jsonResponse(503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+      return jsonResponse(503, { code: 'BOOT_ERROR', message: 'La función no pudo arrancar (revisa el registro del servidor).' });
     }
     const incoming = new URL(c.req.url);
     const url = `${incoming.origin}${incoming.pathname.replace(/^\/functions\/v1/, '')}${incoming.search}`;
@@ -110,7 +111,7 @@ export function functionsRoutes(deps: FunctionsDeps): Hono {
       return res;
     } catch (error) {
       console.error(`[gateway] function ${name} threw:`, error);
-      return jsonResponse(500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+      return jsonResponse(500, { code: 'WORKER_ERROR', message: 'La función terminó con un error (revisa el registro del servidor).' });
     }
   });
 

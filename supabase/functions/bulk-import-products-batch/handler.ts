@@ -7,7 +7,8 @@
  * Body: { "products": [...], "campaign_id": uuid, "brand_id": uuid, "batch_size"?: number }, each
  * product { nombre, costo_compra, precio_original, precio_venta, imagenes: [url], tallas: [text],
  * descripcion, categoria, subcategoria, link_externo, import_key, fila? }. A body of another shape
- * gets 400 with what is wrong.
+ * gets 400 with what is wrong. Only those product fields are passed on, each checked to be of its
+ * kind (text, number or text list) first.
  *
  * The batch is one call of the database function import_products_batch made as the caller (its
  * own session, so the admin check and RLS apply): it lands whole or not at all, and rows already
@@ -32,6 +33,58 @@ interface Outcome {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PRODUCTS = 500;
+
+/** A product's fields and the kind of JSON value each may hold (null or absent is always allowed). */
+const PRODUCT_FIELDS = {
+  nombre: 'text',
+  descripcion: 'text',
+  categoria: 'text',
+  subcategoria: 'text',
+  link_externo: 'text',
+  import_key: 'text',
+  costo_compra: 'amount',
+  precio_original: 'amount',
+  precio_venta: 'amount',
+  imagenes: 'texts',
+  tallas: 'texts',
+} as const;
+
+/** The words of the database function for the same mistakes. */
+const WRONG_KIND = { text: 'debe ser un texto', amount: 'no es un número', texts: 'debe ser una lista de textos' } as const;
+
+/**
+ * Each product reduced to the fields the import reads, each of the kind it must be: the products, or
+ * the reason (worded as the database function words its own, 'Fila 3 (Playera): tallas debe ser una
+ * lista de textos') the batch is refused. Other fields are dropped, so nothing else a caller sends
+ * (deeply nested values included, which the database's JSON reader cannot take) reaches the database.
+ */
+function cleanProducts(products: unknown[]): { products: Record<string, unknown>[] } | { refused: string } {
+  const out: Record<string, unknown>[] = [];
+  for (const [index, product] of products.entries()) {
+    const item = product as Record<string, unknown>;
+    const fila = item['fila'];
+    // the wizard's CSV row number, as the database function reads it
+    const row = (typeof fila === 'number' || typeof fila === 'string') && /^[0-9]{1,9}$/.test(String(fila)) ? String(fila) : null;
+    const clean: Record<string, unknown> = row === null ? {} : { fila: row };
+    for (const [field, kind] of Object.entries(PRODUCT_FIELDS)) {
+      const value = item[field];
+      if (value === undefined || value === null) continue;
+      const ok =
+        kind === 'text'
+          ? typeof value === 'string'
+          : kind === 'amount'
+            ? typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
+            : Array.isArray(value) && value.every((v) => typeof v === 'string');
+      if (!ok) {
+        const nombre = typeof item['nombre'] === 'string' ? item['nombre'].trim() : '';
+        return { refused: `Fila ${row ?? index + 1}${nombre ? ` (${nombre.slice(0, 60)})` : ''}: ${field} ${WRONG_KIND[kind]}` };
+      }
+      clean[field] = value;
+    }
+    out.push(clean);
+  }
+  return { products: out };
+}
 
 /** The batch, or the Spanish reason the body is not one. */
 function parseBody(text: string): Batch | string {
@@ -61,15 +114,32 @@ function parseBody(text: string): Batch | string {
   return { products, campaign_id, brand_id };
 }
 
-/** The message of PostgREST's error body (the database's exception text), or the raw answer. */
+/** Spanish words for the database's own errors (its messages are English), by SQLSTATE. */
+const DATABASE_ERRORS: Record<string, string> = {
+  '22001': 'un texto es demasiado largo',
+  '22003': 'un número está fuera del rango que admite el catálogo',
+  '22P02': 'un valor no tiene el formato esperado',
+  '22P05': 'un texto tiene caracteres no admitidos',
+  '23502': 'falta un dato obligatorio',
+  '23505': 'un producto con esos datos ya existe',
+  '23514': 'un valor no cumple las reglas del catálogo',
+  '54001': 'los datos están anidados demasiado',
+};
+
+/**
+ * Why the database refused the batch, in Spanish. The import's own exceptions are already Spanish
+ * ('Fila 3 (Playera): Precio es requerido') and pass as they are; Postgres's own (which start in
+ * lowercase English) are replaced by what they mean.
+ */
 function reasonOf(status: number, text: string): string {
   try {
-    const body = JSON.parse(text) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message) return body.message;
+    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
+    if (typeof body.message === 'string' && /^[A-ZÁÉÍÓÚÑ¡¿]/.test(body.message)) return body.message;
+    const code = typeof body.code === 'string' ? body.code : '';
+    return `La base de datos no aceptó el lote: ${DATABASE_ERRORS[code] ?? `error ${code || status}`}. No se importó ningún producto de este lote.`;
   } catch {
-    // Not JSON: the raw answer below.
+    return `La base de datos no aceptó el lote (respuesta ${status}). No se importó ningún producto de este lote.`;
   }
-  return `La base de datos respondió ${status}${text ? `: ${text.slice(0, 300)}` : ''}`;
 }
 
 export default async function handler(req: Request): Promise<Response> {
@@ -81,6 +151,10 @@ export default async function handler(req: Request): Promise<Response> {
 
   const batch = parseBody(await req.text());
   if (typeof batch === 'string') return json(400, { error: batch });
+  const cleaned = cleanProducts(batch.products);
+  if ('refused' in cleaned) {
+    return json(200, { success_count: 0, error_count: batch.products.length, errors: [cleaned.refused] } satisfies Outcome);
+  }
 
   // As the caller: an admin's session with the public key; the service role with its own key.
   const apikey = allowed.caller === 'service' ? allowed.token : required('SUPABASE_ANON_KEY');
@@ -89,7 +163,7 @@ export default async function handler(req: Request): Promise<Response> {
     res = await fetch(`${required('SUPABASE_URL')}/rest/v1/rpc/import_products_batch`, {
       method: 'POST',
       headers: { apikey, authorization: `Bearer ${allowed.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ p_campaign_id: batch.campaign_id, p_brand_id: batch.brand_id, p_products: batch.products }),
+      body: JSON.stringify({ p_campaign_id: batch.campaign_id, p_brand_id: batch.brand_id, p_products: cleaned.products }),
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
