@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugifyPermalink } from './permalink.ts';
+import { PERMALINK_SLUG_MAX, slugifyPermalink } from './permalink.ts';
 
 describe('slugifyPermalink', () => {
   it("lowercases '{brand}-{name}' with spaces as hyphens", () => {
@@ -17,5 +17,16 @@ describe('slugifyPermalink', () => {
     expect(slugifyPermalink('Puma', null)).toBe('puma');
     expect(slugifyPermalink('-Puma-', '-')).toBe('puma');
     expect(slugifyPermalink('¡¡', '!!')).toBe('');
+  });
+});
+
+describe('long names', () => {
+  it('cut the permalink at the end of the last whole word within 190 characters', () => {
+    const name = Array.from({ length: 60 }, (_, i) => `palabra${i}`).join(' ');
+    const slug = slugifyPermalink('Marca', name);
+    expect(slug.length).toBeLessThanOrEqual(PERMALINK_SLUG_MAX);
+    expect(slug).toMatch(/^marca-palabra0-palabra1-.*-palabra\d+$/);
+    expect(`${name.toLowerCase().replace(/ /g, '-')}-`).toContain(`${slug.slice('marca-'.length)}-`);
+    expect(slugifyPermalink('', 'x'.repeat(500))).toBe('x'.repeat(190));
   });
 });
