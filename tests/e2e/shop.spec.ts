@@ -220,10 +220,20 @@ test('a card opens the product page in a new tab and records the click', async (
   }).toPass({ timeout: 5000 });
 });
 
-test('a failed shop request says the filter options could not load', async ({ page }) => {
-  await page.route('**/rest/v1/rpc/shop_page', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
+test('a failed shop request says so and offers a retry that loads the products once the server answers', async ({ page }) => {
+  // The server down (Postgres restarting answers 503 through the gateway) until the shopper retries.
+  let down = true;
+  await page.route('**/rest/v1/rpc/shop_page', (route) =>
+    down ? route.fulfill({ status: 503, json: { message: 'Database client error. Retrying the connection.' } }) : route.fallback(),
+  );
   await page.goto('/tienda');
   await expect(page.getByText('Error al cargar las opciones de filtros')).toBeVisible();
   await expect(page.getByText('No se pudieron cargar las opciones de filtros')).toBeVisible();
+  await expect(page.getByText('No se pudieron cargar los productos')).toBeVisible();
   await expect(page.getByText('No se encontraron productos')).toHaveCount(0);
+  down = false;
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByText('No se pudieron cargar los productos')).toHaveCount(0);
+  await expect(page.getByText('Error al cargar las opciones de filtros')).toHaveCount(0);
 });

@@ -112,6 +112,7 @@ export default function ShopPage() {
           hasMore={shop.hasMore}
           failed={shop.failed}
           onLoadMore={shop.loadMore}
+          onRetry={shop.retry}
           onOpen={onOpen}
         />
       </div>

@@ -27,6 +27,8 @@ export interface ShopProducts {
   /** The last request failed (filter options could not load). */
   failed: boolean;
   loadMore: () => void;
+  /** Asks again for the current filters after a failed request (the shopper's "Reintentar"). */
+  retry: () => void;
 }
 
 /** `onPage` is told how many pages are on screen after loading more (to mirror ?page= in the URL). */
@@ -37,6 +39,8 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
   const [loading, setLoading] = useState(true);
   const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Bumped by retry(): the same filters load again.
+  const [attempt, setAttempt] = useState(0);
   const request = useRef(0);
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
@@ -44,6 +48,7 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
   // Every filter but the page: only a change of these reloads from the start. The page is read when the
   // request starts, only to restore that many pages.
   const key = filtersToQuery({ ...filters, page: 1 });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is only the retry's trigger: a new attempt loads the same filters again
   useEffect(() => {
     if (!ready) return;
     const id = ++request.current;
@@ -72,7 +77,9 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
       }
     }, RELOAD_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [key, ready]);
+  }, [key, ready, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   const hasMore = !loading && !failed && products.length < total;
 
@@ -98,5 +105,5 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
       });
   }, [loading, loadingMore, hasMore, products, onPage]);
 
-  return { products, facets, total, loading, loadingMore, hasMore, failed, loadMore };
+  return { products, facets, total, loading, loadingMore, hasMore, failed, loadMore, retry };
 }
