@@ -5,6 +5,10 @@
  * - Postgres killed (SIGKILL of the postmaster) in the middle of a CSV import batch: every batch is
  *   all or nothing, and running the same import again after the restart completes it without
  *   duplicates.
+ * - Postgres killed and started again under a running gateway and PostgREST (the shop open): the
+ *   shop's request fails at once with an error (the grid turns it into its "Reintentar" state, see
+ *   tests/e2e/shop.spec.ts) and the same client, and an admin signing in, work again once it is back,
+ *   with nothing else restarted.
  * - The stack (gateway included) restarted while an admin is signed in: the same client keeps
  *   reading admin data and refreshes its token.
  * - A build killed half-way: the served folder and its files stay the previous ones.
@@ -25,6 +29,10 @@ import { ensureAdmin } from '../../scripts/lib/admin-user.ts';
 import { serveShop } from '../../scripts/lib/static-server.ts';
 import { startRebuildWorker } from '../../scripts/rebuild/worker.ts';
 import { startStack, type Stack } from '../../scripts/stack/index.ts';
+import { startPostgres } from '../../scripts/stack/postgres.ts';
+import { fetchShopPage } from '../../src/data/shop.ts';
+import { createShopClient } from '../../src/data/supabase.ts';
+import { EMPTY_FILTERS } from '../../src/lib/filters.ts';
 
 const FULL = process.env['HARDENING_FULL'] === '1';
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -229,6 +237,43 @@ describe('Postgres killed during a CSV import', () => {
          from public.product_private where import_key like 'archivo-fallo:%'`,
     );
     expect(totals).toEqual({ products: ROWS, keys: ROWS, images: 2 * ROWS, sizes: 3 * ROWS });
+  });
+});
+
+describe('Postgres killed and restarted while the shop is open', () => {
+  it('fails the shop request at once while it is down, and the same client reads again once it is back', async () => {
+    const shop = createShopClient(stack.url, stack.anonKey);
+    const before = await fetchShopPage(shop, EMPTY_FILTERS, 0, 12);
+    expect(before.total).toBeGreaterThan(0);
+
+    await killPostgres();
+    const down = Date.now();
+    await expect(fetchShopPage(shop, EMPTY_FILTERS, 0, 12)).rejects.toThrow(/^shop_page: /);
+    console.log(`Con Postgres caído, shop_page falló en ${Date.now() - down} ms.`);
+
+    // Only Postgres comes back, on the same data folder: PostgREST and the gateway must reconnect.
+    let db: Awaited<ReturnType<typeof startPostgres>> | undefined;
+    for (let attempt = 1; !db; attempt++) {
+      db = await startPostgres({ dataDir, port: PORTS.dbPort, durable: true, log: () => undefined }).catch((error: unknown) => {
+        if (attempt >= 20) throw error;
+        return new Promise<undefined>((r) => setTimeout(() => r(undefined), 500));
+      });
+    }
+    try {
+      const back = Date.now();
+      await expect
+        .poll(async () => (await fetchShopPage(shop, EMPTY_FILTERS, 0, 12).catch(() => null))?.total, { timeout: 60_000, interval: 250 })
+        .toBe(before.total);
+      console.log(`La tienda volvió a responder ${Date.now() - back} ms después de arrancar Postgres.`);
+      // the gateway's own connections (Auth) came back too
+      const admin = await signedInAdmin();
+      const { data, error } = await admin.from('product_private').select('import_key').limit(1);
+      expect(error).toBeNull();
+      expect(data).toHaveLength(1);
+    } finally {
+      await db.stop();
+      await restart();
+    }
   });
 });
 
