@@ -208,6 +208,11 @@ describe('Postgres killed during a CSV import', () => {
     expect(first.imported).toBe((KILLED_BATCH - 1) * IMPORT_BATCH_SIZE);
     expect(first.failed).toBe(ROWS - first.imported);
     expect(first.errors.length).toBeGreaterThanOrEqual(batches - KILLED_BATCH + 1);
+    // with the database gone the admin is told the server does not answer, never to sign in again
+    expect(first.errors.filter((e) => /sesión no es válida/.test(e))).toEqual([]);
+    expect(first.errors.at(-1)).toBe(
+      `Error en lote ${batches}: El servidor no responde y no se pudo comprobar la sesión. Inténtalo de nuevo en unos momentos.`,
+    );
 
     await restart();
 
