@@ -164,6 +164,31 @@ test('infinite scroll loads every product of the filter, then says there are no 
   await expect(page).toHaveURL(new RegExp(`page=${Math.ceil(category.product_count / 12)}$`));
 });
 
+test('a next page that fails says so and waits for the retry instead of asking again and again', async ({ page }) => {
+  let down = false;
+  let refused = 0;
+  await page.route('**/rest/v1/rpc/shop_page', (route) => {
+    if (down && (route.request().postDataJSON() as { p_offset: number }).p_offset > 0) {
+      refused++;
+      return route.fulfill({ status: 503, json: { message: 'Database client error. Retrying the connection.' } });
+    }
+    return route.fallback();
+  });
+  await page.goto('/tienda');
+  await expect(cards(page)).toHaveCount(12);
+  down = true;
+  await page.mouse.wheel(0, 4000);
+  await expect(page.getByText('No se pudieron cargar más productos')).toBeVisible();
+  await page.mouse.wheel(0, 4000);
+  await page.waitForTimeout(1000);
+  expect(refused).toBe(1);
+  await expect(cards(page)).toHaveCount(12);
+  down = false;
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(cards(page)).toHaveCount(24);
+  await expect(page.getByText('No se pudieron cargar más productos')).toHaveCount(0);
+});
+
 test('a search with no match shows the empty state and is recorded once', async ({ page }) => {
   const term = `sinresultados${Date.now()}`;
   const recorded = recordedSearches(page);

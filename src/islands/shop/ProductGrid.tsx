@@ -14,14 +14,18 @@ interface Props {
   loading: boolean;
   loadingMore: boolean;
   hasMore: boolean;
+  /** The next page failed: say so with a retry instead of asking again by itself. */
+  moreFailed: boolean;
   /** The request failed: nothing is known about the products, so the retry state shows instead of the empty one. */
   failed: boolean;
   onLoadMore: () => void;
   onRetry: () => void;
+  onRetryMore: () => void;
   onOpen: (p: ProductSummary) => void;
 }
 
-export default function ProductGrid({ products, loading, loadingMore, hasMore, failed, onLoadMore, onRetry, onOpen }: Props) {
+export default function ProductGrid(props: Props) {
+  const { products, loading, loadingMore, hasMore, moreFailed, failed, onLoadMore, onRetry, onRetryMore, onOpen } = props;
   const sentinel = useRef<HTMLDivElement>(null);
 
   // Not observed while a page loads and observed again once it is on screen, so a sentinel still in view
@@ -77,7 +81,13 @@ export default function ProductGrid({ products, loading, loadingMore, hasMore, f
             Cargando más productos...
           </p>
         )}
-        {!hasMore && !loadingMore && <p>No hay más productos para mostrar</p>}
+        {moreFailed && !loadingMore && (
+          <div role="alert" className="flex flex-col items-center gap-3">
+            <p>No se pudieron cargar más productos</p>
+            <RetryButton onRetry={onRetryMore} />
+          </div>
+        )}
+        {!hasMore && !moreFailed && !loadingMore && <p>No hay más productos para mostrar</p>}
       </div>
     </>
   );
@@ -89,14 +99,20 @@ export function RetryState({ onRetry }: { onRetry: () => void }) {
     <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl border border-red-200 bg-red-50 px-6 py-16 text-center">
       <p className="text-lg font-bold text-neutral-950">No se pudieron cargar los productos</p>
       <p className="text-sm text-neutral-700">Revisa tu conexión e inténtalo de nuevo.</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="inline-flex items-center gap-2 rounded-full bg-neutral-950 px-5 py-2.5 text-sm font-semibold text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-offset-2"
-      >
-        <RotateCw aria-hidden="true" className="size-4" />
-        Reintentar
-      </button>
+      <RetryButton onRetry={onRetry} />
     </div>
+  );
+}
+
+function RetryButton({ onRetry }: { onRetry: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onRetry}
+      className="inline-flex items-center gap-2 rounded-full bg-neutral-950 px-5 py-2.5 text-sm font-semibold text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-offset-2"
+    >
+      <RotateCw aria-hidden="true" className="size-4" />
+      Reintentar
+    </button>
   );
 }

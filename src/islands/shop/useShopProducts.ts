@@ -26,9 +26,13 @@ export interface ShopProducts {
   hasMore: boolean;
   /** The last request failed (filter options could not load). */
   failed: boolean;
+  /** The next page failed to load: no more pages are asked for until the shopper retries. */
+  moreFailed: boolean;
   loadMore: () => void;
   /** Asks again for the current filters after a failed request (the shopper's "Reintentar"). */
   retry: () => void;
+  /** Lets the next page be asked for again after it failed (the sentinel, still in view, asks at once). */
+  retryMore: () => void;
 }
 
 /** `onPage` is told how many pages are on screen after loading more (to mirror ?page= in the URL). */
@@ -39,6 +43,7 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
   const [loading, setLoading] = useState(true);
   const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [moreFailed, setMoreFailed] = useState(false);
   // Bumped by retry(): the same filters load again.
   const [attempt, setAttempt] = useState(0);
   const request = useRef(0);
@@ -53,6 +58,7 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
     if (!ready) return;
     const id = ++request.current;
     setLoading(true);
+    setMoreFailed(false);
     const timer = setTimeout(async () => {
       const f = { ...filtersFromQuery(key), page: filtersRef.current.page };
       try {
@@ -83,8 +89,12 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
 
   const hasMore = !loading && !failed && products.length < total;
 
+  // A failed page stops the infinite scroll: the sentinel still in view would otherwise ask again at once,
+  // over and over, while the server is down.
+  const canLoadMore = hasMore && !moreFailed;
+
   const loadMore = useCallback(() => {
-    if (loading || loadingMore || !hasMore) return;
+    if (loading || loadingMore || !canLoadMore) return;
     const id = request.current;
     setLoadingMore(true);
     fetchShopPage(shopClient, filtersRef.current, products.length, PAGE_SIZE)
@@ -98,12 +108,16 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
         onPage(Math.ceil(merged.length / PAGE_SIZE));
       })
       .catch((e: unknown) => {
-        if (id === request.current) console.error('No se pudieron cargar más productos:', e);
+        if (id !== request.current) return;
+        console.error('No se pudieron cargar más productos:', e);
+        setMoreFailed(true);
       })
       .finally(() => {
         if (id === request.current) setLoadingMore(false);
       });
-  }, [loading, loadingMore, hasMore, products, onPage]);
+  }, [loading, loadingMore, canLoadMore, products, onPage]);
 
-  return { products, facets, total, loading, loadingMore, hasMore, failed, loadMore, retry };
+  const retryMore = useCallback(() => setMoreFailed(false), []);
+
+  return { products, facets, total, loading, loadingMore, hasMore: canLoadMore, failed, moreFailed, loadMore, retry, retryMore };
 }
