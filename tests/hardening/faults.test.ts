@@ -15,6 +15,9 @@
  * - Storage that cannot be written: the admin's upload gets a clear message and no object row.
  *
  * HARDENING_FULL=1 imports a larger file (1,000 rows instead of 300).
+ *
+ * The tests run in the order written and share the stack: the ones after the import read the
+ * products it left (run the whole file, not one test alone).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
