@@ -17,12 +17,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ShopDatabase } from '../../src/data/rpc.ts';
 import { getLiveProduct, getRelatedProducts } from '../../src/data/product.ts';
 import { fetchShopPage, type ShopFacets } from '../../src/data/shop.ts';
-import type { ShopClient } from '../../src/data/supabase.ts';
+import { createShopClient, type ShopClient } from '../../src/data/supabase.ts';
 import { todayInMexicoCity } from '../../src/lib/dates.ts';
 import { EMPTY_FILTERS, type FilterState } from '../../src/lib/filters.ts';
 import { seedDemo } from '../../scripts/seed/index.ts';
@@ -58,13 +56,18 @@ function kindOf(url: string, method: string): Kind | null {
   return null;
 }
 
-/** fetch that records each request's kind, status (0 when it never got an answer) and time. */
+const plainFetch = globalThis.fetch;
+
+/**
+ * fetch that records each request's kind, status (0 when it never got an answer) and time; it stands
+ * in for the global fetch during the run, so the shop's own client factory is measured as it is.
+ */
 const recordingFetch: typeof fetch = async (input, init) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const kind = kindOf(url, (init?.method ?? 'GET').toUpperCase());
+  const kind = kindOf(url, (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase());
   const started = performance.now();
   try {
-    const res = await fetch(input, init);
+    const res = await plainFetch(input, init);
     if (kind) samples.push({ kind, status: res.status, ms: performance.now() - started });
     return res;
   } catch (error) {
@@ -73,12 +76,9 @@ const recordingFetch: typeof fetch = async (input, init) => {
   }
 };
 
-/** A shopper's browser: the anon key, no session, like createShopClient (src/data/supabase.ts). */
+/** A shopper's browser: the storefront's own client with the anon key. */
 function shopperClient(): ShopClient {
-  return createClient<ShopDatabase>(stack.url, stack.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: recordingFetch },
-  });
+  return createShopClient(stack.url, stack.anonKey);
 }
 
 /** The crowd's event budget per kind: a token bucket refilled at EVENTS_PER_MINUTE. */
@@ -170,9 +170,11 @@ beforeAll(async () => {
     log: () => undefined,
   });
   await seedDemo({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, log: () => undefined });
+  globalThis.fetch = recordingFetch;
 });
 
 afterAll(async () => {
+  globalThis.fetch = plainFetch;
   await stack?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
