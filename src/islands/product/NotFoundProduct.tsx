@@ -1,5 +1,5 @@
 /** 'Producto no encontrado' with the reason and a way back to the shop (whole view, or compact in place of the buy box). */
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { ArrowLeft, RotateCw, SearchX, WifiOff } from 'lucide-react';
 
 interface Props {
   reason: string;
@@ -32,6 +32,27 @@ export default function NotFoundProduct({ reason, compact = false }: Props) {
         <ArrowLeft aria-hidden="true" className="size-4" />
         Volver a la tienda
       </a>
+    </section>
+  );
+}
+
+/** The product could not be asked for (no connection, the server restarting): say so and offer to try again. */
+export function ProductLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <section role="alert" className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      <WifiOff aria-hidden="true" className="size-14 text-neutral-500" />
+      <h1 className="mt-4 text-2xl font-bold text-neutral-950 sm:text-3xl">No se pudo cargar el producto</h1>
+      <p className="mt-3 text-neutral-700">Revisa tu conexión e inténtalo de nuevo.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <button type="button" onClick={onRetry} className={back}>
+          <RotateCw aria-hidden="true" className="size-4" />
+          Reintentar
+        </button>
+        <a href="/tienda" className="inline-flex min-h-11 items-center gap-2 rounded-full border border-neutral-300 px-6 text-sm font-semibold text-neutral-950 transition hover:bg-neutral-100">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Volver a la tienda
+        </a>
+      </div>
     </section>
   );
 }

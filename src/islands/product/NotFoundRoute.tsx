@@ -10,7 +10,7 @@ import { SHOP } from '../../config/shop.ts';
 import { productUrl } from '../../lib/chat.ts';
 import { productRouteOf } from '../../lib/product-route.ts';
 import { productTitle } from '../../lib/product-meta.ts';
-import NotFoundProduct from './NotFoundProduct.tsx';
+import NotFoundProduct, { ProductLoadFailed } from './NotFoundProduct.tsx';
 import ProductPageSkeleton from './ProductPageSkeleton.tsx';
 
 const ProductView = lazy(() => import('./ProductView.tsx'));
@@ -19,6 +19,8 @@ type State =
   | { kind: 'page' }
   | { kind: 'loading' }
   | { kind: 'not-found'; reason: string }
+  /** The request failed (no connection, the server restarting): nothing is known about the product yet. */
+  | { kind: 'failed' }
   | { kind: 'found'; product: ProductDetail; descriptionHtml: string; related: CardProduct[] | null };
 
 interface Props {
@@ -30,7 +32,10 @@ interface Props {
 
 export default function NotFoundRoute({ children, sellerPhone, instagram }: Props) {
   const [state, setState] = useState<State>({ kind: 'page' });
+  // Bumped by "Reintentar": the product is asked for again.
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is only the retry's trigger: a new attempt loads the product again
   useEffect(() => {
     const route = productRouteOf(window.location.pathname);
     if (!route) return;
@@ -44,7 +49,7 @@ export default function NotFoundRoute({ children, sellerPhone, instagram }: Prop
         product = await live.fetchLiveProduct(route.permalink);
       } catch (error) {
         console.error(error);
-        if (active) setState({ kind: 'not-found', reason: 'Error al cargar el producto' });
+        if (active) setState({ kind: 'failed' });
         return;
       }
       if (!active) return;
@@ -60,7 +65,7 @@ export default function NotFoundRoute({ children, sellerPhone, instagram }: Prop
     return () => {
       active = false;
     };
-  }, []);
+  }, [attempt]);
 
   switch (state.kind) {
     case 'page':
@@ -69,6 +74,8 @@ export default function NotFoundRoute({ children, sellerPhone, instagram }: Prop
       return <ProductPageSkeleton />;
     case 'not-found':
       return <NotFoundProduct reason={state.reason} />;
+    case 'failed':
+      return <ProductLoadFailed onRetry={() => setAttempt((n) => n + 1)} />;
     case 'found':
       return (
         <Suspense fallback={<ProductPageSkeleton />}>

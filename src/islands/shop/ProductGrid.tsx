@@ -1,5 +1,5 @@
 /** The shop grid (2/3/4 columns): 8 skeletons while loading, the empty state, and the infinite-scroll sentinel. */
-import { LoaderCircle, SearchX } from 'lucide-react';
+import { LoaderCircle, RotateCw, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import ProductCard, { ProductCardSkeleton } from '../../components/product/ProductCard.tsx';
 import type { CardProduct, ProductSummary } from '../../data/product-summary.ts';
@@ -14,13 +14,18 @@ interface Props {
   loading: boolean;
   loadingMore: boolean;
   hasMore: boolean;
-  /** Hide the empty state (the request failed: nothing is known about the products). */
+  /** The next page failed: say so with a retry instead of asking again by itself. */
+  moreFailed: boolean;
+  /** The request failed: nothing is known about the products, so the retry state shows instead of the empty one. */
   failed: boolean;
   onLoadMore: () => void;
+  onRetry: () => void;
+  onRetryMore: () => void;
   onOpen: (p: ProductSummary) => void;
 }
 
-export default function ProductGrid({ products, loading, loadingMore, hasMore, failed, onLoadMore, onOpen }: Props) {
+export default function ProductGrid(props: Props) {
+  const { products, loading, loadingMore, hasMore, moreFailed, failed, onLoadMore, onRetry, onRetryMore, onOpen } = props;
   const sentinel = useRef<HTMLDivElement>(null);
 
   // Not observed while a page loads and observed again once it is on screen, so a sentinel still in view
@@ -47,7 +52,9 @@ export default function ProductGrid({ products, loading, loadingMore, hasMore, f
     );
   }
   if (products.length === 0) {
-    if (failed) return null;
+    // The shop cannot be reached (no connection, the server restarting): say so and offer to ask
+    // again, never an empty page or "no products".
+    if (failed) return <RetryState onRetry={onRetry} />;
     return (
       <div className="flex flex-col items-center gap-2 rounded-3xl border border-dashed border-neutral-300 px-6 py-16 text-center">
         <SearchX aria-hidden="true" className="size-10 text-neutral-400" />
@@ -74,8 +81,38 @@ export default function ProductGrid({ products, loading, loadingMore, hasMore, f
             Cargando más productos...
           </p>
         )}
-        {!hasMore && !loadingMore && <p>No hay más productos para mostrar</p>}
+        {moreFailed && !loadingMore && (
+          <div role="alert" className="flex flex-col items-center gap-3">
+            <p>No se pudieron cargar más productos</p>
+            <RetryButton onRetry={onRetryMore} />
+          </div>
+        )}
+        {!hasMore && !moreFailed && !loadingMore && <p>No hay más productos para mostrar</p>}
       </div>
     </>
+  );
+}
+
+/** What the grid shows when the products could not load: the reason in plain words and a retry button. */
+export function RetryState({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl border border-red-200 bg-red-50 px-6 py-16 text-center">
+      <p className="text-lg font-bold text-neutral-950">No se pudieron cargar los productos</p>
+      <p className="text-sm text-neutral-700">Revisa tu conexión e inténtalo de nuevo.</p>
+      <RetryButton onRetry={onRetry} />
+    </div>
+  );
+}
+
+function RetryButton({ onRetry }: { onRetry: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onRetry}
+      className="inline-flex items-center gap-2 rounded-full bg-neutral-950 px-5 py-2.5 text-sm font-semibold text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-offset-2"
+    >
+      <RotateCw aria-hidden="true" className="size-4" />
+      Reintentar
+    </button>
   );
 }

@@ -110,8 +110,11 @@ export default function ShopPage() {
           loading={counting}
           loadingMore={shop.loadingMore}
           hasMore={shop.hasMore}
+          moreFailed={shop.moreFailed}
           failed={shop.failed}
           onLoadMore={shop.loadMore}
+          onRetry={shop.retry}
+          onRetryMore={shop.retryMore}
           onOpen={onOpen}
         />
       </div>

@@ -26,7 +26,13 @@ export interface ShopProducts {
   hasMore: boolean;
   /** The last request failed (filter options could not load). */
   failed: boolean;
+  /** The next page failed to load: no more pages are asked for until the shopper retries. */
+  moreFailed: boolean;
   loadMore: () => void;
+  /** Asks again for the current filters after a failed request (the shopper's "Reintentar"). */
+  retry: () => void;
+  /** Lets the next page be asked for again after it failed (the sentinel, still in view, asks at once). */
+  retryMore: () => void;
 }
 
 /** `onPage` is told how many pages are on screen after loading more (to mirror ?page= in the URL). */
@@ -37,6 +43,9 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
   const [loading, setLoading] = useState(true);
   const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [moreFailed, setMoreFailed] = useState(false);
+  // Bumped by retry(): the same filters load again.
+  const [attempt, setAttempt] = useState(0);
   const request = useRef(0);
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
@@ -44,10 +53,12 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
   // Every filter but the page: only a change of these reloads from the start. The page is read when the
   // request starts, only to restore that many pages.
   const key = filtersToQuery({ ...filters, page: 1 });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is only the retry's trigger: a new attempt loads the same filters again
   useEffect(() => {
     if (!ready) return;
     const id = ++request.current;
     setLoading(true);
+    setMoreFailed(false);
     const timer = setTimeout(async () => {
       const f = { ...filtersFromQuery(key), page: filtersRef.current.page };
       try {
@@ -72,12 +83,18 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
       }
     }, RELOAD_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [key, ready]);
+  }, [key, ready, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   const hasMore = !loading && !failed && products.length < total;
 
+  // A failed page stops the infinite scroll: the sentinel still in view would otherwise ask again at once,
+  // over and over, while the server is down.
+  const canLoadMore = hasMore && !moreFailed;
+
   const loadMore = useCallback(() => {
-    if (loading || loadingMore || !hasMore) return;
+    if (loading || loadingMore || !canLoadMore) return;
     const id = request.current;
     setLoadingMore(true);
     fetchShopPage(shopClient, filtersRef.current, products.length, PAGE_SIZE)
@@ -91,12 +108,16 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
         onPage(Math.ceil(merged.length / PAGE_SIZE));
       })
       .catch((e: unknown) => {
-        if (id === request.current) console.error('No se pudieron cargar más productos:', e);
+        if (id !== request.current) return;
+        console.error('No se pudieron cargar más productos:', e);
+        setMoreFailed(true);
       })
       .finally(() => {
         if (id === request.current) setLoadingMore(false);
       });
-  }, [loading, loadingMore, hasMore, products, onPage]);
+  }, [loading, loadingMore, canLoadMore, products, onPage]);
 
-  return { products, facets, total, loading, loadingMore, hasMore, failed, loadMore };
+  const retryMore = useCallback(() => setMoreFailed(false), []);
+
+  return { products, facets, total, loading, loadingMore, hasMore: canLoadMore, failed, moreFailed, loadMore, retry, retryMore };
 }

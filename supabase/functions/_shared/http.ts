@@ -3,7 +3,8 @@
  * calling. This folder has no handler.ts, so the gateway never serves it as a function.
  */
 
-export type Caller = 'service' | 'admin' | 'user' | 'invalid';
+/** 'unavailable': Auth could not answer (the database down or restarting), which says nothing of the session. */
+export type Caller = 'service' | 'admin' | 'user' | 'invalid' | 'unavailable';
 
 /** A function secret: Deno's environment when deployed, process.env under the local gateway. */
 export const env = (key: string): string | undefined =>
@@ -34,9 +35,16 @@ export function bearerOf(req: Request): string | undefined {
 /** Who holds this bearer token: the service role, an admin, another user, or nobody valid. */
 export async function callerOf(token: string): Promise<Caller> {
   if (token === required('SUPABASE_SERVICE_ROLE_KEY')) return 'service';
-  const res = await fetch(`${required('SUPABASE_URL')}/auth/v1/user`, {
-    headers: { apikey: required('SUPABASE_ANON_KEY'), authorization: `Bearer ${token}` },
-  });
+  let res: Response;
+  try {
+    res = await fetch(`${required('SUPABASE_URL')}/auth/v1/user`, {
+      headers: { apikey: required('SUPABASE_ANON_KEY'), authorization: `Bearer ${token}` },
+    });
+  } catch {
+    return 'unavailable';
+  }
+  // Only Auth's refusal means a bad session; its own failure must not send an admin to sign in again.
+  if (res.status >= 500) return 'unavailable';
   if (!res.ok) return 'invalid';
   const user = (await res.json()) as { app_metadata?: { role?: unknown } };
   return user.app_metadata?.role === 'admin' ? 'admin' : 'user';
@@ -44,12 +52,15 @@ export async function callerOf(token: string): Promise<Caller> {
 
 /**
  * Only an admin or the service role gets past: the token and its caller, or the answer to give
- * (401 without a valid session, 403 for anyone else).
+ * (401 without a valid session, 403 for anyone else, 503 when Auth itself cannot answer).
  */
 export async function adminOnly(req: Request): Promise<{ token: string; caller: 'service' | 'admin' } | Response> {
   const token = bearerOf(req);
   if (!token) return json(401, { error: 'Inicia sesión como administrador.' });
   const caller = await callerOf(token);
+  if (caller === 'unavailable') {
+    return json(503, { error: 'El servidor no responde y no se pudo comprobar la sesión. Inténtalo de nuevo en unos momentos.' });
+  }
   if (caller === 'invalid') return json(401, { error: 'La sesión no es válida. Inicia sesión de nuevo.' });
   if (caller === 'user') return json(403, { error: 'No autorizado' });
   return { token, caller };
