@@ -82,7 +82,7 @@ test('the shop grid and a live product page show the names as text, and the chat
 
   await page.context().route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>chat</title>' }));
   const chat = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Comprar ahora' }).first().click();
+  await page.getByRole('link', { name: 'Comprar ahora' }).first().click();
   const popup = await chat;
   await popup.waitForURL(/wa\.me/);
   const message = new URL(popup.url()).searchParams.get('text') ?? '';
