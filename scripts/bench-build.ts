@@ -3,7 +3,9 @@
  * BENCH_BUILD_SIZES (default "1000,10000" bulk products on top of the demo) it builds the shop
  * twice from the same data, edits one product, builds again, and prints: build time, files and
  * bytes written, files that differ between the two identical builds (0 means deterministic, so a
- * host's content-hashed upload sends nothing), and files changed by the one-product edit.
+ * host's content-hashed upload sends nothing), files changed by the one-product edit, and what the
+ * home, /tienda, a product page and /favoritos weigh for a shopper (HTML, CSS and up-front
+ * JavaScript, gzipped: scripts/lib/page-weight.ts).
  * Not part of `npm test`.
  */
 import { createHash } from 'node:crypto';
@@ -12,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildShop } from './lib/build.ts';
+import { pageWeight } from './lib/page-weight.ts';
 import { seedBulkProducts } from './seed/index.ts';
 import { ROOT, startStack } from './stack/index.ts';
 
@@ -69,6 +72,12 @@ try {
         where id = (select id from public.products order by created_at desc limit 1)`,
     );
     const edited = await build(`c-${size}`);
+    const product = [...first.files.keys()].find((f) => /^producto\/[^/]+\/index\.html$/.test(f))?.replace(/\/index\.html$/, '');
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    const weights = ['/', '/tienda', ...(product ? [`/${product}`] : []), '/favoritos'].map((route) => {
+      const w = pageWeight(first.outDir, route);
+      return `  | ${route} | ${kb(w.html)} | ${kb(w.css)} | ${kb(w.js)} (${w.jsFiles} archivos) |`;
+    });
     const diffSame = changed(first.files, second.files);
     const diffEdit = changed(second.files, edited.files);
     console.log(
@@ -78,6 +87,10 @@ try {
         `  archivos: ${first.files.size}, ${(first.bytes / 1024 / 1024).toFixed(0)} MB`,
         `  distintos entre dos compilaciones de los mismos datos: ${diffSame.length} ${diffSame.slice(0, 5).join(' ')}`,
         `  cambiados al editar un producto: ${diffEdit.length} ${diffEdit.slice(0, 12).join(' ')}`,
+        '  peso por página (gzip):',
+        '  | página | HTML | CSS | JS al cargar |',
+        '  |---|---:|---:|---:|',
+        ...weights,
       ].join('\n'),
     );
     for (const name of ['a', 'b', 'c']) await rm(join(work, `${name}-${size}`), { recursive: true, force: true });

@@ -1,0 +1,45 @@
+/**
+ * What a page of a built site costs a shopper up front, gzipped: its HTML, its stylesheets, and the
+ * JavaScript it loads before any interaction (entry scripts, island components and renderers, and
+ * everything they import statically). Chunks loaded later by dynamic import() are not counted.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface PageWeight {
+  html: number;
+  css: number;
+  js: number;
+  /** JavaScript files counted. */
+  jsFiles: number;
+}
+
+const gzipped = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
+
+/** A site path's file in the build folder ('/_astro/a.js' → '<dist>/_astro/a.js'). */
+const fileOf = (dist: string, url: string) => join(dist, decodeURIComponent(url.split(/[?#]/)[0] ?? ''));
+
+/** Every module a script imports statically, itself included, as site paths. */
+function withStaticImports(dist: string, url: string, seen: Set<string>): void {
+  if (seen.has(url) || !existsSync(fileOf(dist, url))) return;
+  seen.add(url);
+  const code = readFileSync(fileOf(dist, url), 'utf8');
+  const base = `http://site${url}`;
+  for (const m of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+    withStaticImports(dist, new URL(m[1] ?? '', base).pathname, seen);
+  }
+}
+
+/** The weight of the page at `route` ('/', '/tienda', '/producto/x') of the build in `dist`. */
+export function pageWeight(dist: string, route: string): PageWeight {
+  const htmlFile = join(dist, route, 'index.html');
+  const html = readFileSync(htmlFile);
+  const text = html.toString('utf8');
+  const scripts = new Set<string>();
+  for (const m of text.matchAll(/\b(?:src|component-url|renderer-url)="(\/[^"]+\.js)"/g)) withStaticImports(dist, m[1] ?? '', scripts);
+  for (const m of text.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="(\/[^"]+\.js)"/g)) withStaticImports(dist, m[1] ?? '', scripts);
+  const styles = new Set([...text.matchAll(/<link[^>]+href="(\/[^"]+\.css)"/g)].map((m) => m[1] ?? ''));
+  const sum = (urls: Iterable<string>) => [...urls].reduce((total, u) => total + gzipped(readFileSync(fileOf(dist, u))), 0);
+  return { html: gzipped(html), css: sum([...styles].filter((u) => existsSync(fileOf(dist, u)))), js: sum(scripts), jsFiles: scripts.size };
+}
