@@ -53,8 +53,34 @@ export interface GatewayOptions {
  */
 export const BODY_LIMITS = { rest: 8 * 1024 * 1024, auth: 64 * 1024, functions: 2 * 1024 * 1024 } as const;
 
+/**
+ * Reads and discards what remains of a refused body, up to 16 MB, so the client (still sending it)
+ * receives the 413 instead of a connection cut mid-upload. Anything larger is simply cut.
+ */
+async function discardBody(body: ReadableStream<Uint8Array> | null): Promise<void> {
+  if (!body) return;
+  const reader = body.getReader();
+  let read = 0;
+  try {
+    while (read < 16 * 1024 * 1024) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // the client went away: nothing left to answer
+  }
+}
+
 const tooLarge = (maxSize: number) =>
-  bodyLimit({ maxSize, onError: () => jsonResponse(413, { message: `El cuerpo de la solicitud supera ${Math.round(maxSize / 1024)} KB` }) });
+  bodyLimit({
+    maxSize,
+    onError: async (c) => {
+      if (!c.req.raw.bodyUsed) await discardBody(c.req.raw.body);
+      return jsonResponse(413, { message: `El cuerpo de la solicitud supera ${Math.round(maxSize / 1024)} KB` });
+    },
+  });
 
 export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promise<void> } {
   const pool = createPool(opts.dbUrl);
