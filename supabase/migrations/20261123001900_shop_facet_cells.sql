@@ -40,6 +40,9 @@ create table private.shop_size_cells (
 comment on table private.shop_size_cells is
   'Number of products per campaign, category, subcategory, brand, price range and size spelling (products.sizes), kept by triggers on products. A product has each size once case-insensitively, so summing over the spellings of one size counts products.';
 create index shop_size_cells_size_idx on private.shop_size_cells (lower(talla));
+-- cells left at zero by a removal, found without reading the others
+create index shop_cells_empty_idx on private.shop_cells (n) where n = 0;
+create index shop_size_cells_empty_idx on private.shop_size_cells (n) where n = 0;
 
 create table private.shop_catalogue (
   id uuid primary key,
