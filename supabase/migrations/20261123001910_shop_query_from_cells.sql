@@ -29,6 +29,9 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+-- every call is planned for its own values: a plan made for "no search" or a long term is a bad
+-- one for a two-letter term, and the filters left empty should cost nothing
+set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_campaigns uuid[];
@@ -155,10 +158,7 @@ begin
   if v_pat is not null then
     with hits as materialized (
       select p.id, p.created_at, p.category_id, p.subcategory_id, p.brand_id, p.campaign_id, p.sizes, p.precio_venta
-      from private.shop_catalogue p where p.nombre_lower like v_lower_pat
-      union all -- each product once: this branch leaves out what the first matched
-      select p.id, p.created_at, p.category_id, p.subcategory_id, p.brand_id, p.campaign_id, p.sizes, p.precio_venta
-      from private.shop_catalogue p where p.marca_lower like v_lower_pat and p.nombre_lower not like v_lower_pat
+      from private.shop_catalogue p where p.nombre_lower like v_lower_pat or p.marca_lower like v_lower_pat
     ),
     f as materialized (
       select m.* from (
