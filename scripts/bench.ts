@@ -5,7 +5,8 @@
  *   (page 1 with every facet, a category, category + size, a search, page 20) beside the first
  *   design measured in the same run on the same data (the master view plus one request per facet
  *   function plus the count), a fixed mix of 200 filter states one after the other, and the mix
- *   with 32 clients at once for 30 s (BENCH_CLIENTS, BENCH_LOAD_SECONDS);
+ *   with 32 clients at once for 30 s (BENCH_CLIENTS, BENCH_LOAD_SECONDS), and the back office's
+ *   product list on the same catalogue;
  * - weight, build, lighthouse: the shop built at 1,000 and 10,000 products (BENCH_BUILD_SIZES):
  *   build time and output size, what the home, /tienda, a product page and /favoritos weigh
  *   (HTML, CSS, JavaScript, gzipped), and Lighthouse (mobile) on the home, /tienda and the product

@@ -1,7 +1,8 @@
 /**
  * The filters section of `npm run bench`, on a throwaway stack with the demo plus BENCH_PRODUCTS
  * bulk products: the named cases of the shop grid, the first design beside each (baseline-filters.ts),
- * the fixed mix of 200 filter states one after the other, and the same mix under load.
+ * the fixed mix of 200 filter states one after the other, the same mix under load, and the back
+ * office's product list on the same catalogue.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { seedBulkProducts } from '../seed/index.ts';
 import { startStack } from '../stack/index.ts';
+import { type AdminCase, runAdminLists } from './admin-lists.ts';
 import { baselineFilterChange, installBaseline, shopPage } from './baseline-filters.ts';
 import { readCatalogue } from './catalogue.ts';
 import { filterStates, PAGE_SIZE, type ShopPageArgs } from './filter-states.ts';
@@ -39,6 +41,8 @@ export interface FiltersResult {
     subset: { states: number; ours: Timing; baseline: Timing; ratio: number };
   };
   load: LoadResult;
+  /** The back office's product list on the same catalogue. */
+  admin: AdminCase[];
 }
 
 const noSession = { auth: { persistSession: false, autoRefreshToken: false } };
@@ -143,6 +147,8 @@ export async function runFilters(): Promise<FiltersResult> {
       options.loadSeconds,
     );
     progress(`filtros: carga: ${load.requestsPerSecond} peticiones/s, ${load.errors} errores (${load.throttled} por límite de ritmo), p95 ${load.latency.p95} ms`);
+    const { rows: campaigns } = await db.query<{ id: string }>('select id::text from public.campaigns order by fecha_fin desc limit 1');
+    const admin = await runAdminLists(stack.url, stack.anonKey, stack.serviceRoleKey, campaigns[0]?.id ?? null);
     return {
       products,
       visibleProducts,
@@ -151,6 +157,7 @@ export async function runFilters(): Promise<FiltersResult> {
       named,
       mix: { states: states.length, ours: mixOurs, subset: sub },
       load,
+      admin,
     };
   } finally {
     await db.end().catch(() => undefined);

@@ -48,6 +48,7 @@ function filterRows(f: FiltersResult): Row[] {
     '0 errores',
     yes(l.errors === 0),
   ]);
+  for (const a of f.admin) rows.push([`admin: ${a.name}`, '—', ms(a.timing), '—', '—']);
   return rows;
 }
 
