@@ -115,9 +115,10 @@ function setFacet(args: ShopPageArgs, facet: Facet, c: FilterCatalogue, rng: Rng
   }
 }
 
-function searchTerm(c: FilterCatalogue, rng: Rng): string {
+/** Half the terms are the product words, taken in turn so every one (both spellings) is searched. */
+function searchTerm(c: FilterCatalogue, rng: Rng, turn: { word: number }): string {
   const roll = rng.next();
-  if (roll < 0.5) return rng.pick(WORDS);
+  if (roll < 0.5) return WORDS[turn.word++ % WORDS.length] as string;
   if (roll < 0.65 && c.brandNames.length > 0) return rng.pick(c.brandNames);
   if (roll < 0.8 && c.categoryNames.length > 0) return rng.pick(c.categoryNames);
   if (roll < 0.9) {
@@ -140,6 +141,7 @@ function offset(rng: Rng): number {
 export function filterStates(catalogue: FilterCatalogue, count = 200, seed = 'shop-filter-states'): ShopPageArgs[] {
   const rng = createRng(seed);
   const states: ShopPageArgs[] = [];
+  const turn = { word: 0 };
   for (let i = 0; i < count; i++) {
     const args = empty();
     const kind = stateKind(i);
@@ -149,7 +151,7 @@ export function filterStates(catalogue: FilterCatalogue, count = 200, seed = 'sh
       const chosen = new Set(rng.shuffle(FACETS).slice(0, rng.int(2, 4)));
       for (const facet of FACETS) if (chosen.has(facet)) setFacet(args, facet, catalogue, rng);
     }
-    if (kind === 'search' || kind === 'search+facet') args.p_search_term = searchTerm(catalogue, rng);
+    if (kind === 'search' || kind === 'search+facet') args.p_search_term = searchTerm(catalogue, rng, turn);
     // the very first state is the shop as first opened: no filter, first page
     args.p_offset = i === 0 ? 0 : offset(rng);
     states.push(args);

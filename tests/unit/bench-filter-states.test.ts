@@ -74,8 +74,9 @@ describe('filterStates', () => {
 
   it('searches words with and without their accents, catalogue names and terms that match nothing', () => {
     const terms = new Set(states.map((s) => s.p_search_term).filter((t): t is string => t !== null));
-    expect([...terms].some((t) => /[áéíóú]/i.test(t))).toBe(true);
-    expect([...terms].some((t) => /^[a-z]+$/i.test(t) && [...terms].includes(t.replace('o', 'ó')))).toBe(true);
+    const withoutAccents = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '');
+    // the same word typed both ways, as 'pantalón' and 'pantalon'
+    expect([...terms].some((t) => t !== withoutAccents(t) && terms.has(withoutAccents(t)))).toBe(true);
     expect([...terms].some((t) => catalogue.brandNames.includes(t))).toBe(true);
     expect([...terms].some((t) => catalogue.categoryNames.includes(t))).toBe(true);
     expect([...terms].some((t) => ['zzqx', 'xilófono', 'submarino', '%_'].includes(t))).toBe(true);
