@@ -23,7 +23,11 @@ export interface NamedCase {
   name: string;
   state: ShopPageArgs;
   ours: Timing;
+  /** `shop_page` calls cut by anon's 3 s statement timeout. */
+  oursTimeouts: number;
   baseline: Timing;
+  /** Requests of the first design cut by anon's 3 s statement timeout, over every call made. */
+  baselineTimeouts: number;
   /** baseline p50 / ours p50 */
   ratio: number;
 }
@@ -37,8 +41,9 @@ export interface FiltersResult {
   mix: {
     states: number;
     ours: Timing;
+    oursTimeouts: number;
     /** Every BENCH_BASELINE_STATES-th state timed once each way. */
-    subset: { states: number; ours: Timing; baseline: Timing; ratio: number };
+    subset: { states: number; ours: Timing; baseline: Timing; baselineTimeouts: number; ratio: number };
   };
   load: LoadResult;
   /** The back office's product list on the same catalogue. */
@@ -108,32 +113,54 @@ export async function runFilters(): Promise<FiltersResult> {
 
     const named: NamedCase[] = [];
     for (const { name, state: s } of await namedStates(anon)) {
-      const ours = await sample(() => shopPage(anon, s), options.runs);
-      const baseline = await sample(() => baselineFilterChange(anon, s), options.baselineRuns, 1);
-      named.push({ name, state: s, ours, baseline, ratio: ratio(baseline, ours) });
-      progress(`filtros: ${name}: shop_page p50 ${ours.p50} ms, p95 ${ours.p95} ms; diseño original p50 ${baseline.p50} ms (${ratio(baseline, ours)}x)`);
+      let oursTimeouts = 0;
+      const ours = await sample(async () => {
+        oursTimeouts += await shopPage(anon, s);
+      }, options.runs);
+      let baselineTimeouts = 0;
+      const baseline = await sample(async () => {
+        baselineTimeouts += await baselineFilterChange(anon, s);
+      }, options.baselineRuns, 1);
+      named.push({ name, state: s, ours, oursTimeouts, baseline, baselineTimeouts, ratio: ratio(baseline, ours) });
+      progress(`filtros: ${name}: shop_page p50 ${ours.p50} ms, p95 ${ours.p95} ms; diseño original p50 ${baseline.p50} ms, p95 ${baseline.p95} ms (${ratio(baseline, ours)}x)${baselineTimeouts + oursTimeouts > 0 ? `; cortadas por el límite de 3 s: ${oursTimeouts} nuestras, ${baselineTimeouts} del diseño original` : ''}`);
     }
 
     const states = filterStates(await readCatalogue(db));
     progress(`filtros: mezcla de ${states.length} estados, uno tras otro…`);
     for (const s of states.slice(0, 10)) await shopPage(anon, s); // warm-up
     const samples: number[] = [];
-    for (const s of states) samples.push(await timed(() => shopPage(anon, s)));
+    let mixTimeouts = 0;
+    for (const s of states) {
+      samples.push(
+        await timed(async () => {
+          mixTimeouts += await shopPage(anon, s);
+        }),
+      );
+    }
     const mixOurs = timing(samples);
-    progress(`filtros: mezcla: p50 ${mixOurs.p50} ms, p95 ${mixOurs.p95} ms`);
+    progress(`filtros: mezcla: p50 ${mixOurs.p50} ms, p95 ${mixOurs.p95} ms, ${mixTimeouts} cortadas por el límite de 3 s`);
 
     const every = Math.max(1, Math.round(states.length / Math.max(1, options.baselineStates)));
     const subset = states.filter((_, i) => i % every === 0);
     const subsetOurs: number[] = [];
     const subsetBaseline: number[] = [];
+    let subsetTimeouts = 0;
     for (const [i, s] of subset.entries()) {
-      subsetOurs.push(await timed(() => shopPage(anon, s)));
-      subsetBaseline.push(await timed(() => baselineFilterChange(anon, s)));
+      subsetOurs.push(
+        await timed(async () => {
+          await shopPage(anon, s);
+        }),
+      );
+      subsetBaseline.push(
+        await timed(async () => {
+          subsetTimeouts += await baselineFilterChange(anon, s);
+        }),
+      );
       if ((i + 1) % 10 === 0) progress(`filtros: diseño original, ${i + 1}/${subset.length} estados`);
     }
-    const sub = { states: subset.length, ours: timing(subsetOurs), baseline: timing(subsetBaseline), ratio: 0 };
+    const sub = { states: subset.length, ours: timing(subsetOurs), baseline: timing(subsetBaseline), baselineTimeouts: subsetTimeouts, ratio: 0 };
     sub.ratio = ratio(sub.baseline, sub.ours);
-    progress(`filtros: ${subset.length} estados con el diseño original: p50 ${sub.baseline.p50} ms contra ${sub.ours.p50} ms (${sub.ratio}x)`);
+    progress(`filtros: ${subset.length} estados con el diseño original: p50 ${sub.baseline.p50} ms contra ${sub.ours.p50} ms (${sub.ratio}x); ${subsetTimeouts} peticiones cortadas por el límite de 3 s`);
 
     progress(`filtros: carga, ${options.clients} clientes durante ${options.loadSeconds} s…`);
     const load = await loadRun(
@@ -155,7 +182,7 @@ export async function runFilters(): Promise<FiltersResult> {
       runs: options.runs,
       baselineRuns: options.baselineRuns,
       named,
-      mix: { states: states.length, ours: mixOurs, subset: sub },
+      mix: { states: states.length, ours: mixOurs, oursTimeouts: mixTimeouts, subset: sub },
       load,
       admin,
     };
