@@ -16,7 +16,7 @@
  * `npm run bench` then runs the CSV import and analytics benches. Not part of `npm test`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { availableParallelism, cpus, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { todayInMexicoCity } from '../src/lib/dates.ts';
 import { runFilters } from './bench/filters.ts';
@@ -26,6 +26,8 @@ import { runSite } from './bench/site.ts';
 import { ROOT } from './stack/index.ts';
 
 const started = performance.now();
+// other work on the machine slows every figure: the 1-minute load average is recorded beside them
+const loadAtStart = Math.round((loadavg()[0] ?? 0) * 10) / 10;
 const has = (s: string) => options.sections.has(s as never);
 const sections = SECTIONS.filter(has);
 progress(`npm run bench: ${sections.join(', ')}`);
@@ -41,6 +43,7 @@ const results: BenchResults = {
     memoryGB: Math.round(totalmem() / 1024 ** 3),
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
+    loadAverage: { start: loadAtStart, end: Math.round((loadavg()[0] ?? 0) * 10) / 10 },
   },
   sections,
   durationSeconds: Math.round((performance.now() - started) / 1000),

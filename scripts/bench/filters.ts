@@ -167,8 +167,7 @@ export async function runFilters(): Promise<FiltersResult> {
       states,
       async (s) => {
         const { error, status } = await anon.rpc('shop_page', { ...s });
-        if (error && status < 400) throw new Error(error.message);
-        return status;
+        return { status, error: error ? `${error.code ?? ''}: ${error.message}` : null };
       },
       options.clients,
       options.loadSeconds,

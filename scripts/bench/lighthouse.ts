@@ -19,6 +19,8 @@ export interface Audit {
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
+  /** Lighthouse's measure of this machine's CPU speed at the time (higher is faster; a loaded machine scores lower). */
+  benchmarkIndex: number | null;
   /** Audits of the four categories that did not pass, by id (what to look at when a score is low). */
   failing: string[];
 }
@@ -91,11 +93,12 @@ export async function auditPages(origin: string, routes: readonly string[], debu
         lcpMs: numeric('largest-contentful-paint') === null ? null : Math.round(numeric('largest-contentful-paint') as number),
         tbtMs: numeric('total-blocking-time') === null ? null : Math.round(numeric('total-blocking-time') as number),
         cls: numeric('cumulative-layout-shift'),
+        benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
         failing: [...new Set(failing)],
       };
       audits.push(audit);
       log(
-        `lighthouse ${route}: rendimiento ${audit.performance}, accesibilidad ${audit.accessibility}, buenas prácticas ${audit.bestPractices}, SEO ${audit.seo}; LCP ${audit.lcpMs} ms, TBT ${audit.tbtMs} ms, CLS ${audit.cls}`,
+        `lighthouse ${route}: rendimiento ${audit.performance}, accesibilidad ${audit.accessibility}, buenas prácticas ${audit.bestPractices}, SEO ${audit.seo}; LCP ${audit.lcpMs} ms, TBT ${audit.tbtMs} ms, CLS ${audit.cls} (índice de CPU ${audit.benchmarkIndex})`,
       );
     }
     return audits;

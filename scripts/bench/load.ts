@@ -13,17 +13,26 @@ export interface LoadResult {
   requestsPerSecond: number;
   errors: number;
   throttled: number;
-  /** The first error's message, if any. */
-  firstError: string | null;
+  /** Errors by status and message ('HTTP 504 PGRST003: Timed out acquiring connection…'). */
+  errorKinds: Record<string, number>;
   latency: Timing;
 }
 
-/** `call` resolves with the HTTP status of the answer (or throws when there was none). */
-export async function loadRun<S>(states: readonly S[], call: (state: S) => Promise<number>, clients: number, seconds: number): Promise<LoadResult> {
+/** `call` resolves with the HTTP status of the answer and the error it carried, or throws when there was no answer. */
+export async function loadRun<S>(
+  states: readonly S[],
+  call: (state: S) => Promise<{ status: number; error: string | null }>,
+  clients: number,
+  seconds: number,
+): Promise<LoadResult> {
   let next = 0;
   let errors = 0;
   let throttled = 0;
-  let firstError: string | null = null;
+  const errorKinds: Record<string, number> = {};
+  const failed = (kind: string) => {
+    errors++;
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+  };
   const latencies: number[] = [];
   const started = performance.now();
   const until = started + seconds * 1000;
@@ -32,15 +41,11 @@ export async function loadRun<S>(states: readonly S[], call: (state: S) => Promi
       const state = states[next++ % states.length] as S;
       const t = performance.now();
       try {
-        const status = await call(state);
+        const { status, error } = await call(state);
         if (status === 429) throttled++;
-        if (status >= 400) {
-          errors++;
-          firstError ??= `HTTP ${status}`;
-        }
+        if (status >= 400 || error) failed(`HTTP ${status}${error ? ` ${error}` : ''}`);
       } catch (error) {
-        errors++;
-        firstError ??= error instanceof Error ? error.message : String(error);
+        failed(error instanceof Error ? error.message : String(error));
       }
       latencies.push(performance.now() - t);
     }
@@ -54,7 +59,7 @@ export async function loadRun<S>(states: readonly S[], call: (state: S) => Promi
     requestsPerSecond: Math.round((latencies.length / elapsed) * 10) / 10,
     errors,
     throttled,
-    firstError,
+    errorKinds,
     latency: timing(latencies),
   };
 }

@@ -10,7 +10,7 @@ import type { Timing } from './stats.ts';
 
 export interface BenchResults {
   date: string;
-  machine: { cores: number; cpu: string; memoryGB: number; node: string; platform: string };
+  machine: { cores: number; cpu: string; memoryGB: number; node: string; platform: string; loadAverage: { start: number; end: number } };
   sections: string[];
   durationSeconds: number;
   filters: FiltersResult | null;
@@ -45,7 +45,8 @@ function filterRows(f: FiltersResult): Row[] {
   rows.push([
     `la mezcla con ${l.clients} clientes a la vez durante ${l.seconds} s`,
     '—',
-    `${l.requestsPerSecond} peticiones/s, ${l.requests} peticiones, ${l.errors} errores (${l.throttled} por límite de ritmo), p95 ${l.latency.p95} ms`,
+    `${l.requestsPerSecond} peticiones/s, ${l.requests} peticiones, ${l.errors} errores (${l.throttled} por límite de ritmo), p95 ${l.latency.p95} ms` +
+      Object.entries(l.errorKinds ?? {}).map(([kind, n]) => `; ${n}× ${kind}`).join(''),
     '0 errores',
     yes(l.errors === 0),
   ]);
@@ -76,19 +77,19 @@ function siteRows(s: SiteResult): Row[] {
     const home = weightOf(b, '/');
     rows.push([
       `HTML de la portada, gzip (demo + ${b.size.toLocaleString('es-MX')})`,
-      '17.3 KB con la demo; 37.8 KB con 10.000',
+      '17.3 KB con la demo; 37.8 KB con 10,000',
       home ? kb(home.html) : '—',
       '≤ 14 KB con cualquier catálogo',
       yes(home ? home.html <= 14 * 1024 : null),
     ]);
   }
-  const before: Record<string, string> = { '/': '86-99', '/tienda': '71-77 (LCP 6,0 s)' };
+  const before: Record<string, string> = { '/': '86-99', '/tienda': '71-77 (LCP 6.0 s)' };
   for (const a of s.lighthouse ?? []) {
     const all100 = a.accessibility === 100 && a.bestPractices === 100 && a.seo === 100;
     rows.push([
       `Lighthouse móvil, ${a.route === '/' ? 'portada' : a.route.startsWith('/producto') ? 'página de producto' : `\`${a.route}\``}`,
       before[a.route] ?? '88-91',
-      `rendimiento ${a.performance}, accesibilidad ${a.accessibility}, buenas prácticas ${a.bestPractices}, SEO ${a.seo}; LCP ${((a.lcpMs ?? 0) / 1000).toFixed(1)} s, TBT ${a.tbtMs} ms, CLS ${a.cls}`,
+      `rendimiento ${a.performance}, accesibilidad ${a.accessibility}, buenas prácticas ${a.bestPractices}, SEO ${a.seo}; LCP ${((a.lcpMs ?? 0) / 1000).toFixed(1)} s, TBT ${a.tbtMs} ms, CLS ${a.cls} (índice de CPU ${a.benchmarkIndex})`,
       'rendimiento ≥ 95; los demás 100',
       yes(a.performance !== null && a.performance >= 95 && all100),
     ]);
@@ -126,7 +127,7 @@ function details(r: BenchResults): string[] {
         );
       }
     }
-    for (const a of r.site.lighthouse ?? []) if (a.failing.length > 0) out.push(`\nLighthouse ${a.route}, auditorías por debajo de 0,9: ${a.failing.join(', ')}`);
+    for (const a of r.site.lighthouse ?? []) if (a.failing.length > 0) out.push(`\nLighthouse ${a.route}, auditorías por debajo de 0.9: ${a.failing.join(', ')}`);
   }
   return out;
 }
@@ -137,7 +138,7 @@ export function markdown(r: BenchResults): string {
   return [
     `## npm run bench, ${r.date}`,
     '',
-    `${m.cores} núcleos (${m.cpu}), ${m.memoryGB} GB, Node ${m.node}, ${m.platform}; secciones: ${r.sections.join(', ')}; ${Math.round(r.durationSeconds / 60)} min` +
+    `${m.cores} núcleos (${m.cpu}), ${m.memoryGB} GB, Node ${m.node}, ${m.platform}; carga media de la máquina ${m.loadAverage.start} al empezar, ${m.loadAverage.end} al terminar; secciones: ${r.sections.join(', ')}; ${Math.round(r.durationSeconds / 60)} min` +
       (r.filters ? `; filtros con ${r.filters.products.toLocaleString('es-MX')} productos (${r.filters.runs} llamadas por caso, ${r.filters.baselineRuns} con el diseño original)` : ''),
     '',
     table(['qué', 'antes', 'ahora', 'meta', '¿cumple?'], rows),
