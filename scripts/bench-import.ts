@@ -4,6 +4,7 @@
  * parsed by the wizard's parser, then sent to the bulk-import-products-batch function through the
  * gateway as an admin, in batches of 50 with a 300 ms pause. Prints the parse time and rows per
  * second, beside the ceiling the pacing sets (50 rows per 300 ms pause plus the batch's own time).
+ * Ports: BENCH_DB_PORT, BENCH_API_PORT, BENCH_REST_PORT (default 60722, 60721, 60729).
  * Not part of `npm test`.
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -17,6 +18,7 @@ import { ensureAdmin } from './lib/admin-user.ts';
 import { startStack } from './stack/index.ts';
 
 const ROWS = Number(process.env['BENCH_IMPORT_ROWS'] ?? 10_000);
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 /** A supplier file as Excel writes it: ';' separated, one product per row, 3 images and 4 sizes each. */
 function supplierCsv(rows: number): Uint8Array {
@@ -35,9 +37,9 @@ const work = await mkdtemp(join(tmpdir(), 'outlet-bench-import-'));
 await chmod(work, 0o755);
 const stack = await startStack({
   dataDir: join(work, 'data'),
-  dbPort: 60722,
-  apiPort: 60721,
-  restPort: 60729,
+  dbPort: port('BENCH_DB_PORT', 60722),
+  apiPort: port('BENCH_API_PORT', 60721),
+  restPort: port('BENCH_REST_PORT', 60729),
   seed: false,
   durable: false,
   log: () => undefined,

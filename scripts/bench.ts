@@ -1,64 +1,60 @@
 /**
- * `npm run bench`: timings on a catalogue of 100k products (BENCH_PRODUCTS to change), measured
- * through supabase-js against a throwaway local stack, as a shopper and as an admin would ask.
- * Prints the median and the 95th percentile of BENCH_RUNS calls per case. Not part of `npm test`.
+ * `npm run bench`: the storefront at scale, each figure beside its goal, on throwaway local stacks.
+ * Sections (BENCH_ONLY=filters,weight,build,lighthouse to run some; all by default):
+ * - filters: `shop_page` on the demo plus 100,000 products (BENCH_PRODUCTS): the named cases
+ *   (page 1 with every facet, a category, category + size, a search, page 20) beside the first
+ *   design measured in the same run on the same data (the master view plus one request per facet
+ *   function plus the count), a fixed mix of 200 filter states one after the other, and the mix
+ *   with 32 clients at once for 30 s (BENCH_CLIENTS, BENCH_LOAD_SECONDS), and the back office's
+ *   product list on the same catalogue;
+ * - weight, build, lighthouse: the shop built at 1,000 and 10,000 products (BENCH_BUILD_SIZES):
+ *   build time and output size, what the home, /tienda, a product page and /favoritos weigh
+ *   (HTML, CSS, JavaScript, gzipped), and Lighthouse (mobile) on the home, /tienda and the product
+ *   page of the first build, served locally with the stack behind it.
+ * Other settings and the ports: scripts/bench/options.ts. Prints progress, then the table, and
+ * writes bench/results/<date>.json and .md (<date>-<sections> when only some sections ran).
+ * `npm run bench` then runs the CSV import and analytics benches. Not part of `npm test`.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { ensureAdmin } from './lib/admin-user.ts';
-import { seedBulkProducts } from './seed/index.ts';
-import { startStack } from './stack/index.ts';
+import { todayInMexicoCity } from '../src/lib/dates.ts';
+import { runFilters } from './bench/filters.ts';
+import { options, progress, SECTIONS } from './bench/options.ts';
+import { type BenchResults, markdown } from './bench/report.ts';
+import { runSite } from './bench/site.ts';
+import { ROOT } from './stack/index.ts';
 
-const PRODUCTS = Number(process.env['BENCH_PRODUCTS'] ?? 100_000);
-const RUNS = Number(process.env['BENCH_RUNS'] ?? 15);
-const noSession = { auth: { persistSession: false, autoRefreshToken: false } };
+const started = performance.now();
+// other work on the machine slows every figure: the 1-minute load average is recorded beside them
+const loadAtStart = Math.round((loadavg()[0] ?? 0) * 10) / 10;
+const has = (s: string) => options.sections.has(s as never);
+const sections = SECTIONS.filter(has);
+progress(`npm run bench: ${sections.join(', ')}`);
 
-async function time(label: string, call: () => PromiseLike<{ error: unknown }>): Promise<string> {
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS + 2; i++) {
-    const started = performance.now();
-    const { error } = await call();
-    if (error) throw new Error(`${label}: ${JSON.stringify(error)}`);
-    if (i >= 2) samples.push(performance.now() - started); // two warm-up calls
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!.toFixed(0);
-  return `${label.padEnd(58)} ${at(0.5).padStart(6)} ms ${at(0.95).padStart(6)} ms`;
-}
+const filters = has('filters') ? await runFilters() : null;
+const site = has('weight') || has('build') || has('lighthouse') ? await runSite({ checks: false, lighthouse: has('lighthouse') }) : null;
 
-const dataDir = await mkdtemp(join(tmpdir(), 'outlet-bench-'));
-const stack = await startStack({ dataDir, dbPort: 63322, apiPort: 63321, restPort: 63329, seed: true, durable: false, log: () => undefined });
-try {
-  console.log(`Catálogo: demo + ${PRODUCTS} productos…`);
-  await seedBulkProducts({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, count: PRODUCTS, log: () => undefined });
-  await ensureAdmin(stack.url, stack.serviceRoleKey, 'bench@outlet.local', 'bench-password-1');
-  const anon: SupabaseClient = createClient(stack.url, stack.anonKey, noSession);
-  const admin: SupabaseClient = createClient(stack.url, stack.anonKey, noSession);
-  await admin.auth.signInWithPassword({ email: 'bench@outlet.local', password: 'bench-password-1' });
-  const { data: category } = await anon.from('categories').select('id').limit(1).single();
-  const { data: campaign } = await anon.from('campaigns').select('id').limit(1).single();
-  const shop = (args: Record<string, unknown>) => anon.rpc('shop_page', { p_offset: 0, p_limit: 12, ...args });
-  const list = (args: Record<string, unknown>) =>
-    admin.rpc('admin_products', { p_search: null, p_campaign_id: null, p_only_active: false, p_sort: 'recent', p_offset: 0, p_limit: 50, ...args });
-
-  console.log(`${'caso'.padEnd(58)} ${'mediana'.padStart(9)} ${'p95'.padStart(9)}`);
-  for (const line of [
-    await time('tienda: página 1 sin filtros (productos + facetas)', () => shop({})),
-    await time('tienda: categoría', () => shop({ p_category_id: category!.id })),
-    await time('tienda: categoría + talla M', () => shop({ p_category_id: category!.id, p_size_name: 'M' })),
-    await time('tienda: búsqueda "chamarra"', () => shop({ p_search_term: 'chamarra' })),
-    await time('tienda: página 20', () => shop({ p_offset: 228 })),
-    await time('tienda: get_filtered_product_count', () => anon.rpc('get_filtered_product_count', {})),
-    await time('admin: productos, primera página de 50', () => list({})),
-    await time('admin: productos de una campaña', () => list({ p_campaign_id: campaign!.id })),
-    await time('admin: búsqueda "jeans" (200)', () => list({ p_search: 'jeans', p_limit: 200 })),
-    await time('admin: Top 1000 Descuentos', () => list({ p_sort: 'top_discount' })),
-    await time('admin: Top 1000 Ganancias', () => list({ p_sort: 'top_profit' })),
-  ])
-    console.log(line);
-} finally {
-  await stack.stop();
-  await rm(dataDir, { recursive: true, force: true });
-}
+const results: BenchResults = {
+  date: todayInMexicoCity(),
+  machine: {
+    cores: availableParallelism(),
+    cpu: cpus()[0]?.model.trim() ?? 'desconocido',
+    memoryGB: Math.round(totalmem() / 1024 ** 3),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    loadAverage: { start: loadAtStart, end: Math.round((loadavg()[0] ?? 0) * 10) / 10 },
+  },
+  sections,
+  durationSeconds: Math.round((performance.now() - started) / 1000),
+  filters,
+  site,
+};
+const text = markdown(results);
+const dir = join(ROOT, 'bench/results');
+await mkdir(dir, { recursive: true });
+const name = sections.length === SECTIONS.length ? results.date : `${results.date}-${sections.join('-')}`;
+await writeFile(join(dir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+await writeFile(join(dir, `${name}.md`), text);
+console.log(`\n${text}`);
+progress(`Resultados en bench/results/${name}.json y .md`);

@@ -1,0 +1,148 @@
+/**
+ * The bench's results as a Markdown table (what / before / now / goal / met?) with the details
+ * below it, and as JSON with the machine's facts. The "before" of rows that cannot be measured in
+ * the same run (page weight, Lighthouse) is the figure recorded before the storefront at scale work.
+ */
+import type { PageWeight } from '../lib/page-weight.ts';
+import type { FiltersResult } from './filters.ts';
+import type { BuildResult, SiteResult } from './site.ts';
+import type { Timing } from './stats.ts';
+
+export interface BenchResults {
+  date: string;
+  machine: { cores: number; cpu: string; memoryGB: number; node: string; platform: string; loadAverage: { start: number; end: number } };
+  sections: string[];
+  durationSeconds: number;
+  filters: FiltersResult | null;
+  site: SiteResult | null;
+}
+
+const FILTER_GOAL_MS = 50;
+const SPEEDUP_GOAL = 10;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (t: Timing) => `p50 ${t.p50} ms, p95 ${t.p95} ms`;
+const yes = (ok: boolean | null) => (ok === null ? '—' : ok ? 'sí' : 'NO');
+const cut = (n: number) => (n > 0 ? `; ${n} peticiones cortadas por el límite de 3 s de anon` : '');
+type Row = [what: string, before: string, now: string, goal: string, met: string];
+
+function filterRows(f: FiltersResult): Row[] {
+  const rows: Row[] = f.named.map((c) => [
+    `\`shop_page\`, ${c.name} (${f.visibleProducts.toLocaleString('es-MX')} productos visibles)`,
+    `${ms(c.baseline)} (diseño original: vista + 6 facetas + conteo, 8 peticiones)${cut(c.baselineTimeouts)}`,
+    `${ms(c.ours)}; ${c.ratio}x más rápido${cut(c.oursTimeouts)}`,
+    `p95 ≤ ${FILTER_GOAL_MS} ms; ≥ ${SPEEDUP_GOAL}x`,
+    yes(c.ours.p95 <= FILTER_GOAL_MS && c.ratio >= SPEEDUP_GOAL && c.oursTimeouts === 0),
+  ]);
+  const m = f.mix;
+  rows.push([
+    `mezcla de ${m.states} estados de filtros, uno tras otro`,
+    `${ms(m.subset.baseline)} (diseño original, ${m.subset.states} de los estados)${cut(m.subset.baselineTimeouts)}`,
+    `${ms(m.ours)}; ${m.subset.ratio}x en los mismos ${m.subset.states}${cut(m.oursTimeouts)}`,
+    `p95 ≤ ${FILTER_GOAL_MS} ms; ≥ ${SPEEDUP_GOAL}x`,
+    yes(m.ours.p95 <= FILTER_GOAL_MS && m.subset.ratio >= SPEEDUP_GOAL && m.oursTimeouts === 0),
+  ]);
+  const l = f.load;
+  rows.push([
+    `la mezcla con ${l.clients} clientes a la vez durante ${l.seconds} s`,
+    '—',
+    `${l.requestsPerSecond} peticiones/s, ${l.requests} peticiones, ${l.errors} errores (${l.throttled} por límite de ritmo), p95 ${l.latency.p95} ms` +
+      Object.entries(l.errorKinds ?? {}).map(([kind, n]) => `; ${n}× ${kind}`).join(''),
+    '0 errores',
+    yes(l.errors === 0),
+  ]);
+  for (const a of f.admin) rows.push([`admin: ${a.name}`, '—', ms(a.timing), '—', '—']);
+  return rows;
+}
+
+const weightOf = (b: BuildResult | undefined, route: string | null): PageWeight | null => (b && route ? (b.weights[route] ?? null) : null);
+
+function siteRows(s: SiteResult): Row[] {
+  const rows: Row[] = [];
+  const first = s.builds[0];
+  if (first) {
+    const at = `demo + ${first.size.toLocaleString('es-MX')}`;
+    const product = weightOf(first, first.productRoute);
+    const shop = weightOf(first, '/tienda');
+    const home = weightOf(first, '/');
+    const js = (w: PageWeight | null, goalKb: number, before: string, what: string): Row => [
+      `JavaScript de ${what}, gzip (${at})`,
+      before,
+      w ? `${kb(w.js)} (${w.jsFiles} archivos)` : '—',
+      `≤ ${goalKb} KB`,
+      yes(w ? w.js <= goalKb * 1024 : null),
+    ];
+    rows.push(js(product, 90, '177 KB', 'una página de producto'), js(shop, 120, '177 KB', '`/tienda`'), js(home, 90, '117 KB', 'la portada'));
+  }
+  for (const b of s.builds) {
+    const home = weightOf(b, '/');
+    rows.push([
+      `HTML de la portada, gzip (demo + ${b.size.toLocaleString('es-MX')})`,
+      '17.3 KB con la demo; 37.8 KB con 10,000',
+      home ? kb(home.html) : '—',
+      '≤ 14 KB con cualquier catálogo',
+      yes(home ? home.html <= 14 * 1024 : null),
+    ]);
+  }
+  const before: Record<string, string> = { '/': '86-99', '/tienda': '71-77 (LCP 6.0 s)' };
+  for (const a of s.lighthouse ?? []) {
+    const all100 = a.accessibility === 100 && a.bestPractices === 100 && a.seo === 100;
+    rows.push([
+      `Lighthouse móvil, ${a.route === '/' ? 'portada' : a.route.startsWith('/producto') ? 'página de producto' : `\`${a.route}\``}`,
+      before[a.route] ?? '88-91',
+      `rendimiento ${a.performance}, accesibilidad ${a.accessibility}, buenas prácticas ${a.bestPractices}, SEO ${a.seo}; LCP ${((a.lcpMs ?? 0) / 1000).toFixed(1)} s, TBT ${a.tbtMs} ms, CLS ${a.cls} (índice de CPU ${a.benchmarkIndex})`,
+      'rendimiento ≥ 95; los demás 100',
+      yes(a.performance !== null && a.performance >= 95 && all100),
+    ]);
+  }
+  for (const b of s.builds) {
+    rows.push([
+      `compilación (demo + ${b.size.toLocaleString('es-MX')}, ${b.products.toLocaleString('es-MX')} productos)`,
+      '—',
+      `${(b.buildMs / 1000).toFixed(1)} s, ${b.files.toLocaleString('es-MX')} archivos, ${(b.bytes / 1024 / 1024).toFixed(0)} MB`,
+      '—',
+      '—',
+    ]);
+  }
+  return rows;
+}
+
+const table = (head: string[], rows: string[][]) =>
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+function details(r: BenchResults): string[] {
+  const out: string[] = [];
+  if (r.site) {
+    for (const b of r.site.builds) {
+      out.push(
+        `\n### Peso por página, demo + ${b.size.toLocaleString('es-MX')} (gzip)\n`,
+        table(
+          ['página', 'HTML', 'CSS', 'JS al cargar'],
+          Object.entries(b.weights).map(([route, w]) => [route, kb(w.html), kb(w.css), `${kb(w.js)} (${w.jsFiles} archivos)`]),
+        ),
+      );
+      if (b.checks) {
+        out.push(
+          `\nSegunda compilación de los mismos datos: ${(b.checks.secondBuildMs / 1000).toFixed(1)} s, ${b.checks.differingSameData.length} archivos distintos ${b.checks.differingSameData.slice(0, 5).join(' ')}`,
+          `Tras editar un producto: ${b.checks.changedByEdit.length} archivos cambiados ${b.checks.changedByEdit.slice(0, 12).join(' ')}`,
+        );
+      }
+    }
+    for (const a of r.site.lighthouse ?? []) if (a.failing.length > 0) out.push(`\nLighthouse ${a.route}, auditorías por debajo de 0.9: ${a.failing.join(', ')}`);
+  }
+  return out;
+}
+
+export function markdown(r: BenchResults): string {
+  const m = r.machine;
+  const rows = [...(r.filters ? filterRows(r.filters) : []), ...(r.site ? siteRows(r.site) : [])];
+  return [
+    `## npm run bench, ${r.date}`,
+    '',
+    `${m.cores} núcleos (${m.cpu}), ${m.memoryGB} GB, Node ${m.node}, ${m.platform}; carga media de la máquina ${m.loadAverage.start} al empezar, ${m.loadAverage.end} al terminar; secciones: ${r.sections.join(', ')}; ${Math.round(r.durationSeconds / 60)} min` +
+      (r.filters ? `; filtros con ${r.filters.products.toLocaleString('es-MX')} productos (${r.filters.runs} llamadas por caso, ${r.filters.baselineRuns} con el diseño original)` : ''),
+    '',
+    table(['qué', 'antes', 'ahora', 'meta', '¿cumple?'], rows),
+    ...details(r),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,145 @@
+/**
+ * The built shop at catalogue scale, on one throwaway stack: for each size of BENCH_BUILD_SIZES
+ * (bulk products on top of the demo) it builds the shop and records the build time, the files and
+ * bytes written, and what the home, /tienda, a product page and /favoritos weigh for a shopper
+ * (scripts/lib/page-weight.ts). With `checks` it also builds the same data a second time (files
+ * that differ: 0 means deterministic, so a host's content-hashed upload sends nothing) and once
+ * more after editing one product (files that change). With `lighthouse` it audits the home,
+ * /tienda and the product page of the first size's build, served by the local static server with
+ * the stack answering the islands' calls behind it.
+ */
+import { createHash } from 'node:crypto';
+import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildShop } from '../lib/build.ts';
+import { type PageWeight, pageWeight } from '../lib/page-weight.ts';
+import { serveShop } from '../lib/static-server.ts';
+import { seedBulkProducts } from '../seed/index.ts';
+import { loopbackOrigins } from '../stack/config.ts';
+import { ROOT, startStack } from '../stack/index.ts';
+import { type Audit, auditPages } from './lighthouse.ts';
+import { options, progress } from './options.ts';
+
+export interface BuildChecks {
+  secondBuildMs: number;
+  /** Files that differ between two builds of the same data. */
+  differingSameData: string[];
+  /** Files changed by editing one product's price. */
+  changedByEdit: string[];
+}
+
+export interface BuildResult {
+  /** Bulk products on top of the demo. */
+  size: number;
+  /** Products in the database. */
+  products: number;
+  buildMs: number;
+  files: number;
+  bytes: number;
+  productRoute: string | null;
+  /** By route: '/', '/tienda', the product page, '/favoritos'. */
+  weights: Record<string, PageWeight>;
+  checks: BuildChecks | null;
+}
+
+export interface SiteResult {
+  builds: BuildResult[];
+  lighthouse: Audit[] | null;
+}
+
+/** Content hash of every file of a build, by relative path. */
+async function digest(dir: string): Promise<{ files: Map<string, string>; bytes: number }> {
+  const files = new Map<string, string>();
+  let bytes = 0;
+  for (const entry of await readdir(dir, { recursive: true })) {
+    const path = join(dir, entry);
+    const info = await stat(path);
+    if (!info.isFile()) continue;
+    bytes += info.size;
+    files.set(entry, createHash('sha256').update(await readFile(path)).digest('hex'));
+  }
+  return { files, bytes };
+}
+
+function changed(a: Map<string, string>, b: Map<string, string>): string[] {
+  const paths = new Set([...a.keys(), ...b.keys()]);
+  return [...paths].filter((p) => a.get(p) !== b.get(p)).sort();
+}
+
+export async function runSite(opts: { checks: boolean; lighthouse: boolean }): Promise<SiteResult> {
+  const work = await mkdtemp(join(tmpdir(), 'outlet-bench-build-'));
+  // Postgres runs as its own user and must reach its data folder inside.
+  await chmod(work, 0o755);
+  const origin = `http://127.0.0.1:${options.sitePort}`;
+  progress('sitio: iniciando una pila local desechable con el catálogo demo…');
+  const stack = await startStack({
+    dataDir: join(work, 'data'),
+    ...options.ports,
+    seed: true,
+    durable: false,
+    allowedOrigins: loopbackOrigins(options.sitePort),
+    log: () => undefined,
+  });
+  const db = new pg.Client({ connectionString: stack.dbUrl });
+  await db.connect();
+  // absolute URLs (canonical, og:url) point at the local server, as they would at the real host
+  const target = { supabaseUrl: stack.url, anonKey: stack.anonKey, siteUrl: origin, root: ROOT, quiet: true };
+  const builds: BuildResult[] = [];
+  let lighthouse: Audit[] | null = null;
+  try {
+    let seeded = 0;
+    for (const size of options.buildSizes) {
+      progress(`sitio: generando productos hasta demo + ${size.toLocaleString('es-MX')}…`);
+      if (size > seeded) await seedBulkProducts({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, count: size - seeded, log: () => undefined });
+      seeded = Math.max(seeded, size);
+      const { rows } = await db.query<{ n: string }>('select count(*) as n from public.products');
+      const build = async (name: string) => {
+        const outDir = join(work, name);
+        const started = performance.now();
+        await buildShop({ ...target, outDir });
+        return { outDir, ms: performance.now() - started, ...(await digest(outDir)) };
+      };
+      progress(`sitio: compilando con demo + ${size.toLocaleString('es-MX')} productos…`);
+      const first = await build(`a-${size}`);
+      const product = [...first.files.keys()].find((f) => /^producto\/[^/]+\/index\.html$/.test(f))?.replace(/\/index\.html$/, '');
+      const productRoute = product ? `/${product}` : null;
+      const weights: Record<string, PageWeight> = {};
+      for (const route of ['/', '/tienda', ...(productRoute ? [productRoute] : []), '/favoritos']) weights[route] = pageWeight(first.outDir, route);
+      progress(
+        `sitio: ${(first.ms / 1000).toFixed(1)} s, ${first.files.size} archivos, ${(first.bytes / 1024 / 1024).toFixed(0)} MB; JS de la página de producto ${((productRoute ? weights[productRoute]?.js ?? 0 : 0) / 1024).toFixed(1)} KB gzip`,
+      );
+
+      let checks: BuildChecks | null = null;
+      if (opts.checks) {
+        progress('sitio: misma compilación otra vez, y tras editar un producto…');
+        const second = await build(`b-${size}`);
+        await db.query(
+          `update public.products set precio_venta = precio_venta + 1
+            where id = (select id from public.products order by created_at desc limit 1)`,
+        );
+        const edited = await build(`c-${size}`);
+        checks = { secondBuildMs: second.ms, differingSameData: changed(first.files, second.files), changedByEdit: changed(second.files, edited.files) };
+      }
+
+      if (opts.lighthouse && lighthouse === null) {
+        progress(`sitio: Lighthouse (móvil) sobre ${origin}, con la pila detrás…`);
+        const server = await serveShop(first.outDir, options.sitePort);
+        try {
+          const routes = ['/', '/tienda', ...(productRoute ? [`${productRoute}/`] : [])];
+          lighthouse = await auditPages(origin, routes, options.sitePort + 1, progress);
+        } finally {
+          await server.close();
+        }
+      }
+      builds.push({ size, products: Number(rows[0]?.n), buildMs: Math.round(first.ms), files: first.files.size, bytes: first.bytes, productRoute, weights, checks });
+      for (const name of ['a', 'b', 'c']) await rm(join(work, `${name}-${size}`), { recursive: true, force: true });
+    }
+    return { builds, lighthouse };
+  } finally {
+    await db.end().catch(() => undefined);
+    await stack.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
