@@ -1,0 +1,234 @@
+/**
+ * The shop's filters now read their counts from cells kept by triggers (20261123001900/1910). They
+ * must answer exactly as the first design, which recounted everything on each call: this test
+ * installs that design beside them (schema `reference`) and compares the two answers, as anon,
+ * over the 200 filter states `npm run bench` times plus the edge cases a shopper or a crafted URL
+ * can reach. The catalogue is the fixture plus 400 generated products spread over visible, ending
+ * and ended campaigns, hidden brands and categories, missing keys, price-range boundaries and size
+ * spellings, edited and partly deleted after insertion so the triggers' bookkeeping is exercised.
+ */
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCatalogue } from '../../scripts/bench/catalogue.ts';
+import { filterStates, type ShopPageArgs } from '../../scripts/bench/filter-states.ts';
+import { referenceShopQuerySql } from '../../scripts/lib/reference-shop-query.ts';
+import * as F from './fixture.ts';
+import { anonClient, sql } from './helpers.ts';
+
+type Args = Partial<ShopPageArgs> & { p_facets?: string[] | null };
+
+const NAMES = ['Pantalón cargo', 'Cinturón piel', 'Camisa lino', 'Chamarra mezclilla', 'Playera 100% algodón', 'Tenis_run', 'Bolsa tote', 'Vestido largo'];
+const MARCAS = ['Nike', 'Adidas', 'Levis', 'Puma', '', 'Marca Libre'];
+const SIZES = ['M', 'm', 'L', 'XL', '28', '32', 'Unitalla', 'unitalla', 'CH'];
+// Prices on and around every range boundary, and inside each range.
+const PRICES = [0, 999.99, 1000, 1500, 1999.99, 2000, 4999, 5000, 9999.99, 10000, 19999.99, 20000, 85000];
+
+/** Inserts `n` generated products in one statement, every attribute picked by its number. */
+async function insertGenerated(from: number, n: number): Promise<void> {
+  const campaigns = [F.C_ACTIVE, F.C_TODAY, F.C_ENDED];
+  const categories = [F.CAT_ROPA, F.CAT_CALZADO, F.CAT_HIDDEN, null];
+  const subcategories = [F.SUB_PLAYERAS, F.SUB_PANTALONES, F.SUB_TENIS, F.SUB_BOTAS_HIDDEN, null];
+  const brands = [F.B_NIKE, F.B_ADIDAS, F.B_PUMA_HIDDEN, null, F.B_NIKE];
+  await sql.query(
+    `insert into public.products (id, campaign_id, category_id, subcategory_id, brand_id, marca, nombre,
+        precio_original, precio_venta, permalink, created_at)
+     select
+       ('00000000-0000-4000-9000-' || lpad(i::text, 12, '0'))::uuid,
+       ($1::uuid[])[1 + i % 3], ($2::uuid[])[1 + i % 4], ($3::uuid[])[1 + i % 5], ($4::uuid[])[1 + (i / 3) % 5],
+       ($5::text[])[1 + i % 6], ($6::text[])[1 + (i / 2) % 8] || ' ' || i,
+       ($7::numeric[])[1 + (i * 7) % 13] + 100, ($7::numeric[])[1 + (i * 7) % 13], 'generado-' || i,
+       -- some share a created_at, so the page order falls back to the id
+       now() - make_interval(mins => 10 + i / 2)
+     from generate_series($8::int, $8::int + $9::int - 1) as i`,
+    [campaigns, categories, subcategories, brands, MARCAS, NAMES, PRICES, from, n],
+  );
+  // 0 to 3 sizes each, with both spellings of some sizes across products
+  await sql.query(
+    `insert into public.product_sizes (product_id, talla)
+     select ('00000000-0000-4000-9000-' || lpad(i::text, 12, '0'))::uuid, ($1::text[])[1 + (i * 5 + k * 3) % 9]
+     from generate_series($2::int, $2::int + $3::int - 1) as i, generate_series(0, i % 4 - 1) as k
+     on conflict do nothing`,
+    [SIZES, from, n],
+  );
+}
+
+/** The cells and the narrow copy as they should be, recomputed from products, beside what they hold. */
+async function cellsDrift(): Promise<{ cells: number; sizeCells: number; catalogue: number }> {
+  const { rows } = await sql.query<{ cells: string; size_cells: string; catalogue: string }>(`
+    with b as (select * from private.price_bounds()),
+    want as (
+      select p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, b.ids[width_bucket(p.precio_venta, b.lows) + 1] as price_range, count(*) as n
+      from public.products p, b group by 1, 2, 3, 4, 5),
+    want_sizes as (
+      select p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, b.ids[width_bucket(p.precio_venta, b.lows) + 1] as price_range, t.talla, count(*) as n
+      from public.products p, b, unnest(p.sizes) as t(talla) group by 1, 2, 3, 4, 5, 6),
+    want_catalogue as (
+      select id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, lower(nombre) as nombre_lower, lower(marca) as marca_lower
+      from public.products)
+    select
+      (select count(*) from ((select * from want except all select campaign_id, category_id, subcategory_id, brand_id, price_range, n from private.shop_cells)
+        union all (select campaign_id, category_id, subcategory_id, brand_id, price_range, n from private.shop_cells except all select * from want)) d) as cells,
+      (select count(*) from ((select * from want_sizes except all select campaign_id, category_id, subcategory_id, brand_id, price_range, talla, n from private.shop_size_cells)
+        union all (select campaign_id, category_id, subcategory_id, brand_id, price_range, talla, n from private.shop_size_cells except all select * from want_sizes)) d) as size_cells,
+      (select count(*) from ((select * from want_catalogue except all select * from private.shop_catalogue)
+        union all (select * from private.shop_catalogue except all select * from want_catalogue)) d) as catalogue`);
+  const r = rows[0]!;
+  return { cells: Number(r.cells), sizeCells: Number(r.size_cells), catalogue: Number(r.catalogue) };
+}
+
+/** Both answers for one state, asked as anon in one statement (the same snapshot and "today"). */
+async function bothAnswers(client: pg.PoolClient, args: Args): Promise<{ ours: unknown; reference: unknown }> {
+  const names = Object.keys(args);
+  const call = (schema: string) => `${schema}.shop_query(${names.map((n, i) => `${n} => $${i + 1}`).join(', ')})`;
+  const { rows } = await client.query<{ ours: unknown; reference: unknown }>(
+    `select ${call('public')} as ours, ${call('reference')} as reference`,
+    names.map((n) => args[n as keyof Args]),
+  );
+  return rows[0]!;
+}
+
+async function compare(states: Args[]): Promise<{ compared: number; differing: Args[]; first?: { args: Args; ours: unknown; reference: unknown } }> {
+  const client = await sql.connect();
+  const differing: Args[] = [];
+  let first: { args: Args; ours: unknown; reference: unknown } | undefined;
+  try {
+    await client.query('begin');
+    await client.query('set local role anon');
+    for (const args of states) {
+      const { ours, reference } = await bothAnswers(client, args);
+      if (JSON.stringify(ours) !== JSON.stringify(reference)) {
+        differing.push(args);
+        first ??= { args, ours, reference };
+      }
+    }
+  } finally {
+    await client.query('rollback');
+    client.release();
+  }
+  return { compared: states.length, differing, first };
+}
+
+beforeAll(async () => {
+  await F.loadFixture();
+  await insertGenerated(1, 250);
+  await insertGenerated(251, 150); // a second statement, as a second import batch would be
+  // Edits after insertion: moves between campaigns, categories and price ranges, size changes
+  // (products.sizes follows product_sizes), and deletions, one of them by a campaign's cascade.
+  await sql.query(`update public.products set campaign_id = $1, precio_venta = 19999.99
+    where permalink in ('generado-3', 'generado-4', 'generado-5')`, [F.C_ACTIVE]);
+  await sql.query(`update public.products set category_id = $1, subcategory_id = null, brand_id = $2
+    where permalink like 'generado-1_'`, [F.CAT_CALZADO, F.B_ADIDAS]);
+  await sql.query(`delete from public.product_sizes where talla in ('unitalla', 'CH') and product_id in
+    (select id from public.products where permalink like 'generado-2%')`);
+  await sql.query(`insert into public.product_sizes (product_id, talla)
+    select id, 'XXL' from public.products where permalink like 'generado-3%' on conflict do nothing`);
+  await sql.query(`delete from public.products where permalink like 'generado-4_'`);
+  await sql.query(`insert into public.campaigns (id, nombre, fecha_inicio, fecha_fin)
+    values ('00000000-0000-4000-8000-000000000109', 'Efímera', current_date - 3, current_date + 30)`);
+  await sql.query(`update public.products set campaign_id = '00000000-0000-4000-8000-000000000109'
+    where permalink like 'generado-6_'`);
+  await sql.query(`delete from public.campaigns where id = '00000000-0000-4000-8000-000000000109'`);
+
+  await sql.query(referenceShopQuerySql('reference'));
+  await sql.query('grant usage on schema reference to anon; grant execute on all functions in schema reference to anon');
+});
+
+afterAll(async () => {
+  await sql.query('drop schema if exists reference cascade');
+});
+
+describe('shop filters from cells', () => {
+  it('the cells and the narrow copy hold exactly what the products say, after inserts, edits, size changes and deletes', async () => {
+    const { rows } = await sql.query<{ n: string }>('select count(*) as n from public.products');
+    expect(Number(rows[0]!.n)).toBeGreaterThan(300);
+    expect(await cellsDrift()).toEqual({ cells: 0, sizeCells: 0, catalogue: 0 });
+  });
+
+  it('answers the 200 filter states of the bench exactly as the first design', async () => {
+    const client = await sql.connect();
+    let states: ShopPageArgs[];
+    try {
+      states = filterStates(await readCatalogue(client as unknown as pg.Client), 200);
+    } finally {
+      client.release();
+    }
+    const result = await compare(states);
+    expect(result.first).toBeUndefined();
+    expect(result).toMatchObject({ compared: 200, differing: [] });
+  });
+
+  it('answers the edge cases exactly as the first design', async () => {
+    const states: Args[] = [
+      {},
+      { p_limit: 0 },
+      { p_limit: -5 },
+      { p_limit: 500 },
+      { p_offset: -3 },
+      { p_offset: 10_000 },
+      { p_facets: ['sizes'] },
+      { p_facets: [] },
+      { p_facets: null },
+      { p_facets: ['brands', 'price_ranges'], p_search_term: 'nike' },
+      { p_price_range: 'no-existe' },
+      { p_price_range: ' 1000-2000 ' },
+      { p_price_range: '20000+', p_size_name: 'm' },
+      { p_size_name: ' M ' },
+      { p_size_name: 'UNITALLA' },
+      { p_size_name: '' },
+      { p_category_id: F.CAT_HIDDEN },
+      { p_subcategory_id: F.SUB_BOTAS_HIDDEN },
+      { p_brand_id: F.B_PUMA_HIDDEN },
+      { p_campaign_id: F.C_ENDED },
+      { p_category_id: F.CAT_ROPA, p_subcategory_id: F.SUB_TENIS },
+      { p_search_term: '  PLAYERA  ' },
+      { p_search_term: '%' },
+      { p_search_term: '_' },
+      { p_search_term: '100%' },
+      { p_search_term: 'puma' }, // an inactive brand: only products whose own text says puma
+      { p_search_term: 'oculta' }, // an inactive category
+      { p_search_term: 'ropa', p_size_name: 'm', p_price_range: '0-1000' }, // a category by name
+      { p_search_term: 'adidas', p_brand_id: F.B_NIKE }, // a brand by name, another brand chosen
+      { p_search_term: 'levis', p_offset: 12 },
+      { p_search_term: 'algodón', p_campaign_id: F.C_TODAY },
+      { p_search_term: 'x'.repeat(300) },
+    ];
+    const result = await compare(states);
+    expect(result.first).toBeUndefined();
+    expect(result.differing).toEqual([]);
+  });
+
+  it('serves the shop through the API: shop_page, the facet functions and the count agree with the first design', async () => {
+    const anon = anonClient();
+    const args = { p_size_name: 'm', p_search_term: 'pantal' };
+    const [{ data: page, error }, { data: sizes }, { data: count }] = await Promise.all([
+      anon.rpc('shop_page', args),
+      anon.rpc('get_available_sizes', args),
+      anon.rpc('get_filtered_product_count', args),
+    ]);
+    expect(error).toBeNull();
+    const client = await sql.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local role anon');
+      const { reference } = await bothAnswers(client, args);
+      const ref = reference as { total: number; facets: { sizes: unknown[] } };
+      expect(page).toEqual(reference);
+      expect(ref.total).toBeGreaterThan(0);
+      expect(count).toBe(ref.total);
+      expect(sizes).toEqual(ref.facets.sizes);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
+  it('emptying the products empties the cells', async () => {
+    await sql.query('truncate public.products cascade');
+    const { rows } = await sql.query<{ n: string }>(
+      'select (select count(*) from private.shop_cells) + (select count(*) from private.shop_size_cells) + (select count(*) from private.shop_catalogue) as n',
+    );
+    expect(Number(rows[0]!.n)).toBe(0);
+    await F.loadFixture();
+    expect(await cellsDrift()).toEqual({ cells: 0, sizeCells: 0, catalogue: 0 });
+  });
+});
