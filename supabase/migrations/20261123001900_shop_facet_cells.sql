@@ -65,6 +65,7 @@ create index shop_catalogue_nombre_trgm_idx on private.shop_catalogue using gin 
 create index shop_catalogue_marca_trgm_idx on private.shop_catalogue using gin (marca_lower extensions.gin_trgm_ops);
 create index shop_catalogue_brand_idx on private.shop_catalogue (brand_id);
 create index shop_catalogue_category_idx on private.shop_catalogue (category_id);
+create index shop_catalogue_subcategory_idx on private.shop_catalogue (subcategory_id);
 
 alter table private.shop_cells enable row level security;
 alter table private.shop_size_cells enable row level security;

@@ -55,6 +55,7 @@ declare
   v_live_total bigint;
   v_live_counts jsonb;
   v_live_ids uuid[];
+  v_visible bigint;
 begin
   select b.lows, b.ids into v_bounds, v_range_ids from private.price_bounds() b;
   select coalesce(array_agg(c.id), '{}') into v_campaigns from public.campaigns c where c.fecha_fin >= public.shop_today();
@@ -132,24 +133,46 @@ begin
       )
     into v_total, v_counts;
 
-    -- their newest (offset + limit), through the created_at index
-    if v_limit > 0 then
-      select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
-      from (
-        select p.id, p.created_at
-        from private.shop_catalogue p
-        where p.campaign_id = any (v_campaigns)
-          and (v_pat is null or p.brand_id = any (v_brands) or p.category_id = any (v_categories))
-          and (p_category_id is null or p.category_id = p_category_id)
-          and (p_subcategory_id is null or p.subcategory_id = p_subcategory_id)
-          and (p_brand_id is null or p.brand_id = p_brand_id)
-          and (p_campaign_id is null or p.campaign_id = p_campaign_id)
-          and (v_range is null or (v_range_known and p.precio_venta >= v_lo and (v_hi is null or p.precio_venta < v_hi)))
-          -- lower() on the array's text form lowercases every size
-          and (v_size is null or v_size = any (lower(p.sizes::text)::text[]))
-        order by p.created_at desc, p.id
-        limit v_offset + v_limit
-      ) q;
+    -- Their newest (offset + limit), when some can be on the page (with a search, the other
+    -- matches are merged in below, so any of these can be). Many matches: walk the
+    -- created_at index until enough are found. Few (under one in 20 visible products): that walk
+    -- could read most of the catalogue to find them, so they are gathered through the key
+    -- indexes first and then sorted. Both queries select the same rows.
+    if v_limit > 0 and v_total > (case when v_pat is null then v_offset else 0 end) then
+      select coalesce(sum(c.n), 0) into v_visible from private.shop_cells c where c.campaign_id = any (v_campaigns);
+      if v_total * 20 >= v_visible then
+        select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
+        from (
+          select p.id, p.created_at
+          from private.shop_catalogue p
+          where p.campaign_id = any (v_campaigns)
+            and (v_pat is null or p.brand_id = any (v_brands) or p.category_id = any (v_categories))
+            and (p_category_id is null or p.category_id = p_category_id)
+            and (p_subcategory_id is null or p.subcategory_id = p_subcategory_id)
+            and (p_brand_id is null or p.brand_id = p_brand_id)
+            and (p_campaign_id is null or p.campaign_id = p_campaign_id)
+            and (v_range is null or (v_range_known and p.precio_venta >= v_lo and (v_hi is null or p.precio_venta < v_hi)))
+            -- lower() on the array's text form lowercases every size
+            and (v_size is null or v_size = any (lower(p.sizes::text)::text[]))
+          order by p.created_at desc, p.id
+          limit v_offset + v_limit
+        ) q;
+      else
+        with few as materialized (
+          select p.id, p.created_at
+          from private.shop_catalogue p
+          where p.campaign_id = any (v_campaigns)
+            and (v_pat is null or p.brand_id = any (v_brands) or p.category_id = any (v_categories))
+            and (p_category_id is null or p.category_id = p_category_id)
+            and (p_subcategory_id is null or p.subcategory_id = p_subcategory_id)
+            and (p_brand_id is null or p.brand_id = p_brand_id)
+            and (p_campaign_id is null or p.campaign_id = p_campaign_id)
+            and (v_range is null or (v_range_known and p.precio_venta >= v_lo and (v_hi is null or p.precio_venta < v_hi)))
+            and (v_size is null or v_size = any (lower(p.sizes::text)::text[]))
+        )
+        select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
+        from (select f.id, f.created_at from few f order by f.created_at desc, f.id limit v_offset + v_limit) q;
+      end if;
     end if;
   end if;
 

@@ -129,6 +129,17 @@ beforeAll(async () => {
     where permalink like 'generado-6_'`);
   await sql.query(`delete from public.campaigns where id = '00000000-0000-4000-8000-000000000109'`);
 
+  // Three old products of brand Reebok and twenty newer ones whose marca alone says Reebok: the
+  // second page of a search for it mixes both kinds.
+  await sql.query(
+    `insert into public.products (campaign_id, brand_id, marca, nombre, precio_original, precio_venta, permalink, created_at)
+     select $1::uuid, case when i <= 3 then $2::uuid end, case when i <= 3 then 'Reebok' else 'Reebok Classic' end,
+       'Sudadera ' || i, 1200, 900, 'reebok-' || i,
+       case when i <= 3 then now() - interval '30 days' else now() - make_interval(secs => i) end
+     from generate_series(1, 23) as i`,
+    [F.C_ACTIVE, F.B_REEBOK_EMPTY],
+  );
+
   await sql.query(referenceShopQuerySql('reference'));
   await sql.query('grant usage on schema reference to anon; grant execute on all functions in schema reference to anon');
 });
@@ -189,6 +200,11 @@ describe('shop filters from cells', () => {
       { p_search_term: 'ropa', p_size_name: 'm', p_price_range: '0-1000' }, // a category by name
       { p_search_term: 'adidas', p_brand_id: F.B_NIKE }, // a brand by name, another brand chosen
       { p_search_term: 'levis', p_offset: 12 },
+      // a brand's cells merged with products whose marca alone matches, on later pages
+      { p_search_term: 'nike', p_offset: 12 },
+      { p_search_term: 'adidas', p_offset: 5, p_limit: 7 },
+      { p_search_term: 'ropa', p_offset: 24, p_size_name: 'L' },
+      { p_search_term: 'reebok', p_offset: 12 },
       { p_search_term: 'algodón', p_campaign_id: F.C_TODAY },
       { p_search_term: 'x'.repeat(300) },
     ];
