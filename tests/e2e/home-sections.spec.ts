@@ -69,7 +69,7 @@ test('the home shows every section with the demo data', async ({ page }) => {
 
 test('the campaigns dialog lists every active campaign with its label and progress', async ({ page }) => {
   const { campaigns, today } = await activeData();
-  await pinToday(page); // the dialog's labels and progress are computed in the browser from its clock
+  await pinToday(page); // the dialog's labels and progress are those of the build's day, today
   await page.goto('/');
   const open = page.getByRole('button', { name: `Ver todas las campañas (${campaigns.length})` });
   await hydrated(page, open);
@@ -95,6 +95,8 @@ test('the campaigns dialog lists every active campaign with its label and progre
 /** Pauses a carousel's autoplay, then checks that previous from the first page goes to the last and back. */
 async function expectArrowsWrap(page: Page, carousel: Locator, unit: string) {
   await hydrated(page, carousel);
+  // the carousel's engine loads after the island hydrates; the arrows and dots work from then on
+  await expect(carousel).toHaveAttribute('data-carousel-ready', '');
   await carousel.getByRole('button', { name: 'Pausar el carrusel' }).click();
   await expect(carousel.getByRole('button', { name: 'Reanudar el carrusel' })).toBeVisible();
   const dots = carousel.getByRole('button', { name: new RegExp(`^Ir a ${unit.toLowerCase()} \\d+ de \\d+$`) });

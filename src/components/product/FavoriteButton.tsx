@@ -1,6 +1,6 @@
 /** Heart toggle for one product, bound to the shared favourites store. */
 import { useStore } from '@nanostores/react';
-import { Heart } from 'lucide-react';
+import { Heart } from '../icons.tsx';
 import { useEffect, useState } from 'react';
 import type { ProductSummary } from '../../data/product-summary.ts';
 import { contains } from '../../lib/favorites.ts';

@@ -1,6 +1,6 @@
 /** /favoritos: the saved products (browser only), newest first, with 'Limpiar todos' and the empty state. */
 import { useStore } from '@nanostores/react';
-import { Heart } from 'lucide-react';
+import { Heart } from '../../components/icons.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import ProductCard, { ProductCardSkeleton } from '../../components/product/ProductCard.tsx';
 import type { ProductSummary } from '../../data/product-summary.ts';

@@ -1,14 +1,15 @@
 /**
  * Featured products, 4 per slide on desktop (2 on phones, 3 on tablets), looping, with dots and arrows;
  * auto-advances every 6 s when there are more than 4. The order comes shuffled from the build. Opening a
- * card records a product click.
+ * card records a product click. The static HTML holds the first slide only (all the viewport shows before
+ * the carousel runs); the rest render once the island has hydrated.
  */
 import ProductCard from '../../components/product/ProductCard.tsx';
 import { trackProductClick } from '../../data/analytics.ts';
 import type { CardProduct, ProductSummary } from '../../data/product-summary.ts';
 import { FEATURED_AUTOPLAY_MS, FEATURED_PER_SLIDE } from '../../lib/carousel.ts';
-import CarouselControls from './CarouselControls.tsx';
-import { useCarousel } from './useCarousel.ts';
+import CarouselControls, { controls } from './CarouselControls.tsx';
+import { useCarousel } from './useCarousel.tsx';
 
 const onOpen = (p: ProductSummary) => void trackProductClick(p);
 
@@ -20,10 +21,11 @@ export default function FeaturedCarousel({ products }: { products: CardProduct[]
     embla: { align: 'start', slidesToScroll: 'auto' },
   });
   return (
-    <section aria-roledescription="carrusel" aria-label="Carrusel de productos destacados">
+    <section aria-roledescription="carrusel" aria-label="Carrusel de productos destacados" data-carousel-ready={c.ready ? '' : undefined}>
+      {c.engine}
       <div ref={c.viewportRef} className="-my-2 overflow-hidden py-2">
         <div className="-ml-3 flex sm:-ml-5">
-          {products.map((p, i) => (
+          {(c.mounted ? products : products.slice(0, FEATURED_PER_SLIDE)).map((p, i) => (
             <fieldset
               key={p.id}
               aria-roledescription="producto"
@@ -37,7 +39,7 @@ export default function FeaturedCarousel({ products }: { products: CardProduct[]
       </div>
       {products.length > 2 && c.snaps !== 1 && (
         <div className="mt-6 flex justify-center">
-          <CarouselControls unit="Página" {...c} />
+          <CarouselControls unit="Página" {...controls(c)} />
         </div>
       )}
     </section>
