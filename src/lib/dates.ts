@@ -81,7 +81,7 @@ export function daysBetween(from: DateInput, to: DateInput): number | null {
   return Math.round((day(b) - day(a)) / 86_400_000);
 }
 
-const MEXICO_CITY_PARTS = new Intl.DateTimeFormat('en-US', {
+const MEXICO_CITY_PARTS = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
   timeZone: SHOP_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',

@@ -1,5 +1,4 @@
 /** /tienda: title with counts, sticky filters, chips and the infinite product grid, all mirrored in the URL. */
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProductSummary } from '../../data/product-summary.ts';
 import { trackFilter, trackProductClick, type FilterEventType } from '../../data/analytics.ts';
@@ -7,6 +6,7 @@ import type { ShopFacets } from '../../data/shop.ts';
 import { activeFilterCount, EMPTY_FILTERS, setFilter, type FilterKey } from '../../lib/filters.ts';
 import { priceRangeLabel } from '../../lib/price-range.ts';
 import { $favoritesCount } from '../../stores/favorites.ts';
+import { useStoreValue } from '../../stores/use-store.ts';
 import FilterBar from './FilterBar.tsx';
 import FilterChips, { type Chip } from './FilterChips.tsx';
 import ProductGrid from './ProductGrid.tsx';
@@ -43,7 +43,7 @@ export default function ShopPage() {
   const [filters, setFilters, ready] = useUrlFilters();
   const isMobile = useIsMobile();
   const search = useSearchTracking();
-  const favoritesCount = useStore($favoritesCount);
+  const favoritesCount = useStoreValue($favoritesCount, 0);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
 
