@@ -60,7 +60,6 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
   // Every filter but the page: only a change of these reloads from the start. The page is read when the
   // request starts, only to restore that many pages.
   const key = filtersToQuery({ ...filters, page: 1 });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is only the retry's trigger: a new attempt loads the same filters again
   useEffect(() => {
     if (!ready) return;
     const unfiltered = key === '' && filtersRef.current.page === 1;
