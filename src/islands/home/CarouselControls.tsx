@@ -41,7 +41,7 @@ export default function CarouselControls({ unit, selected, snaps, step, goTo, pa
                 onClick={() => goTo(snap)}
                 aria-label={`Ir a ${unit.toLowerCase()} ${snap + 1} de ${snaps}`}
                 aria-current={snap === selected ? 'true' : undefined}
-                className="group flex h-6 items-center px-1"
+                className="group flex h-6 min-w-6 items-center justify-center px-1"
               >
                 <span className={`block h-2 rounded-full transition-all ${dot(snap === selected)}`} />
               </button>
