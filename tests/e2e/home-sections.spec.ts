@@ -33,7 +33,9 @@ test('the home shows every section with the demo data', async ({ page }) => {
 
   await expect(page.getByRole('heading', { level: 2, name: 'Productos destacados' })).toBeVisible();
   const featured = page.getByRole('region', { name: 'Carrusel de productos destacados' });
-  // every featured product, up to 24 (six slides of four): the home does not grow with the catalogue
+  // every featured product, up to 24 (six slides of four): the home does not grow with the catalogue.
+  // The page carries the first slide; the carousel loads the rest once it is reached.
+  await hydrated(page, featured);
   await expect(featured.getByRole('group')).toHaveCount(Math.min(24, data.featured.length));
   const shown = await featured.getByRole('group').getByRole('heading', { level: 3 }).allTextContents();
   expect(new Set(shown).size).toBe(shown.length);

@@ -152,6 +152,8 @@ test('infinite scroll loads every product of the filter, then says there are no 
     await route.continue();
   });
   await page.goto(`/tienda?category=${category.id}`);
+  // the category's own count, not the built unfiltered page the address replaces
+  await expect(page.getByText(found(category.product_count))).toBeVisible();
   await expect(cards(page)).toHaveCount(12);
   await page.mouse.wheel(0, 4000);
   await expect(page.getByText('Cargando más productos...')).toBeVisible();
