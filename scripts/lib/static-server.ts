@@ -1,12 +1,14 @@
 /**
  * Serves the built shop as the static host does: static files, /admin/* falling back to the admin
  * SPA, the 404 page, and the build's own `_headers` (security headers and caching) on every
- * response, so the shop runs locally under the same Content-Security-Policy as in production.
+ * response, compressed, so the shop runs locally under the same Content-Security-Policy as in production
+ * and weighs what it weighs there.
  * The folder can be switched while serving (a rebuild publishes by pointing at its new folder).
  */
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -30,6 +32,8 @@ export function createShopServer(site: SiteDir): Hono {
     }
     return rules;
   };
+  // Text goes out compressed (gzip), as every static host sends it.
+  app.use('*', compress());
   app.use('*', async (c, next) => {
     // The host's own configuration files are not pages.
     if (c.req.path === '/_headers' || c.req.path === '/_redirects') return c.notFound();

@@ -4,7 +4,31 @@
  * checks every field and sets the time, the client network and a click's product name and permalink
  * (20261123000600_analytics_ingest.sql); a failure is logged to the console and never reaches the shopper.
  */
-import { shopClient } from './client.ts';
+import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
+import type { TablesInsert } from './database.types.ts';
+
+type EventTable = 'search_analytics' | 'filter_analytics' | 'product_click_analytics';
+
+/**
+ * One row into an event table through PostgREST with the anon key, as a plain typed fetch (the
+ * PostgREST client would add its weight to every page for three inserts). The event outlives the page
+ * that sends it (a search submitted or a product opened in the same tab): it goes out with keepalive,
+ * so the browser finishes it after navigating away.
+ */
+async function insert<T extends EventTable>(table: T, row: TablesInsert<T>): Promise<{ error: { message: string } | null }> {
+  const response = await fetch(`${PUBLIC_SUPABASE_URL.replace(/\/+$/, '')}/rest/v1/${table}`, {
+    method: 'POST',
+    keepalive: true,
+    headers: {
+      apikey: PUBLIC_SUPABASE_ANON_KEY,
+      Authorization: `Bearer ${PUBLIC_SUPABASE_ANON_KEY}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=minimal',
+    },
+    body: JSON.stringify(row),
+  });
+  return { error: response.ok ? null : { message: `${response.status} ${await response.text()}` } };
+}
 
 /** filter_type values the database accepts (analytics_filter_types()) that the shop records. */
 export type FilterEventType = 'category' | 'subcategory' | 'brand' | 'campaign' | 'price_range' | 'size';
@@ -37,9 +61,9 @@ function context() {
 }
 
 /** Runs one insert; errors are logged only. */
-async function record(what: string, insert: () => PromiseLike<{ error: { message: string } | null }>): Promise<void> {
+async function record(what: string, send: () => PromiseLike<{ error: { message: string } | null }>): Promise<void> {
   try {
-    const { error } = await insert();
+    const { error } = await send();
     if (error) console.error(`No se pudo registrar ${what}:`, error.message);
   } catch (e) {
     console.error(`No se pudo registrar ${what}:`, e);
@@ -49,21 +73,21 @@ async function record(what: string, insert: () => PromiseLike<{ error: { message
 export function trackSearch(term: string): Promise<void> {
   const t = term.trim();
   if (!t) return Promise.resolve();
-  return record('la búsqueda', () => shopClient.from('search_analytics').insert({ ...context(), search_term: clip(t, 200) }));
+  return record('la búsqueda', () => insert('search_analytics', { ...context(), search_term: clip(t, 200) }));
 }
 
 export function trackFilter(type: FilterEventType, value: string): Promise<void> {
   const v = value.trim();
   if (!v) return Promise.resolve();
   return record('el filtro', () =>
-    shopClient.from('filter_analytics').insert({ ...context(), filter_type: type, filter_value: clip(v, 200) }),
+    insert('filter_analytics', { ...context(), filter_type: type, filter_value: clip(v, 200) }),
   );
 }
 
 /** A product opened from a card or a search result (the database adds its name and permalink). */
 export function trackProductClick(product: { id: string }): Promise<void> {
   return record('el clic', () =>
-    shopClient.from('product_click_analytics').insert({
+    insert('product_click_analytics', {
       ...context(),
       product_id: product.id,
       referrer_url: document.referrer ? clip(document.referrer, 2000) : null,

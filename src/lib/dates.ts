@@ -1,5 +1,8 @@
 /** Dates as the shop shows them: '5/ENE/2025', ISO 'yyyy-MM-dd', and "today" in Mexico City. */
-import { differenceInCalendarDays, format, isValid } from 'date-fns';
+
+/** A Date that holds an instant (not 'Invalid Date'). */
+const isValid = (d: Date) => !Number.isNaN(d.getTime());
+const pad = (n: number) => String(n).padStart(2, '0');
 
 export const SHOP_TIME_ZONE = 'America/Mexico_City';
 export const MONTHS_ES = ['ENE', 'FEB', 'MAR', 'ABR', 'MAY', 'JUN', 'JUL', 'AGO', 'SEP', 'OCT', 'NOV', 'DIC'] as const;
@@ -38,15 +41,17 @@ export function formatDisplayDate(input: DateInput): string {
 /** ISO date 'yyyy-MM-dd' (local), or '' if unreadable. */
 export function formatIsoDate(input: DateInput): string {
   const d = toDate(input);
-  return d ? format(d, 'yyyy-MM-dd') : '';
+  return d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '';
 }
 
 /** Report date 'dd/MM/yyyy' (with ' HH:mm' or ' HH:mm:ss'); 'N/A' if unreadable. */
 export function formatReportDate(input: DateInput, time: 'none' | 'minutes' | 'seconds' = 'none'): string {
   const d = toDate(input);
   if (!d) return 'N/A';
-  const pattern = time === 'none' ? 'dd/MM/yyyy' : time === 'minutes' ? 'dd/MM/yyyy HH:mm' : 'dd/MM/yyyy HH:mm:ss';
-  return format(d, pattern);
+  const date = `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+  if (time === 'none') return date;
+  const hm = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${date} ${time === 'minutes' ? hm : `${hm}:${pad(d.getSeconds())}`}`;
 }
 
 /** The calendar date of an instant in Mexico City, 'yyyy-MM-dd'. */
@@ -71,10 +76,12 @@ export function daysBetween(from: DateInput, to: DateInput): number | null {
   const a = toDate(from);
   const b = toDate(to);
   if (!a || !b) return null;
-  return differenceInCalendarDays(b, a);
+  // Local calendar days, counted on the UTC clock so a daylight-saving change in between does not shift them.
+  const day = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
+  return Math.round((day(b) - day(a)) / 86_400_000);
 }
 
-const MEXICO_CITY_PARTS = new Intl.DateTimeFormat('en-US', {
+const MEXICO_CITY_PARTS = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
   timeZone: SHOP_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',

@@ -1,18 +1,45 @@
 /**
- * Toasts (sonner): one at a time, 5000 ms, titles 'Éxito' / 'Error' unless a screen gives its own.
- * Any island may call these; the single <Toaster> island in the layout shows them.
+ * Toasts: one at a time, 5000 ms, titles 'Éxito' / 'Error' unless a screen gives its own. Any island or
+ * script may call these; the single toast region of the layout (src/components/Toaster.astro) shows them.
  */
-import { toast } from 'sonner';
+import { atom } from 'nanostores';
 
 export const TOAST_DURATION_MS = 5000;
 
+export interface Toast {
+  /** Tells two toasts with the same text apart (a repeat replaces the one on screen). */
+  id: number;
+  kind: 'success' | 'error';
+  title: string;
+  description?: string | undefined;
+}
+
+/** The toast on screen, or null. */
+export const $toast = atom<Toast | null>(null);
+
+let lastId = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Removes the toast on screen, if any. */
+export function dismissToast(): void {
+  clearTimeout(timer);
+  $toast.set(null);
+}
+
+function show(kind: Toast['kind'], title: string, description?: string): void {
+  clearTimeout(timer);
+  const toast: Toast = { id: ++lastId, kind, title, description };
+  $toast.set(toast);
+  timer = setTimeout(() => {
+    if ($toast.get() === toast) $toast.set(null);
+  }, TOAST_DURATION_MS);
+}
+
 export const notify = {
   success(title = 'Éxito', description?: string): void {
-    toast.dismiss();
-    toast.success(title, { description, duration: TOAST_DURATION_MS });
+    show('success', title, description);
   },
   error(description?: string, title = 'Error'): void {
-    toast.dismiss();
-    toast.error(title, { description, duration: TOAST_DURATION_MS });
+    show('error', title, description);
   },
 };

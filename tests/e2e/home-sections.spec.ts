@@ -33,7 +33,9 @@ test('the home shows every section with the demo data', async ({ page }) => {
 
   await expect(page.getByRole('heading', { level: 2, name: 'Productos destacados' })).toBeVisible();
   const featured = page.getByRole('region', { name: 'Carrusel de productos destacados' });
-  // every featured product, up to 24 (six slides of four): the home does not grow with the catalogue
+  // every featured product, up to 24 (six slides of four): the home does not grow with the catalogue.
+  // The page carries the first slide; the carousel loads the rest once it is reached.
+  await hydrated(page, featured);
   await expect(featured.getByRole('group')).toHaveCount(Math.min(24, data.featured.length));
   const shown = await featured.getByRole('group').getByRole('heading', { level: 3 }).allTextContents();
   expect(new Set(shown).size).toBe(shown.length);
@@ -69,7 +71,7 @@ test('the home shows every section with the demo data', async ({ page }) => {
 
 test('the campaigns dialog lists every active campaign with its label and progress', async ({ page }) => {
   const { campaigns, today } = await activeData();
-  await pinToday(page); // the dialog's labels and progress are computed in the browser from its clock
+  await pinToday(page); // the dialog's labels and progress are those of the build's day, today
   await page.goto('/');
   const open = page.getByRole('button', { name: `Ver todas las campañas (${campaigns.length})` });
   await hydrated(page, open);
@@ -95,6 +97,8 @@ test('the campaigns dialog lists every active campaign with its label and progre
 /** Pauses a carousel's autoplay, then checks that previous from the first page goes to the last and back. */
 async function expectArrowsWrap(page: Page, carousel: Locator, unit: string) {
   await hydrated(page, carousel);
+  // the carousel's engine loads after the island hydrates; the arrows and dots work from then on
+  await expect(carousel).toHaveAttribute('data-carousel-ready', '');
   await carousel.getByRole('button', { name: 'Pausar el carrusel' }).click();
   await expect(carousel.getByRole('button', { name: 'Reanudar el carrusel' })).toBeVisible();
   const dots = carousel.getByRole('button', { name: new RegExp(`^Ir a ${unit.toLowerCase()} \\d+ de \\d+$`) });

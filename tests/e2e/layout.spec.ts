@@ -124,6 +124,24 @@ test('the help widget opens, closes on an outside click, Escape or its button, a
   expect(helpChatLink(chat)).toContain(encodeURIComponent('Necesito ayuda con mi compra. ¿Podrían asistirme?'));
 });
 
+test('with JavaScript off the help widget still opens and its options are links to the chat', async ({ browser }) => {
+  const chat = shopChat((await shopSettings()).seller_phone);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: '¿Necesitas ayuda?' }).click();
+    const panel = page.getByRole('dialog', { name: 'Cómo podemos ayudarte?' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('link', { name: /Asistente de compra/ })).toHaveAttribute('href', helpChatLink(chat));
+    await expect(panel.getByRole('link', { name: /Tengo un problema/ })).toHaveAttribute('href', problemChatLink(chat));
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  } finally {
+    await context.close();
+  }
+});
+
 test('the promo popup never opens by itself; closing it stores the time', async ({ page }) => {
   // The browser clock is the test's: a minute passes in an instant, so any timer that would open the
   // popup has fired before the check.

@@ -120,6 +120,23 @@ test('Comprar ahora is a link to the chat in the built page: it works with JavaS
   }
 });
 
+test('with JavaScript off the share button still opens the share options, real share links', async ({ browser }) => {
+  const p = await pick(() => true);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`/producto/${p.permalink}`);
+    const link = await canonicalOf(page);
+    await page.getByRole('button', { name: 'Compartir' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Compartir producto' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(link)}`));
+    await expect(dialog.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the share dialog copies the link, says Copiado for 2 seconds and offers each network', async ({ page, context }) => {
   const p = await pick(() => true);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -152,6 +152,8 @@ test('infinite scroll loads every product of the filter, then says there are no 
     await route.continue();
   });
   await page.goto(`/tienda?category=${category.id}`);
+  // the category's own count, not the built unfiltered page the address replaces
+  await expect(page.getByText(found(category.product_count))).toBeVisible();
   await expect(cards(page)).toHaveCount(12);
   await page.mouse.wheel(0, 4000);
   await expect(page.getByText('Cargando más productos...')).toBeVisible();
@@ -251,7 +253,9 @@ test('a failed shop request says so and offers a retry that loads the products o
   await page.route('**/rest/v1/rpc/shop_page', (route) =>
     down ? route.fulfill({ status: 503, json: { message: 'Database client error. Retrying the connection.' } }) : route.fallback(),
   );
-  await page.goto('/tienda');
+  // The unfiltered first view is built into the page; a filtered one asks the server.
+  const category = (await shopPage()).facets.categories[0]!;
+  await page.goto(`/tienda?category=${category.id}`);
   await expect(page.getByText('Error al cargar las opciones de filtros')).toBeVisible();
   await expect(page.getByText('No se pudieron cargar las opciones de filtros')).toBeVisible();
   await expect(page.getByText('No se pudieron cargar los productos')).toBeVisible();
@@ -261,4 +265,21 @@ test('a failed shop request says so and offers a retry that loads the products o
   await expect(cards(page).first()).toBeVisible();
   await expect(page.getByText('No se pudieron cargar los productos')).toHaveCount(0);
   await expect(page.getByText('Error al cargar las opciones de filtros')).toHaveCount(0);
+});
+
+test('with JavaScript off /tienda shows the first products as links to their pages, with the count', async ({ browser }, info) => {
+  test.skip(isPhone(info), 'the static page is the same on every screen');
+  const expected = await shopPage();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto('/tienda');
+    await expect(page.getByText(found(expected.total))).toBeVisible();
+    await expect(cards(page)).toHaveCount(expected.products.length);
+    for (const [i, p] of expected.products.entries()) {
+      await expect(cards(page).nth(i).getByRole('link', { name: 'Ver producto' })).toHaveAttribute('href', `/producto/${p.permalink}`);
+    }
+  } finally {
+    await context.close();
+  }
 });

@@ -1,5 +1,5 @@
 /** Product heading: 'Altamente valorado' and campaign badges, name, brand, category chips and the 'Producto Original' note. */
-import { BadgeCheck, Clock, Star } from 'lucide-react';
+import { BadgeCheck, Clock, Star } from '../icons.tsx';
 import type { ProductDetail } from '../../data/product.ts';
 import { remainingBadge } from '../../lib/campaign.ts';
 import { shopHref } from '../../lib/filters.ts';

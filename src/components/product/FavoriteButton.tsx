@@ -1,10 +1,11 @@
 /** Heart toggle for one product, bound to the shared favourites store. */
-import { useStore } from '@nanostores/react';
-import { Heart } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Heart } from '../icons.tsx';
 import type { ProductSummary } from '../../data/product-summary.ts';
 import { contains } from '../../lib/favorites.ts';
-import { $favorites, toggleFavorite } from '../../stores/favorites.ts';
+import { $favorites, toggleFavorite, type Favorite } from '../../stores/favorites.ts';
+import { useStoreValue } from '../../stores/use-store.ts';
+
+const NONE: Favorite[] = [];
 
 interface Props {
   /** Any product shape with the summary's fields; only those are saved. */
@@ -13,11 +14,8 @@ interface Props {
 }
 
 export default function FavoriteButton({ product, className = '' }: Props) {
-  const list = useStore($favorites);
-  // The static HTML never knows the browser's list: show "not saved" until mounted, so hydration matches.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const saved = mounted && contains(list, product.id);
+  // The static HTML never knows the browser's list: it shows "not saved", and the browser's list follows.
+  const saved = contains(useStoreValue($favorites, NONE), product.id);
   return (
     <button
       type="button"

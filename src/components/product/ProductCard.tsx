@@ -3,7 +3,7 @@
  * category, campaign countdown, name, brand, sizes, prices and 'Ver producto'. The whole card is one real
  * link to /producto/{permalink} in a new tab, so it works without JavaScript; `onOpen` records the click.
  */
-import { Clock } from 'lucide-react';
+import { Clock } from '../icons.tsx';
 import { useId } from 'react';
 import { remainingBadge } from '../../lib/campaign.ts';
 import { discountBadge, hasDiscount } from '../../lib/discount.ts';

@@ -1,5 +1,5 @@
 /** A 4:5 product image with a responsive srcset, or a placeholder when there is none or it fails to load. */
-import { ImageOff } from 'lucide-react';
+import { ImageOff } from '../icons.tsx';
 import { useState } from 'react';
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { responsiveImage } from '../../lib/images.ts';

@@ -1,19 +1,20 @@
 /** /favoritos: the saved products (browser only), newest first, with 'Limpiar todos' and the empty state. */
-import { useStore } from '@nanostores/react';
-import { Heart } from 'lucide-react';
+import { Heart } from '../../components/icons.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import ProductCard, { ProductCardSkeleton } from '../../components/product/ProductCard.tsx';
 import type { ProductSummary } from '../../data/product-summary.ts';
 import { trackProductClick } from '../../data/analytics.ts';
 import { savedCountLabel } from '../../lib/favorites.ts';
-import { $favorites, clearFavorites } from '../../stores/favorites.ts';
+import { $favorites, clearFavorites, type Favorite } from '../../stores/favorites.ts';
+import { useStoreValue } from '../../stores/use-store.ts';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5';
 /** One row of placeholder cards at the widest layout. */
 const SKELETONS = [0, 1, 2, 3, 4];
+const NONE: Favorite[] = [];
 
 export default function FavoritesPage() {
-  const list = useStore($favorites);
+  const list = useStoreValue($favorites, NONE);
   // The static HTML cannot know the browser's list: show skeletons until mounted.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);

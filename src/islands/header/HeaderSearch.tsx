@@ -4,7 +4,7 @@
  * JavaScript (or before a pick) the form submits the term to /tienda?search=. The term is recorded as a
  * search (after a pause in typing, or on submit) and an opened result as a product click.
  */
-import { Loader2, Search, X } from 'lucide-react';
+import { Loader2, Search, X } from '../../components/icons.tsx';
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { trackProductClick } from '../../data/analytics.ts';
@@ -22,7 +22,7 @@ const PAGEFIND_ENTRY_URL = '/pagefind/pagefind-entry.json';
 const EMPTY_INDEX: Pagefind = { init: async () => undefined, debouncedSearch: async () => ({ results: [] }) };
 let pagefind: Promise<Pagefind> | null = null;
 
-/** Loads the Pagefind runtime once, on the first search (Pagefind itself fails on an index without pages). */
+/** Loads the Pagefind runtime once, on the first focus of the box or search (Pagefind itself fails on an index without pages). */
 function loadPagefind(): Promise<Pagefind> {
   pagefind ??= fetch(PAGEFIND_ENTRY_URL)
     .then((r) => r.json() as Promise<{ languages?: Record<string, unknown> }>)
@@ -163,7 +163,11 @@ export default function HeaderSearch() {
                 setListOpen(true);
                 tracking.typed(e.target.value);
               }}
-              onFocus={() => setListOpen(true)}
+              onFocus={() => {
+                setListOpen(true);
+                // Fetch the index's runtime as the shopper reaches the box, so the first results come sooner.
+                loadPagefind().catch(() => undefined);
+              }}
               onBlur={(e) => {
                 if (!root.current?.contains(e.relatedTarget as Node | null)) close();
               }}

@@ -1,5 +1,5 @@
 /** Arrows, dots and the pause button of a home carousel. */
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pause, Play } from '../../components/icons.tsx';
 
 interface Props {
   /** What the carousel shows, for the buttons' names ('diapositiva', 'página'). */
@@ -13,6 +13,11 @@ interface Props {
   autoplays: boolean;
   /** 'dark' over images, 'light' on white. */
   tone?: 'dark' | 'light';
+}
+
+/** The controls' props out of a carousel's state (useCarousel). */
+export function controls({ selected, snaps, step, goTo, paused, togglePause, autoplays }: Omit<Props, 'unit' | 'tone'>): Omit<Props, 'unit' | 'tone'> {
+  return { selected, snaps, step, goTo, paused, togglePause, autoplays };
 }
 
 export default function CarouselControls({ unit, selected, snaps, step, goTo, paused, togglePause, autoplays, tone = 'light' }: Props) {
@@ -36,7 +41,7 @@ export default function CarouselControls({ unit, selected, snaps, step, goTo, pa
                 onClick={() => goTo(snap)}
                 aria-label={`Ir a ${unit.toLowerCase()} ${snap + 1} de ${snaps}`}
                 aria-current={snap === selected ? 'true' : undefined}
-                className="group flex h-6 items-center px-1"
+                className="group flex h-6 min-w-6 items-center justify-center px-1"
               >
                 <span className={`block h-2 rounded-full transition-all ${dot(snap === selected)}`} />
               </button>

@@ -1,26 +1,40 @@
 /**
  * Featured products, 4 per slide on desktop (2 on phones, 3 on tablets), looping, with dots and arrows;
  * auto-advances every 6 s when there are more than 4. The order comes shuffled from the build. Opening a
- * card records a product click.
+ * card records a product click. The page holds the first slide only (all the viewport shows before the
+ * carousel runs); the rest come from /inicio.json once the island runs.
  */
 import ProductCard from '../../components/product/ProductCard.tsx';
 import { trackProductClick } from '../../data/analytics.ts';
 import type { CardProduct, ProductSummary } from '../../data/product-summary.ts';
 import { FEATURED_AUTOPLAY_MS, FEATURED_PER_SLIDE } from '../../lib/carousel.ts';
-import CarouselControls from './CarouselControls.tsx';
-import { useCarousel } from './useCarousel.ts';
+import CarouselControls, { controls } from './CarouselControls.tsx';
+import type { HomeRest } from './home-rest.ts';
+import { useHomeRest } from './useHomeRest.ts';
+import { useCarousel } from './useCarousel.tsx';
 
 const onOpen = (p: ProductSummary) => void trackProductClick(p);
 
-export default function FeaturedCarousel({ products }: { products: CardProduct[] }) {
+interface Props {
+  /** The first slide's products, in the page. */
+  first: CardProduct[];
+  /** How many products the carousel has in all. */
+  total: number;
+}
+
+const featuredOf = (rest: HomeRest) => rest.featured;
+
+export default function FeaturedCarousel({ first, total }: Props) {
+  const products = useHomeRest(first, total, featuredOf);
   const c = useCarousel({
-    count: products.length,
+    count: total,
     perSlide: FEATURED_PER_SLIDE,
     delay: FEATURED_AUTOPLAY_MS,
     embla: { align: 'start', slidesToScroll: 'auto' },
   });
   return (
-    <section aria-roledescription="carrusel" aria-label="Carrusel de productos destacados">
+    <section aria-roledescription="carrusel" aria-label="Carrusel de productos destacados" data-carousel-ready={c.ready ? '' : undefined}>
+      {c.engine}
       <div ref={c.viewportRef} className="-my-2 overflow-hidden py-2">
         <div className="-ml-3 flex sm:-ml-5">
           {products.map((p, i) => (
@@ -37,7 +51,7 @@ export default function FeaturedCarousel({ products }: { products: CardProduct[]
       </div>
       {products.length > 2 && c.snaps !== 1 && (
         <div className="mt-6 flex justify-center">
-          <CarouselControls unit="Página" {...c} />
+          <CarouselControls unit="Página" {...controls(c)} />
         </div>
       )}
     </section>

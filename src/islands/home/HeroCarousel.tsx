@@ -1,6 +1,7 @@
 /**
  * Home hero: hero images and featured products in one looping carousel, auto-advancing every 4 s when
- * there is more than one slide. The first slide is in the static HTML, so the hero reads without JavaScript.
+ * there is more than one slide. The first slide is in the static HTML, so the hero reads without JavaScript;
+ * the others come from /inicio.json once the island runs.
  */
 import { discountBadge, hasDiscount } from '../../lib/discount.ts';
 import { HERO_AUTOPLAY_MS } from '../../lib/carousel.ts';
@@ -9,8 +10,10 @@ import type { HeroSlide } from '../../lib/hero.ts';
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { responsiveImage } from '../../lib/images.ts';
 import { formatPrice } from '../../lib/money.ts';
-import CarouselControls from './CarouselControls.tsx';
-import { useCarousel } from './useCarousel.ts';
+import CarouselControls, { controls } from './CarouselControls.tsx';
+import type { HomeRest } from './home-rest.ts';
+import { useHomeRest } from './useHomeRest.ts';
+import { useCarousel } from './useCarousel.tsx';
 
 const BANNER_WIDTHS = [640, 960, 1280, 1600];
 
@@ -102,10 +105,21 @@ function Slide({ slide, first }: { slide: HeroSlide<ProductSummary>; first: bool
   );
 }
 
-export default function HeroCarousel({ slides }: { slides: HeroSlide<ProductSummary>[] }) {
-  const c = useCarousel({ count: slides.length, delay: HERO_AUTOPLAY_MS });
+const slidesOf = (rest: HomeRest) => rest.slides;
+
+interface Props {
+  /** The first slide, in the page. */
+  first: HeroSlide<ProductSummary>;
+  /** How many slides the carousel has in all. */
+  total: number;
+}
+
+export default function HeroCarousel({ first, total }: Props) {
+  const slides = useHomeRest([first], total, slidesOf);
+  const c = useCarousel({ count: total, delay: HERO_AUTOPLAY_MS });
   return (
-    <section aria-roledescription="carrusel" aria-label="Portada" className="relative bg-neutral-950">
+    <section aria-roledescription="carrusel" aria-label="Portada" className="relative bg-neutral-950" data-carousel-ready={c.ready ? '' : undefined}>
+      {c.engine}
       <div ref={c.viewportRef} className="overflow-hidden">
         <div className="flex">
           {slides.map((s, i) => (
@@ -121,10 +135,10 @@ export default function HeroCarousel({ slides }: { slides: HeroSlide<ProductSumm
           ))}
         </div>
       </div>
-      {slides.length > 1 && (
+      {total > 1 && (
         <div className="absolute inset-x-0 bottom-5">
           <div className="mx-auto flex max-w-7xl px-4 sm:px-6">
-            <CarouselControls unit="Diapositiva" tone="dark" {...c} />
+            <CarouselControls unit="Diapositiva" tone="dark" {...controls(c)} />
           </div>
         </div>
       )}

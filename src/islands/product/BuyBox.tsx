@@ -2,10 +2,11 @@
  * Price, size grid, buy / share / favourite, and the phone's sticky bottom bar. Buying opens the chat link
  * (brand, name, size, product link) in a new window; with sizes but none chosen, 'Selecciona tu talla' opens first.
  * The buy buttons are real links to the chat in the built HTML, so buying works before this island has
- * loaded (or if its script fails): without a size chosen the message simply names none.
+ * loaded (or if its script fails): without a size chosen the message simply names none. So is sharing:
+ * the share button opens the share dialog natively (a popover) and its network options are share links.
  */
-import { Share2, ShoppingBag } from 'lucide-react';
-import { useState } from 'react';
+import { Share2, ShoppingBag } from '../../components/icons.tsx';
+import { useId, useState } from 'react';
 import FavoriteButton from '../../components/product/FavoriteButton.tsx';
 import { shopChat } from '../../config/shop.ts';
 import { productChatLink } from '../../lib/chat.ts';
@@ -29,7 +30,7 @@ interface Props {
 export default function BuyBox({ product: p, url, priceUpdated = false, sellerPhone }: Props) {
   const [size, setSize] = useState<string | null>(null);
   const [sizeDialog, setSizeDialog] = useState(false);
-  const [shareDialog, setShareDialog] = useState(false);
+  const shareId = useId();
   const badge = discountBadge(p.precio_original, p.precio_venta);
   const hasSizes = p.sizes.length > 0;
 
@@ -92,7 +93,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
         <button
           type="button"
           aria-label="Compartir"
-          onClick={() => setShareDialog(true)}
+          popoverTarget={shareId}
           className="inline-flex size-12 items-center justify-center rounded-full border border-neutral-300 text-neutral-900 transition hover:border-neutral-950"
         >
           <Share2 aria-hidden="true" className="size-5" />
@@ -128,7 +129,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
       </section>
 
       {hasSizes && <SizeDialog open={sizeDialog} onOpenChange={setSizeDialog} sizes={p.sizes} onChoose={choose} />}
-      <ShareDialog open={shareDialog} onOpenChange={setShareDialog} url={url} text={`${p.nombre}${p.marca.trim() ? ` de ${p.marca.trim()}` : ''}`} />
+      <ShareDialog id={shareId} url={url} text={`${p.nombre}${p.marca.trim() ? ` de ${p.marca.trim()}` : ''}`} />
     </div>
   );
 }

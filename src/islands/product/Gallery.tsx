@@ -1,5 +1,5 @@
 /** Product gallery: main image first, thumbnails, and previous/next arrows that wrap around. */
-import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ImageOff } from '../../components/icons.tsx';
 import { useState, type KeyboardEvent } from 'react';
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { wrapIndex, type GalleryImage } from '../../lib/gallery.ts';

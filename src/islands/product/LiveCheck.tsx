@@ -3,10 +3,12 @@
  * replaced by 'Producto no encontrado o campaña expirada'; if the price changed, the live price shows.
  * A failed check keeps the built data (the shopper can still ask by chat).
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { BuyProduct } from '../../data/product.ts';
 import BuyBox from './BuyBox.tsx';
-import NotFoundProduct from './NotFoundProduct.tsx';
+
+/** Loaded only when the check finds the product gone (rare): it stays out of every product page's first load. */
+const NotFoundProduct = lazy(() => import('./NotFoundProduct.tsx'));
 
 interface Props {
   product: BuyProduct;
@@ -39,7 +41,13 @@ export default function LiveCheck({ product, url, sellerPhone }: Props) {
     };
   }, [product]);
 
-  if (check.kind === 'gone') return <NotFoundProduct compact reason="Producto no encontrado o campaña expirada" />;
+  if (check.kind === 'gone') {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundProduct compact reason="Producto no encontrado o campaña expirada" />
+      </Suspense>
+    );
+  }
   if (check.kind === 'live') return <BuyBox product={check.product} url={url} priceUpdated={check.priceUpdated} sellerPhone={sellerPhone} />;
   return <BuyBox product={product} url={url} sellerPhone={sellerPhone} />;
 }

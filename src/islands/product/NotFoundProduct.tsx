@@ -1,5 +1,5 @@
 /** 'Producto no encontrado' with the reason and a way back to the shop (whole view, or compact in place of the buy box). */
-import { ArrowLeft, RotateCw, SearchX, WifiOff } from 'lucide-react';
+import { ArrowLeft, RotateCw, SearchX, WifiOff } from '../../components/icons.tsx';
 
 interface Props {
   reason: string;

@@ -1,18 +1,19 @@
 /**
  * Share dialog: copy the link ('Copiado' for 2 s), WhatsApp, Facebook, Twitter, and Instagram, which has no
- * share link, so it copies the link and says to paste it there by hand.
+ * share link, so it copies the link and says to paste it there by hand. It is a popover in the built page,
+ * opened by the share button without JavaScript, and the network options are real share links.
  */
-import { AtSign, Camera, Check, Copy, MessageCircle, ThumbsUp } from 'lucide-react';
+import { AtSign, Camera, Check, Copy, MessageCircle, ThumbsUp } from '../../components/icons.tsx';
 import { useEffect, useState } from 'react';
 import { shareLinks } from '../../lib/chat.ts';
 import { notify } from '../../stores/toast.ts';
-import Modal from './Modal.tsx';
+import { PopoverModal } from './Modal.tsx';
 
 export const COPIED_RESET_MS = 2000;
 
 interface Props {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** The popover's id: the share button names it in popoverTarget. */
+  id: string;
   url: string;
   text: string;
 }
@@ -20,7 +21,7 @@ interface Props {
 const option =
   'flex min-h-12 items-center gap-3 rounded-2xl border border-neutral-200 px-4 text-sm font-semibold text-neutral-900 transition hover:border-neutral-950';
 
-export default function ShareDialog({ open, onOpenChange, url, text }: Props) {
+export default function ShareDialog({ id, url, text }: Props) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -40,7 +41,7 @@ export default function ShareDialog({ open, onOpenChange, url, text }: Props) {
   const links = shareLinks(url, text);
   const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Compartir producto" description="Comparte este producto con quien quieras.">
+    <PopoverModal id={id} title="Compartir producto" description="Comparte este producto con quien quieras.">
       <div className="flex gap-2">
         <input
           readOnly
@@ -73,6 +74,6 @@ export default function ShareDialog({ open, onOpenChange, url, text }: Props) {
         </button>
       </div>
       <p className="mt-3 text-xs text-neutral-600">Instagram no permite compartir enlaces directamente: copiamos el enlace para que lo pegues tú.</p>
-    </Modal>
+    </PopoverModal>
   );
 }

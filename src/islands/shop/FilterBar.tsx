@@ -2,7 +2,7 @@
  * The sticky filter bar: search box, Tendencia / Categoría / Subcategoría / Precio / Talla and 'Limpiar'.
  * Below 768 px the selectors collapse behind a 'Filtros' toggle showing the active-filter count.
  */
-import { SlidersHorizontal, Search } from 'lucide-react';
+import { SlidersHorizontal, Search } from '../../components/icons.tsx';
 import { useId, useState, type SubmitEvent } from 'react';
 import type { ShopFacets } from '../../data/shop.ts';
 import type { FilterKey, FilterState } from '../../lib/filters.ts';

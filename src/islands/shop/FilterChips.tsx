@@ -1,5 +1,5 @@
 /** The active filters as removable chips ('Categoría: Tenis ×'). */
-import { X } from 'lucide-react';
+import { X } from '../../components/icons.tsx';
 import type { FilterKey } from '../../lib/filters.ts';
 
 export interface Chip {

@@ -1,12 +1,15 @@
-/** /tienda: title with counts, sticky filters, chips and the infinite product grid, all mirrored in the URL. */
-import { useStore } from '@nanostores/react';
+/**
+ * /tienda: title with counts, sticky filters, chips and the infinite product grid, all mirrored in the URL.
+ * The build passes the unfiltered first page, so the grid is real HTML (cards with links) before hydration.
+ */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProductSummary } from '../../data/product-summary.ts';
 import { trackFilter, trackProductClick, type FilterEventType } from '../../data/analytics.ts';
-import type { ShopFacets } from '../../data/shop.ts';
+import type { ShopFacets, ShopPage as BuiltPage } from '../../data/shop.ts';
 import { activeFilterCount, EMPTY_FILTERS, setFilter, type FilterKey } from '../../lib/filters.ts';
 import { priceRangeLabel } from '../../lib/price-range.ts';
 import { $favoritesCount } from '../../stores/favorites.ts';
+import { useStoreValue } from '../../stores/use-store.ts';
 import FilterBar from './FilterBar.tsx';
 import FilterChips, { type Chip } from './FilterChips.tsx';
 import ProductGrid from './ProductGrid.tsx';
@@ -39,18 +42,23 @@ function rememberNames(names: Partial<Record<FilterKey, Map<string, string>>>, f
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export default function ShopPage() {
+interface Props {
+  /** The unfiltered first page and every facet's counts as of the build, so the first view needs no database call. */
+  initial?: BuiltPage | null;
+}
+
+export default function ShopPage({ initial = null }: Props) {
   const [filters, setFilters, ready] = useUrlFilters();
   const isMobile = useIsMobile();
   const search = useSearchTracking();
-  const favoritesCount = useStore($favoritesCount);
+  const favoritesCount = useStoreValue($favoritesCount, 0);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
 
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
   const onPage = useCallback((page: number) => setFilters({ ...filtersRef.current, page }, 'replace'), [setFilters]);
-  const shop = useShopProducts(filters, ready, onPage);
+  const shop = useShopProducts(filters, ready, onPage, initial);
 
   // Every name seen for an id, so a chip keeps its label when its option drops out of the facets.
   const names = useRef<Partial<Record<FilterKey, Map<string, string>>>>({});
@@ -75,13 +83,16 @@ export default function ShopPage() {
 
   const onOpen = useCallback((p: ProductSummary) => void trackProductClick(p), []);
   const activeCount = activeFilterCount(filters);
-  const counting = !ready || shop.loading;
+  // Without a built first page, nothing is known until the URL has been read.
+  const counting = (!ready && initial === null) || shop.loading;
+  // Marks the built first page until the URL has been read (the page hides it meanwhile when the address has a query).
+  const builtView = !ready && initial !== null ? '' : undefined;
 
   return (
     <>
       <div className="mx-auto max-w-7xl px-4 pb-4 pt-8 sm:px-6">
         <h1 className="font-display text-3xl font-black tracking-tight text-neutral-950 sm:text-4xl">Tienda</h1>
-        <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-neutral-600" aria-live="polite">
+        <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-neutral-600" aria-live="polite" data-built-view={builtView}>
           <span>{counting ? 'Buscando productos...' : plural(shop.total, 'producto encontrado', 'productos encontrados')}</span>
           {mounted && (
             <a href="/favoritos" className="font-medium text-neutral-800 underline-offset-2 hover:underline">
@@ -103,7 +114,7 @@ export default function ShopPage() {
         onSearchSubmit={() => search.submitted(filters.search_term ?? '')}
         onClear={() => setFilters({ ...EMPTY_FILTERS })}
       />
-      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:px-6">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:px-6" data-built-view={builtView}>
         <FilterChips chips={chips} onRemove={(key) => setFilters(setFilter(filters, key, null))} />
         <ProductGrid
           products={shop.products}

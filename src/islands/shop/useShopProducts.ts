@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CardProduct } from '../../data/product-summary.ts';
 import { shopClient } from '../../data/client.ts';
-import { fetchShopPage, type ShopFacets } from '../../data/shop.ts';
+import { fetchShopPage, type ShopFacets, type ShopPage } from '../../data/shop.ts';
 import { filtersFromQuery, filtersToQuery, type FilterState } from '../../lib/filters.ts';
 import { notify } from '../../stores/toast.ts';
 
@@ -35,12 +35,19 @@ export interface ShopProducts {
   retryMore: () => void;
 }
 
-/** `onPage` is told how many pages are on screen after loading more (to mirror ?page= in the URL). */
-export function useShopProducts(filters: FilterState, ready: boolean, onPage: (page: number) => void): ShopProducts {
-  const [products, setProducts] = useState<CardProduct[]>([]);
-  const [facets, setFacets] = useState<ShopFacets | null>(null);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
+/**
+ * `onPage` is told how many pages are on screen after loading more (to mirror ?page= in the URL).
+ * `initial` is the unfiltered first page as of the build (in the static HTML): the grid starts from it,
+ * and a URL without filters, search or page keeps it rather than asking the database again; any other
+ * URL, and every change of filters, loads live.
+ */
+export function useShopProducts(filters: FilterState, ready: boolean, onPage: (page: number) => void, initial: ShopPage | null = null): ShopProducts {
+  const [products, setProducts] = useState<CardProduct[]>(initial?.products ?? []);
+  const [facets, setFacets] = useState<ShopFacets | null>(initial?.facets ?? null);
+  const [total, setTotal] = useState(initial?.total ?? 0);
+  const [loading, setLoading] = useState(initial === null);
+  // The built first page answers the unfiltered first view once; after that every view loads live.
+  const built = useRef(initial !== null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState(false);
   const [moreFailed, setMoreFailed] = useState(false);
@@ -53,9 +60,13 @@ export function useShopProducts(filters: FilterState, ready: boolean, onPage: (p
   // Every filter but the page: only a change of these reloads from the start. The page is read when the
   // request starts, only to restore that many pages.
   const key = filtersToQuery({ ...filters, page: 1 });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is only the retry's trigger: a new attempt loads the same filters again
   useEffect(() => {
     if (!ready) return;
+    const unfiltered = key === '' && filtersRef.current.page === 1;
+    if (built.current) {
+      built.current = false;
+      if (unfiltered && attempt === 0) return;
+    }
     const id = ++request.current;
     setLoading(true);
     setMoreFailed(false);
