@@ -87,7 +87,7 @@ async function bothAnswers(client: pg.PoolClient, args: Args): Promise<{ ours: u
   return rows[0]!;
 }
 
-async function compare(states: Args[]): Promise<{ compared: number; differing: Args[]; first?: { args: Args; ours: unknown; reference: unknown } }> {
+async function compare(states: Args[]): Promise<{ compared: number; differing: Args[]; first: { args: Args; ours: unknown; reference: unknown } | undefined }> {
   const client = await sql.connect();
   const differing: Args[] = [];
   let first: { args: Args; ours: unknown; reference: unknown } | undefined;
