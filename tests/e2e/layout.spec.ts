@@ -162,8 +162,10 @@ test('the promo popup never opens by itself; closing it stores the time', async 
   const before = await page.evaluate(() => Date.now());
   await promo.getByRole('button', { name: 'Cerrar' }).click();
   await expect(promo).toHaveCount(0);
-  const stored = Number(await page.evaluate(() => localStorage.getItem('outlet_promo_closed_at')));
-  expect(stored).toBeGreaterThanOrEqual(before);
+  // the dialog's close event, which stores it, is dispatched just after the dialog hides
+  const closedAt = async () => Number(await page.evaluate(() => localStorage.getItem('outlet_promo_closed_at')));
+  await expect.poll(closedAt).toBeGreaterThanOrEqual(before);
+  const stored = await closedAt();
   expect(stored).toBeLessThanOrEqual(await page.evaluate(() => Date.now()));
 
   await page.reload();
