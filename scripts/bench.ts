@@ -10,7 +10,7 @@
  * - weight, build, lighthouse: the shop built at 1,000 and 10,000 products (BENCH_BUILD_SIZES):
  *   build time and output size, what the home, /tienda, a product page and /favoritos weigh
  *   (HTML, CSS, JavaScript, gzipped), and Lighthouse (mobile) on the home, /tienda and the product
- *   page of the first build, served locally with the stack behind it.
+ *   page of the first build, served locally with the stack behind it (BENCH_LIGHTHOUSE_RUNS rounds).
  * Other settings and the ports: scripts/bench/options.ts. Prints progress, then the table, and
  * writes bench/results/<date>.json and .md (<date>-<sections> when only some sections ran).
  * `npm run bench` then runs the CSV import and analytics benches. Not part of `npm test`.

@@ -12,6 +12,8 @@ import lighthouse from 'lighthouse';
 
 export interface Audit {
   route: string;
+  /** 1 for the first round over the pages, 2 for the second… */
+  run: number;
   performance: number | null;
   accessibility: number | null;
   bestPractices: number | null;
@@ -56,50 +58,56 @@ const score = (lhr: { categories: Record<string, { score: number | null } | unde
   return s === null || s === undefined ? null : Math.round(s * 100);
 };
 
-/** Audits each `origin + route` in turn with one Chromium listening on `debugPort`. */
-export async function auditPages(origin: string, routes: readonly string[], debugPort: number, log: (m: string) => void): Promise<Audit[]> {
+/**
+ * Audits each `origin + route` in turn, `runs` rounds over the pages (so a burst of other work on
+ * the machine spreads over every page), with one Chromium listening on `debugPort`.
+ */
+export async function auditPages(origin: string, routes: readonly string[], runs: number, debugPort: number, log: (m: string) => void): Promise<Audit[]> {
   const profile = await mkdtemp(join(tmpdir(), 'outlet-bench-chromium-'));
   const chrome = spawn(CHROME, [...FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
   try {
     await waitForDevTools(debugPort, chrome);
     const audits: Audit[] = [];
-    for (const route of routes) {
-      const result = await lighthouse(`${origin}${route}`, {
-        port: debugPort,
-        hostname: '127.0.0.1',
-        logLevel: 'error',
-        output: 'json',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      if (!result) throw new Error(`Lighthouse no devolvió resultado para ${route}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse en ${route}: ${lhr.runtimeError.message}`);
-      const numeric = (id: string) => {
-        const v = lhr.audits[id]?.numericValue;
-        return v === undefined ? null : Math.round(v * 1000) / 1000;
-      };
-      const failing = Object.values(lhr.categories)
-        .flatMap((c) => c.auditRefs.map((ref) => ref.id))
-        .filter((id) => {
-          const a = lhr.audits[id];
-          return a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual';
+    for (let run = 1; run <= runs; run++) {
+      for (const route of routes) {
+        const result = await lighthouse(`${origin}${route}`, {
+          port: debugPort,
+          hostname: '127.0.0.1',
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         });
-      const audit: Audit = {
-        route,
-        performance: score(lhr, 'performance'),
-        accessibility: score(lhr, 'accessibility'),
-        bestPractices: score(lhr, 'best-practices'),
-        seo: score(lhr, 'seo'),
-        lcpMs: numeric('largest-contentful-paint') === null ? null : Math.round(numeric('largest-contentful-paint') as number),
-        tbtMs: numeric('total-blocking-time') === null ? null : Math.round(numeric('total-blocking-time') as number),
-        cls: numeric('cumulative-layout-shift'),
-        benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
-        failing: [...new Set(failing)],
-      };
-      audits.push(audit);
-      log(
-        `lighthouse ${route}: rendimiento ${audit.performance}, accesibilidad ${audit.accessibility}, buenas prácticas ${audit.bestPractices}, SEO ${audit.seo}; LCP ${audit.lcpMs} ms, TBT ${audit.tbtMs} ms, CLS ${audit.cls} (índice de CPU ${audit.benchmarkIndex})`,
-      );
+        if (!result) throw new Error(`Lighthouse no devolvió resultado para ${route}`);
+        const { lhr } = result;
+        if (lhr.runtimeError) throw new Error(`Lighthouse en ${route}: ${lhr.runtimeError.message}`);
+        const numeric = (id: string) => {
+          const v = lhr.audits[id]?.numericValue;
+          return v === undefined ? null : Math.round(v * 1000) / 1000;
+        };
+        const failing = Object.values(lhr.categories)
+          .flatMap((c) => c.auditRefs.map((ref) => ref.id))
+          .filter((id) => {
+            const a = lhr.audits[id];
+            return a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual';
+          });
+        const audit: Audit = {
+          route,
+          run,
+          performance: score(lhr, 'performance'),
+          accessibility: score(lhr, 'accessibility'),
+          bestPractices: score(lhr, 'best-practices'),
+          seo: score(lhr, 'seo'),
+          lcpMs: numeric('largest-contentful-paint') === null ? null : Math.round(numeric('largest-contentful-paint') as number),
+          tbtMs: numeric('total-blocking-time') === null ? null : Math.round(numeric('total-blocking-time') as number),
+          cls: numeric('cumulative-layout-shift'),
+          benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+          failing: [...new Set(failing)],
+        };
+        audits.push(audit);
+        log(
+          `lighthouse ${run}/${runs} ${route}: rendimiento ${audit.performance}, accesibilidad ${audit.accessibility}, buenas prácticas ${audit.bestPractices}, SEO ${audit.seo}; LCP ${audit.lcpMs} ms, TBT ${audit.tbtMs} ms, CLS ${audit.cls} (índice de CPU ${audit.benchmarkIndex})`,
+        );
+      }
     }
     return audits;
   } finally {

@@ -6,9 +6,11 @@
  *   case after 2 warm-up calls; BENCH_LOAD_SECONDS (30) and BENCH_CLIENTS (32): the load run;
  *   BENCH_BASELINE_RUNS (7): calls per named case of the slow first design, after 1 warm-up call;
  *   BENCH_BASELINE_STATES (40): how many of the 200 states the first design is also timed on.
- * - BENCH_BUILD_SIZES ("1000,10000"): catalogue sizes built; Lighthouse audits the first.
+ * - BENCH_BUILD_SIZES ("1000,10000"): catalogue sizes built; Lighthouse audits the first, in
+ *   BENCH_LIGHTHOUSE_RUNS (3) rounds over the pages, and the table shows the median and the range.
  * - BENCH_DB_PORT, BENCH_API_PORT, BENCH_REST_PORT (60522, 60521, 60529): the throwaway stack's
- *   ports (one stack at a time); BENCH_SITE_PORT (60530): the static server Lighthouse loads.
+ *   ports (one stack at a time); BENCH_SITE_PORT (60530): the static server Lighthouse loads,
+ *   and Chromium's DevTools port is the next one.
  */
 export type Section = 'filters' | 'weight' | 'build' | 'lighthouse';
 export const SECTIONS: readonly Section[] = ['filters', 'weight', 'build', 'lighthouse'];
@@ -38,6 +40,7 @@ export const options = {
   clients: num('BENCH_CLIENTS', 32),
   baselineRuns: num('BENCH_BASELINE_RUNS', 7),
   baselineStates: num('BENCH_BASELINE_STATES', 40),
+  lighthouseRuns: Math.max(1, num('BENCH_LIGHTHOUSE_RUNS', 3)),
   buildSizes: (process.env['BENCH_BUILD_SIZES'] ?? '1000,10000').split(',').map(Number).filter((n) => n > 0),
   ports: {
     dbPort: num('BENCH_DB_PORT', 60522),

@@ -128,7 +128,7 @@ export async function runSite(opts: { checks: boolean; lighthouse: boolean }): P
         const server = await serveShop(first.outDir, options.sitePort);
         try {
           const routes = ['/', '/tienda', ...(productRoute ? [`${productRoute}/`] : [])];
-          lighthouse = await auditPages(origin, routes, options.sitePort + 1, progress);
+          lighthouse = await auditPages(origin, routes, options.lighthouseRuns, options.sitePort + 1, progress);
         } finally {
           await server.close();
         }
