@@ -143,20 +143,51 @@ declare
   gone jsonb;
   came jsonb;
 begin
-  if tg_op in ('UPDATE', 'DELETE') then
+  if tg_op = 'DELETE' then
     delete from private.shop_catalogue c using old_rows o where c.id = o.id;
-    select coalesce(jsonb_agg(jsonb_build_object('campaign_id', o.campaign_id, 'category_id', o.category_id,
-        'subcategory_id', o.subcategory_id, 'brand_id', o.brand_id, 'precio_venta', o.precio_venta, 'sizes', o.sizes)), '[]')
+    select jsonb_agg(jsonb_build_object('campaign_id', o.campaign_id, 'category_id', o.category_id,
+        'subcategory_id', o.subcategory_id, 'brand_id', o.brand_id, 'precio_venta', o.precio_venta, 'sizes', o.sizes))
       into gone from old_rows o;
-    perform private.shop_cells_apply(gone, -1);
-  end if;
-  if tg_op in ('UPDATE', 'INSERT') then
+  elsif tg_op = 'INSERT' then
     insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, nombre_lower, marca_lower)
     select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, lower(n.nombre), lower(n.marca)
     from new_rows n;
-    select coalesce(jsonb_agg(jsonb_build_object('campaign_id', n.campaign_id, 'category_id', n.category_id,
-        'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes)), '[]')
+    select jsonb_agg(jsonb_build_object('campaign_id', n.campaign_id, 'category_id', n.category_id,
+        'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes))
       into came from new_rows n;
+  else
+    -- An update touches the copy and the cells only for the rows whose shop columns changed: most
+    -- updates (a new description, an image, the sizes copy arriving unchanged) change none.
+    delete from private.shop_catalogue c where c.id in (select o.id from old_rows o except select n.id from new_rows n);
+    insert into private.shop_catalogue as c (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, nombre_lower, marca_lower)
+    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, lower(n.nombre), lower(n.marca)
+    from new_rows n
+    on conflict (id) do update set
+      created_at = excluded.created_at, campaign_id = excluded.campaign_id, category_id = excluded.category_id,
+      subcategory_id = excluded.subcategory_id, brand_id = excluded.brand_id, precio_venta = excluded.precio_venta,
+      sizes = excluded.sizes, nombre_lower = excluded.nombre_lower, marca_lower = excluded.marca_lower
+    where (c.created_at, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.precio_venta, c.sizes, c.nombre_lower, c.marca_lower)
+      is distinct from (excluded.created_at, excluded.campaign_id, excluded.category_id, excluded.subcategory_id, excluded.brand_id,
+        excluded.precio_venta, excluded.sizes, excluded.nombre_lower, excluded.marca_lower);
+    select jsonb_agg(jsonb_build_object('campaign_id', o.campaign_id, 'category_id', o.category_id,
+        'subcategory_id', o.subcategory_id, 'brand_id', o.brand_id, 'precio_venta', o.precio_venta, 'sizes', o.sizes))
+      into gone
+    from old_rows o left join new_rows n on n.id = o.id
+    where n.id is null
+      or (o.campaign_id, o.category_id, o.subcategory_id, o.brand_id, o.precio_venta, o.sizes)
+        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes);
+    select jsonb_agg(jsonb_build_object('campaign_id', n.campaign_id, 'category_id', n.category_id,
+        'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes))
+      into came
+    from new_rows n left join old_rows o on o.id = n.id
+    where o.id is null
+      or (o.campaign_id, o.category_id, o.subcategory_id, o.brand_id, o.precio_venta, o.sizes)
+        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes);
+  end if;
+  if gone is not null then
+    perform private.shop_cells_apply(gone, -1);
+  end if;
+  if came is not null then
     perform private.shop_cells_apply(came, 1);
   end if;
   return null;
