@@ -63,7 +63,8 @@ export function stateKind(index: number): StateKind {
   return CYCLE[index % CYCLE.length] as StateKind;
 }
 
-function empty(): ShopPageArgs {
+/** `shop_page` arguments with every filter off, first page, and `args` on top. */
+export function shopPageArgs(args: Partial<ShopPageArgs> = {}): ShopPageArgs {
   return {
     p_category_id: null,
     p_subcategory_id: null,
@@ -74,6 +75,7 @@ function empty(): ShopPageArgs {
     p_search_term: null,
     p_offset: 0,
     p_limit: PAGE_SIZE,
+    ...args,
   };
 }
 
@@ -143,7 +145,7 @@ export function filterStates(catalogue: FilterCatalogue, count = 200, seed = 'sh
   const states: ShopPageArgs[] = [];
   const turn = { word: 0 };
   for (let i = 0; i < count; i++) {
-    const args = empty();
+    const args = shopPageArgs();
     const kind = stateKind(i);
     if (kind === 'one' || kind === 'search+facet') setFacet(args, rng.pick(FACETS), catalogue, rng);
     if (kind === 'several') {

@@ -14,7 +14,7 @@ import { startStack } from '../stack/index.ts';
 import { type AdminCase, runAdminLists } from './admin-lists.ts';
 import { baselineFilterChange, installBaseline, shopPage } from './baseline-filters.ts';
 import { readCatalogue } from './catalogue.ts';
-import { filterStates, PAGE_SIZE, type ShopPageArgs } from './filter-states.ts';
+import { filterStates, PAGE_SIZE, type ShopPageArgs, shopPageArgs } from './filter-states.ts';
 import { type LoadResult, loadRun } from './load.ts';
 import { options, progress } from './options.ts';
 import { sample, type Timing, timed, timing } from './stats.ts';
@@ -52,18 +52,6 @@ export interface FiltersResult {
 
 const noSession = { auth: { persistSession: false, autoRefreshToken: false } };
 const ratio = (baseline: Timing, ours: Timing) => Math.round((baseline.p50 / ours.p50) * 10) / 10;
-const state = (args: Partial<ShopPageArgs>): ShopPageArgs => ({
-  p_category_id: null,
-  p_subcategory_id: null,
-  p_brand_id: null,
-  p_campaign_id: null,
-  p_price_range: null,
-  p_size_name: null,
-  p_search_term: null,
-  p_offset: 0,
-  p_limit: PAGE_SIZE,
-  ...args,
-});
 
 interface Facet {
   id: string;
@@ -72,19 +60,19 @@ interface Facet {
 
 /** The named cases: the largest category and its most common size, as a shopper would pick them. */
 async function namedStates(anon: SupabaseClient): Promise<{ name: string; state: ShopPageArgs }[]> {
-  const first = await anon.rpc('shop_page', state({}));
+  const first = await anon.rpc('shop_page', shopPageArgs({}));
   if (first.error) throw new Error(`shop_page: ${first.error.message}`);
   const largest = (list: Facet[]) => [...list].sort((a, b) => b.product_count - a.product_count)[0]?.id ?? null;
   const category = largest(first.data.facets.categories as Facet[]);
-  const inCategory = await anon.rpc('shop_page', state({ p_category_id: category }));
+  const inCategory = await anon.rpc('shop_page', shopPageArgs({ p_category_id: category }));
   if (inCategory.error) throw new Error(`shop_page: ${inCategory.error.message}`);
   const size = largest(inCategory.data.facets.sizes as Facet[]);
   return [
-    { name: 'página 1 con todas las facetas, sin filtros', state: state({}) },
-    { name: 'categoría', state: state({ p_category_id: category }) },
-    { name: `categoría + talla ${size}`, state: state({ p_category_id: category, p_size_name: size }) },
-    { name: 'búsqueda "chamarra"', state: state({ p_search_term: 'chamarra' }) },
-    { name: 'página 20', state: state({ p_offset: 19 * PAGE_SIZE }) },
+    { name: 'página 1 con todas las facetas, sin filtros', state: shopPageArgs({}) },
+    { name: 'categoría', state: shopPageArgs({ p_category_id: category }) },
+    { name: `categoría + talla ${size}`, state: shopPageArgs({ p_category_id: category, p_size_name: size }) },
+    { name: 'búsqueda "chamarra"', state: shopPageArgs({ p_search_term: 'chamarra' }) },
+    { name: 'página 20', state: shopPageArgs({ p_offset: 19 * PAGE_SIZE }) },
   ];
 }
 
