@@ -19,8 +19,11 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
-  reporter: process.env['CI'] ? 'line' : 'list',
+  // On CI a test that fails is run once more and, if it then passes, reported as flaky with its first
+  // error in full; locally every failure counts at once.
+  retries: process.env['CI'] ? 1 : 0,
+  // 'list' repeats every failure in full at the end, where a long run's log is read.
+  reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

@@ -54,6 +54,8 @@ export function restRoutes(restUrl: string): Hono {
         ...(hasBody ? { duplex: 'half' } : {}),
       } as RequestInit);
     } catch (error) {
+      // A client that went away (a closed tab, a superseded request) aborts its upstream call: nothing failed.
+      if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
       console.error('[gateway] PostgREST unreachable:', (error as Error).message);
       return jsonResponse(502, { message: 'An invalid response was received from the upstream server' });
     }
