@@ -12,8 +12,24 @@
 -- are whole cells too; the other matches (by nombre or marca) are found through the trigram
 -- indexes of the narrow table and counted over those rows only.
 -- Answers are the same as the first design's (tests/db/shop-query-equivalence.test.ts compares
--- them over 200 filter states). Visibility is decided at read time from the campaigns' end dates,
--- so a campaign that ends at midnight leaves every count at once, with no job to run.
+-- them over 200 filter states), except that a search now ignores accents as well as case.
+-- Visibility is decided at read time from the campaigns' end dates, so a campaign that ends at
+-- midnight leaves every count at once, with no job to run.
+
+-- Text as the shop's search compares it: lower case with accents and other marks removed, so
+-- 'pantalon' finds 'Pantalón' and 'ALGODON' finds 'algodón' ('ñ' reads as 'n'). Immutable with
+-- its dictionary named, so stored copies and the searched term are folded the same way.
+create function private.search_fold(p_text text)
+returns text
+language sql
+immutable
+parallel safe
+strict
+set search_path = ''
+as $$
+  select lower(extensions.unaccent('extensions.unaccent'::regdictionary, p_text))
+$$;
+revoke all on function private.search_fold(text) from public, anon, authenticated;
 
 create table private.shop_cells (
   campaign_id uuid not null,
@@ -53,16 +69,16 @@ create table private.shop_catalogue (
   brand_id uuid,
   precio_venta numeric(12, 2) not null,
   sizes text[] not null,
-  -- lower(nombre) and lower(marca): `x ILIKE pattern` is `lower(x) LIKE lower(pattern)`, and the
-  -- lower-cased copies spare the search lower-casing every candidate again
-  nombre_lower text not null,
-  marca_lower text not null
+  -- nombre and marca as the search compares them (private.search_fold: lower case, no accents),
+  -- so a search folds only its term and reads these through their trigram indexes
+  nombre_folded text not null,
+  marca_folded text not null
 );
 comment on table private.shop_catalogue is
-  'The columns of products the shop filters, orders and searches on, nombre and marca lower-cased (all products, visible or not), kept by triggers on products.';
+  'The columns of products the shop filters, orders and searches on, nombre and marca folded for search (all products, visible or not), kept by triggers on products.';
 create index shop_catalogue_created_at_idx on private.shop_catalogue (created_at desc, id);
-create index shop_catalogue_nombre_trgm_idx on private.shop_catalogue using gin (nombre_lower extensions.gin_trgm_ops);
-create index shop_catalogue_marca_trgm_idx on private.shop_catalogue using gin (marca_lower extensions.gin_trgm_ops);
+create index shop_catalogue_nombre_trgm_idx on private.shop_catalogue using gin (nombre_folded extensions.gin_trgm_ops);
+create index shop_catalogue_marca_trgm_idx on private.shop_catalogue using gin (marca_folded extensions.gin_trgm_ops);
 create index shop_catalogue_brand_idx on private.shop_catalogue (brand_id);
 create index shop_catalogue_category_idx on private.shop_catalogue (category_id);
 create index shop_catalogue_subcategory_idx on private.shop_catalogue (subcategory_id);
@@ -149,8 +165,8 @@ begin
         'subcategory_id', o.subcategory_id, 'brand_id', o.brand_id, 'precio_venta', o.precio_venta, 'sizes', o.sizes))
       into gone from old_rows o;
   elsif tg_op = 'INSERT' then
-    insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, nombre_lower, marca_lower)
-    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, lower(n.nombre), lower(n.marca)
+    insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, nombre_folded, marca_folded)
+    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, private.search_fold(n.nombre), private.search_fold(n.marca)
     from new_rows n;
     select jsonb_agg(jsonb_build_object('campaign_id', n.campaign_id, 'category_id', n.category_id,
         'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes))
@@ -159,16 +175,16 @@ begin
     -- An update touches the copy and the cells only for the rows whose shop columns changed: most
     -- updates (a new description, an image, the sizes copy arriving unchanged) change none.
     delete from private.shop_catalogue c where c.id in (select o.id from old_rows o except select n.id from new_rows n);
-    insert into private.shop_catalogue as c (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, nombre_lower, marca_lower)
-    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, lower(n.nombre), lower(n.marca)
+    insert into private.shop_catalogue as c (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, nombre_folded, marca_folded)
+    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, private.search_fold(n.nombre), private.search_fold(n.marca)
     from new_rows n
     on conflict (id) do update set
       created_at = excluded.created_at, campaign_id = excluded.campaign_id, category_id = excluded.category_id,
       subcategory_id = excluded.subcategory_id, brand_id = excluded.brand_id, precio_venta = excluded.precio_venta,
-      sizes = excluded.sizes, nombre_lower = excluded.nombre_lower, marca_lower = excluded.marca_lower
-    where (c.created_at, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.precio_venta, c.sizes, c.nombre_lower, c.marca_lower)
+      sizes = excluded.sizes, nombre_folded = excluded.nombre_folded, marca_folded = excluded.marca_folded
+    where (c.created_at, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.precio_venta, c.sizes, c.nombre_folded, c.marca_folded)
       is distinct from (excluded.created_at, excluded.campaign_id, excluded.category_id, excluded.subcategory_id, excluded.brand_id,
-        excluded.precio_venta, excluded.sizes, excluded.nombre_lower, excluded.marca_lower);
+        excluded.precio_venta, excluded.sizes, excluded.nombre_folded, excluded.marca_folded);
     select jsonb_agg(jsonb_build_object('campaign_id', o.campaign_id, 'category_id', o.category_id,
         'subcategory_id', o.subcategory_id, 'brand_id', o.brand_id, 'precio_venta', o.precio_venta, 'sizes', o.sizes))
       into gone
@@ -219,8 +235,8 @@ create trigger products_shop_cells_truncate after truncate on public.products
   for each statement execute function private.shop_cells_clear();
 
 -- The products already there.
-insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, nombre_lower, marca_lower)
-select id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, lower(nombre), lower(marca) from public.products;
+insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, nombre_folded, marca_folded)
+select id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, private.search_fold(nombre), private.search_fold(marca) from public.products;
 insert into private.shop_cells (campaign_id, category_id, subcategory_id, brand_id, price_range, n)
 select p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, b.ids[width_bucket(p.precio_venta, b.lows) + 1], count(*)
 from public.products p cross join private.price_bounds() b group by 1, 2, 3, 4, 5;

@@ -5,8 +5,10 @@
 --   - a product shows while its campaign's fecha_fin is today or later (Mexico City);
 --   - facet options name only active categories, subcategories and brands, and product fields
 --     from an inactive brand, category or subcategory read as null, as the public policies do;
---   - a search matches, case-insensitively, a product's nombre or marca, or the name of an
---     active brand or category, using at most the first 100 characters of the trimmed term.
+--   - a search matches, ignoring case and accents (private.search_fold), a product's nombre or
+--     marca, or the name of an active brand or category, using at most the first 100 characters
+--     of the trimmed term; the term is folded before its %, _ and \ are escaped, so a character
+--     that folds to one of them (a full-width ％) matches literally, never as a wildcard.
 -- public.shop_query keeps its name and arguments and runs with the caller's rights; it only
 -- calls the private one.
 
@@ -36,7 +38,6 @@ as $$
 declare
   v_campaigns uuid[];
   v_pat text;
-  v_lower_pat text;
   v_brands uuid[] := '{}';
   v_categories uuid[] := '{}';
   v_range text := nullif(btrim(p_price_range), '');
@@ -64,12 +65,12 @@ begin
     v_range_known := found; -- an unknown range matches no product
   end if;
   if nullif(btrim(p_search_term), '') is not null then
-    v_pat := '%' || public.like_escape(left(btrim(p_search_term), 100)) || '%';
-    v_lower_pat := lower(v_pat);
+    v_pat := '%' || public.like_escape(private.search_fold(left(btrim(p_search_term), 100))) || '%';
     select coalesce(array_agg(b.id), '{}') into v_brands
-    from public.brands b where b.active and (b.name ilike v_pat or b.display_name ilike v_pat);
+    from public.brands b
+    where b.active and (private.search_fold(b.name) like v_pat or private.search_fold(b.display_name) like v_pat);
     select coalesce(array_agg(c.id), '{}') into v_categories
-    from public.categories c where c.activa and c.nombre ilike v_pat;
+    from public.categories c where c.activa and private.search_fold(c.nombre) like v_pat;
   end if;
 
   -- Whole cells: every visible product without a search; with one, the products of a brand or
@@ -181,7 +182,7 @@ begin
   if v_pat is not null then
     with hits as materialized (
       select p.id, p.created_at, p.category_id, p.subcategory_id, p.brand_id, p.campaign_id, p.sizes, p.precio_venta
-      from private.shop_catalogue p where p.nombre_lower like v_lower_pat or p.marca_lower like v_lower_pat
+      from private.shop_catalogue p where p.nombre_folded like v_pat or p.marca_folded like v_pat
     ),
     f as materialized (
       select m.* from (

@@ -208,6 +208,15 @@ test('a search with no match shows the empty state and is recorded once', async 
   expect(data).toEqual([{ search_term: term }]);
 });
 
+test('a search finds words typed without their accents or in capitals', async ({ page }, info) => {
+  test.skip(isPhone(info), 'the same answer on every screen');
+  const expected = await shopPage({ p_search_term: 'pantalón' });
+  expect(expected.total).toBeGreaterThan(0);
+  await page.goto('/tienda?search=PANTALON');
+  await expect(page.getByText(found(expected.total))).toBeVisible();
+  await expect(cards(page).getByRole('heading')).toHaveText(expected.products.map((p) => p.nombre));
+});
+
 test('a typed search is recorded 800 ms after the last keystroke, never the same term twice in a row', async ({ page }) => {
   const recorded = recordedSearches(page);
   await openShopWithClock(page);
@@ -260,9 +269,12 @@ test('a failed shop request says so and offers a retry that loads the products o
   await expect(page.getByText('No se pudieron cargar las opciones de filtros')).toBeVisible();
   await expect(page.getByText('No se pudieron cargar los productos')).toBeVisible();
   await expect(page.getByText('No se encontraron productos')).toHaveCount(0);
+  // no count is claimed for products that could not be read
+  await expect(page.getByText(/productos? encontrados?$/)).toHaveCount(0);
   down = false;
   await page.getByRole('button', { name: 'Reintentar' }).click();
   await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByText(/^\d+ productos? encontrados?$/)).toBeVisible();
   await expect(page.getByText('No se pudieron cargar los productos')).toHaveCount(0);
   await expect(page.getByText('Error al cargar las opciones de filtros')).toHaveCount(0);
 });

@@ -93,7 +93,10 @@ export default function ShopPage({ initial = null }: Props) {
       <div className="mx-auto max-w-7xl px-4 pb-4 pt-8 sm:px-6">
         <h1 className="font-display text-3xl font-black tracking-tight text-neutral-950 sm:text-4xl">Tienda</h1>
         <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-neutral-600" aria-live="polite" data-built-view={builtView}>
-          <span>{counting ? 'Buscando productos...' : plural(shop.total, 'producto encontrado', 'productos encontrados')}</span>
+          {/* a failed load claims no count: the grid says the products could not be read */}
+          {(counting || !shop.failed) && (
+            <span>{counting ? 'Buscando productos...' : plural(shop.total, 'producto encontrado', 'productos encontrados')}</span>
+          )}
           {mounted && (
             <a href="/favoritos" className="font-medium text-neutral-800 underline-offset-2 hover:underline">
               {plural(favoritesCount, 'favorito', 'favoritos')}
