@@ -46,7 +46,7 @@ try {
   const worker = await startRebuildWorker({
     ...(local ? { dbUrl: local.dbUrl } : {}),
     buildsDir: join(ROOT, '.local/builds'),
-    build: (outDir) => buildShop({ supabaseUrl, anonKey, siteUrl, root: ROOT, outDir }),
+    build: (outDir, signal) => buildShop({ supabaseUrl, anonKey, siteUrl, root: ROOT, outDir, signal }),
     publish: (dir) => {
       live = dir;
     },

@@ -14,16 +14,23 @@ export interface BuildTarget {
   quiet?: boolean;
   root: string;
   outDir?: string;
+  /** Stops the build: Astro's process is killed and the build fails with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** Only product pages are searchable (their content is marked data-pagefind-body; the glob keeps the rest out). */
 export const SEARCH_GLOB = 'producto/**/*.html';
 
-function astroBuild(root: string, outDir: string, env: NodeJS.ProcessEnv, quiet: boolean): Promise<void> {
+function astroBuild(root: string, outDir: string, env: NodeJS.ProcessEnv, quiet: boolean, signal?: AbortSignal): Promise<void> {
   const astro = join(root, 'node_modules/astro/bin/astro.mjs');
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], { cwd: root, stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'], env });
-    child.once('error', fail);
+    const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], {
+      cwd: root,
+      stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+      env,
+      ...(signal ? { signal, killSignal: 'SIGKILL' as const } : {}),
+    });
+    child.once('error', (error) => fail(signal?.aborted ? signal.reason : error));
     child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build terminó con código ${code}`))));
   });
 }
@@ -42,12 +49,12 @@ async function buildPages(target: BuildTarget, outDir: string): Promise<void> {
   };
   const root = resolve(target.root);
   const quiet = target.quiet ?? false;
-  if (!relative(root, outDir).startsWith('..')) return astroBuild(root, outDir, env, quiet);
+  if (!relative(root, outDir).startsWith('..')) return astroBuild(root, outDir, env, quiet, target.signal);
   const cache = join(root, 'node_modules/.cache');
   await mkdir(cache, { recursive: true });
   const work = await mkdtemp(join(cache, 'shop-build-'));
   try {
-    await astroBuild(root, join(work, 'dist'), env, quiet);
+    await astroBuild(root, join(work, 'dist'), env, quiet, target.signal);
     await rm(join(work, 'dist/.prerender'), { recursive: true, force: true });
     await rm(outDir, { recursive: true, force: true });
     await cp(join(work, 'dist'), outDir, { recursive: true });
@@ -90,6 +97,7 @@ export function siteOrigin(value: string | undefined): string | null {
 export async function buildShop(target: BuildTarget): Promise<void> {
   const outDir = resolve(target.outDir ?? join(target.root, 'dist'));
   await buildPages(target, outDir);
+  target.signal?.throwIfAborted();
   const pages = await indexSearch(outDir);
   if (!target.quiet) console.log(`Índice de búsqueda: ${pages} páginas de producto`);
   await writeHostConfig(outDir, target.supabaseUrl);

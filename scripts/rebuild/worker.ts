@@ -16,11 +16,18 @@ export interface RebuildWorkerOptions {
   dbUrl?: string;
   /** New builds go in dated folders here. */
   buildsDir: string;
-  build: (outDir: string) => Promise<void>;
+  /** Builds the shop into `outDir`; stops (kills its processes) when `signal` aborts. */
+  build: (outDir: string, signal: AbortSignal) => Promise<void>;
   /** Makes a finished build the live site. */
   publish: (dir: string) => void;
   /** Quiet time after the last change before building. */
   debounceMs?: number;
+  /**
+   * A build still running after this long is stopped and recorded as failed, so a hung build cannot
+   * hold back every later change. Default 60 minutes: under the 70 after which the database gives up
+   * on a publication, and far above a 100,000-product build.
+   */
+  buildTimeoutMs?: number;
   log?: (msg: string) => void;
 }
 
@@ -36,9 +43,20 @@ export interface RebuildWorker {
   stop(): Promise<void>;
 }
 
+/** Rejects with the signal's reason once it aborts. */
+function rejectWhenAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+}
+
+/** '90 s' under two minutes, '60 min' from there. */
+function duration(ms: number): string {
+  return ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`;
+}
+
 export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<RebuildWorker> {
   const log = opts.log ?? ((m: string) => console.log(m));
   const debounceMs = opts.debounceMs ?? 1500;
+  const buildTimeoutMs = opts.buildTimeoutMs ?? 60 * 60_000;
   await mkdir(opts.buildsDir, { recursive: true });
 
   const db = opts.dbUrl ? new pg.Client({ connectionString: opts.dbUrl }) : undefined;
@@ -67,8 +85,11 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
     trigger = 'local';
     const id = (row as { id: string } | undefined)?.id ?? null;
     const dir = join(opts.buildsDir, new Date().toISOString().replace(/[:.]/g, '-'));
+    const abort = new AbortController();
+    const limit = setTimeout(() => abort.abort(new Error(`La compilación se detuvo: tardó más de ${duration(buildTimeoutMs)}.`)), buildTimeoutMs);
     try {
-      await opts.build(dir);
+      // a build that ignores the signal is left behind rather than waited for
+      await Promise.race([opts.build(dir, abort.signal), rejectWhenAborted(abort.signal)]);
       opts.publish(dir);
       const pages = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).length;
       if (id) await query('select public.finish_publication($1, true, $2, $3)', [id, pages, Date.now() - started]);
@@ -79,6 +100,8 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
       if (id) await query('select public.finish_publication($1, false, null, $2, $3)', [id, Date.now() - started, message]);
       await rm(dir, { recursive: true, force: true });
       log(`La reconstrucción falló; la tienda publicada no cambió. ${message}`);
+    } finally {
+      clearTimeout(limit);
     }
   }
 

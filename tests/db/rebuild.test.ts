@@ -1,8 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildShop } from '../../scripts/lib/build.ts';
 import { startRebuildWorker, type RebuildWorker } from '../../scripts/rebuild/worker.ts';
+import { ROOT } from '../../scripts/stack/index.ts';
 import { adminClient, anonClient, mexicoDate, resetData, sql, stack, userClient } from './helpers.ts';
 
 async function requests() {
@@ -70,6 +74,8 @@ describe('rebuild worker', () => {
   let live = '';
   let builds = 0;
   let failNext = false;
+  let hangNext = false;
+  let hungSignal: AbortSignal | undefined;
 
   beforeAll(async () => {
     buildsDir = await mkdtemp(join(tmpdir(), 'outlet-builds-'));
@@ -77,9 +83,16 @@ describe('rebuild worker', () => {
       dbUrl: stack.dbUrl,
       buildsDir,
       debounceMs: 200,
+      buildTimeoutMs: 2000,
       log: () => undefined,
-      build: async (outDir) => {
+      build: async (outDir, signal) => {
         builds++;
+        if (hangNext) {
+          // a build that never finishes and ignores its signal
+          hangNext = false;
+          hungSignal = signal;
+          return new Promise<void>(() => undefined);
+        }
         if (failNext) {
           failNext = false;
           throw new Error('astro build terminó con código 1');
@@ -122,6 +135,22 @@ describe('rebuild worker', () => {
     expect(rows).toEqual([{ status: 'failed', error: 'astro build terminó con código 1' }]);
   });
 
+  it('a build that hangs is stopped at the time limit, recorded as failed, and the next change publishes', async () => {
+    const published = live;
+    hangNext = true;
+    await sql.query(`update public.brands set display_name = 'Guess Jeans' where name = 'guess'`);
+    await expect.poll(async () => (await requests()).map((r) => r.status), { timeout: 8000 }).toEqual(['failed']);
+    expect(hungSignal?.aborted).toBe(true);
+    expect(live).toBe(published);
+    const { rows } = await sql.query('select status, error from public.publications order by id desc limit 1');
+    expect(rows).toEqual([{ status: 'failed', error: 'La compilación se detuvo: tardó más de 2 s.' }]);
+
+    await clearRequests();
+    await sql.query(`update public.brands set display_name = 'Guess' where name = 'guess'`);
+    await expect.poll(async () => (await requests()).map((r) => r.status), { timeout: 5000 }).toEqual(['published']);
+    expect(live).not.toBe(published);
+  });
+
   it('a publication asked for through request-rebuild is the one the local worker builds', async () => {
     await sql.query(`update public.brands set display_name = 'Guess' where name = 'guess'`);
     const { rows } = await sql.query<{ decision: { publication_id: number } }>(
@@ -139,5 +168,24 @@ describe('rebuild worker', () => {
     const dirs = await readdir(buildsDir);
     expect(dirs.length).toBe(2);
     expect(dirs.map((d) => join(buildsDir, d))).toContain(live);
+  });
+});
+
+describe('the shop build', () => {
+  it('stops when its signal aborts: Astro is killed and the build fails with the reason', async () => {
+    // inside the project, so Astro is started with this very folder in its arguments
+    const outDir = join(ROOT, 'node_modules/.cache', `aborted-build-${process.pid}-${Date.now()}`);
+    const abort = new AbortController();
+    const reason = new Error('La compilación se detuvo: tardó más de 1 s.');
+    setTimeout(() => abort.abort(reason), 1000);
+    try {
+      await expect(
+        buildShop({ supabaseUrl: stack.url, anonKey: stack.anonKey, siteUrl: 'http://127.0.0.1:4321', root: ROOT, outDir, quiet: true, signal: abort.signal }),
+      ).rejects.toBe(reason);
+      await expect.poll(() => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(outDir), { timeout: 3000 }).toBe(false);
+      expect(existsSync(join(outDir, 'index.html'))).toBe(false);
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
   });
 });

@@ -48,12 +48,12 @@ test.beforeAll(async () => {
     buildsDir,
     debounceMs: 300,
     log: () => undefined,
-    build: async (outDir) => {
+    build: async (outDir, signal) => {
       if (failNextBuild) {
         failNextBuild = false;
         throw new Error('astro build terminó con código 1');
       }
-      await buildShop({ supabaseUrl: env('E2E_SUPABASE_URL'), anonKey: env('E2E_ANON_KEY'), siteUrl: ORIGIN, root: ROOT, outDir, quiet: true });
+      await buildShop({ supabaseUrl: env('E2E_SUPABASE_URL'), anonKey: env('E2E_ANON_KEY'), siteUrl: ORIGIN, root: ROOT, outDir, quiet: true, signal });
     },
     publish: (dir) => {
       live = dir;
