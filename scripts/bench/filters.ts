@@ -127,6 +127,9 @@ export async function runFilters(): Promise<FiltersResult> {
     }
     const mixOurs = timing(samples);
     progress(`filtros: mezcla: p50 ${mixOurs.p50} ms, p95 ${mixOurs.p95} ms, ${mixTimeouts} cortadas por el límite de 3 s`);
+    // the tail is where the goal is met or missed: name the states it is made of
+    const slowest = states.map((s, i) => ({ s, ms: samples[i]! })).sort((a, b) => b.ms - a.ms).slice(0, 8);
+    progress(`filtros: los más lentos de la mezcla: ${slowest.map(({ s, ms }) => `${Math.round(ms)} ms ${describeState(s)}`).join('; ')}`);
 
     const every = Math.max(1, Math.round(states.length / Math.max(1, options.baselineStates)));
     const subset = states.filter((_, i) => i % every === 0);
@@ -178,4 +181,13 @@ export async function runFilters(): Promise<FiltersResult> {
     await stack.stop();
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** A filter state in a few words: its search term and the filters it sets. */
+function describeState(s: ShopPageArgs): string {
+  const set = Object.entries(s)
+    .filter(([k, v]) => v !== null && k !== 'p_search_term' && k !== 'p_limit' && k !== 'p_offset')
+    .map(([k]) => k.replace(/^p_/, '').replace(/_id$/, ''));
+  const parts = [s.p_search_term ? `"${s.p_search_term}"` : '', set.join('+'), s.p_offset ? `desde ${s.p_offset}` : ''].filter(Boolean);
+  return `(${parts.join(', ') || 'sin filtros'})`;
 }
