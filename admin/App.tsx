@@ -78,6 +78,8 @@ function BackOffice() {
  * that transition: the old screen re-renders and logs out again, hundreds of times, for seconds.
  */
 export default function App() {
-  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <BackOffice />, errorElement: <RouterError /> }], { basename: BASENAME }));
+  const [router] = useState(() =>
+    createBrowserRouter([{ path: '*', element: <BackOffice />, errorElement: <RouterError /> }], { basename: BASENAME }),
+  );
   return <RouterProvider router={router} useTransitions={false} />;
 }

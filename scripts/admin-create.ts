@@ -14,7 +14,8 @@ if (!email || !password || !email.includes('@') || password.length < 8) {
   console.error('Uso: npm run admin:create -- <correo> <contraseña de 8 o más caracteres>');
   process.exit(1);
 }
-const url = process.env['SUPABASE_URL'] ?? process.env['PUBLIC_SUPABASE_URL'] ?? `http://127.0.0.1:${process.env['SUPABASE_PORT'] ?? 54321}`;
+const url =
+  process.env['SUPABASE_URL'] ?? process.env['PUBLIC_SUPABASE_URL'] ?? `http://127.0.0.1:${process.env['SUPABASE_PORT'] ?? 54321}`;
 
 /** The service role key to use, or a Spanish reason why there is none. */
 async function serviceRoleKey(): Promise<{ key: string } | { refused: string }> {

@@ -60,41 +60,111 @@ const CASES = (today: string, d30: string, d7: string): Case[] => {
   const p30 = { start_date: d30, end_date: today };
   const p7 = { start_date: d7, end_date: today };
   return [
-    { name: 'search_analytics_summary (top 20)', days: 0, call: (a) => a.from('search_analytics_summary').select('*').order('search_count', { ascending: false }).limit(20),
-      baseline: `select ${TERM}, count(*), count(distinct session_id), min(created_at), max(created_at) from public.search_analytics where $1::date is not null and $2::date is not null group by 1 order by 2 desc limit 20` },
-    { name: 'filter_analytics_summary (top 20)', days: 0, call: (a) => a.from('filter_analytics_summary').select('*').order('filter_count', { ascending: false }).limit(20),
-      baseline: `select filter_type, filter_value, count(*), count(distinct session_id), min(created_at), max(created_at) from public.filter_analytics where $1::date is not null and $2::date is not null group by 1, 2 order by 3 desc limit 20` },
-    { name: 'product_click_summary (top 20)', days: 0, call: (a) => a.from('product_click_summary').select('*').order('click_count', { ascending: false }).limit(20),
-      baseline: `select product_id, count(*), count(distinct session_id), min(created_at), max(created_at) from public.product_click_analytics where $1::date is not null and $2::date is not null group by 1 order by 2 desc limit 20` },
-    { name: 'get_analytics_summary', days: 30, call: rpc('get_analytics_summary', p30),
-      baseline: `select count(*) filter (where k = 's'), count(*) filter (where k = 'f'), count(*) filter (where k = 'c'), count(distinct session_id) from ${EVENTS_SQL} e` },
+    {
+      name: 'search_analytics_summary (top 20)',
+      days: 0,
+      call: (a) => a.from('search_analytics_summary').select('*').order('search_count', { ascending: false }).limit(20),
+      baseline: `select ${TERM}, count(*), count(distinct session_id), min(created_at), max(created_at) from public.search_analytics where $1::date is not null and $2::date is not null group by 1 order by 2 desc limit 20`,
+    },
+    {
+      name: 'filter_analytics_summary (top 20)',
+      days: 0,
+      call: (a) => a.from('filter_analytics_summary').select('*').order('filter_count', { ascending: false }).limit(20),
+      baseline: `select filter_type, filter_value, count(*), count(distinct session_id), min(created_at), max(created_at) from public.filter_analytics where $1::date is not null and $2::date is not null group by 1, 2 order by 3 desc limit 20`,
+    },
+    {
+      name: 'product_click_summary (top 20)',
+      days: 0,
+      call: (a) => a.from('product_click_summary').select('*').order('click_count', { ascending: false }).limit(20),
+      baseline: `select product_id, count(*), count(distinct session_id), min(created_at), max(created_at) from public.product_click_analytics where $1::date is not null and $2::date is not null group by 1 order by 2 desc limit 20`,
+    },
+    {
+      name: 'get_analytics_summary',
+      days: 30,
+      call: rpc('get_analytics_summary', p30),
+      baseline: `select count(*) filter (where k = 's'), count(*) filter (where k = 'f'), count(*) filter (where k = 'c'), count(distinct session_id) from ${EVENTS_SQL} e`,
+    },
     { name: 'get_analytics_by_period', days: 30, call: rpc('get_analytics_by_period', p30) },
-    { name: 'get_daily_activity_report', days: 30, call: rpc('get_daily_activity_report', { limit_count: 30, ...p30 }), baseline: PER_BUCKET(`${LOCAL}::date`) },
-    { name: 'get_daily_activity_report_by_date', days: 30, call: rpc('get_daily_activity_report_by_date', p30), baseline: PER_BUCKET(`${LOCAL}::date`) },
-    { name: 'get_hourly_performance_report', days: 7, call: rpc('get_hourly_performance_report', { limit_count: 168, ...p7 }), baseline: PER_BUCKET(`date_trunc('hour', ${LOCAL})`) },
-    { name: 'get_hourly_performance_report_by_date', days: 7, call: rpc('get_hourly_performance_report_by_date', p7), baseline: PER_BUCKET(`date_trunc('hour', ${LOCAL})`) },
-    { name: 'get_weekly_trends_report', days: 30, call: rpc('get_weekly_trends_report', { limit_count: 12, ...p30 }), baseline: PER_BUCKET(`date_trunc('week', ${LOCAL})`) },
-    { name: 'get_weekly_trends_report_by_date', days: 30, call: rpc('get_weekly_trends_report_by_date', p30), baseline: PER_BUCKET(`date_trunc('week', ${LOCAL})`) },
-    { name: 'get_user_behavior_report', days: 30, call: rpc('get_user_behavior_report', { limit_count: 100, ...p30 }),
-      baseline: `select session_id, n, b, f, c, first_at, last_at, public.device_type(ua), public.browser_name(ua) from ${SESSIONS_SQL} s order by last_at desc limit 100` },
-    { name: 'get_conversion_funnel_report', days: 30, call: rpc('get_conversion_funnel_report', p30),
-      baseline: `select count(*), count(*) filter (where b > 0), count(*) filter (where f > 0), count(*) filter (where c > 0) from ${SESSIONS_SQL} s` },
-    { name: 'get_device_browser_report', days: 30, call: rpc('get_device_browser_report', p30),
-      baseline: `select public.device_type(ua), public.browser_name(ua), count(*), sum(n) from ${SESSIONS_SQL} s group by 1, 2 order by 3 desc` },
+    {
+      name: 'get_daily_activity_report',
+      days: 30,
+      call: rpc('get_daily_activity_report', { limit_count: 30, ...p30 }),
+      baseline: PER_BUCKET(`${LOCAL}::date`),
+    },
+    {
+      name: 'get_daily_activity_report_by_date',
+      days: 30,
+      call: rpc('get_daily_activity_report_by_date', p30),
+      baseline: PER_BUCKET(`${LOCAL}::date`),
+    },
+    {
+      name: 'get_hourly_performance_report',
+      days: 7,
+      call: rpc('get_hourly_performance_report', { limit_count: 168, ...p7 }),
+      baseline: PER_BUCKET(`date_trunc('hour', ${LOCAL})`),
+    },
+    {
+      name: 'get_hourly_performance_report_by_date',
+      days: 7,
+      call: rpc('get_hourly_performance_report_by_date', p7),
+      baseline: PER_BUCKET(`date_trunc('hour', ${LOCAL})`),
+    },
+    {
+      name: 'get_weekly_trends_report',
+      days: 30,
+      call: rpc('get_weekly_trends_report', { limit_count: 12, ...p30 }),
+      baseline: PER_BUCKET(`date_trunc('week', ${LOCAL})`),
+    },
+    {
+      name: 'get_weekly_trends_report_by_date',
+      days: 30,
+      call: rpc('get_weekly_trends_report_by_date', p30),
+      baseline: PER_BUCKET(`date_trunc('week', ${LOCAL})`),
+    },
+    {
+      name: 'get_user_behavior_report',
+      days: 30,
+      call: rpc('get_user_behavior_report', { limit_count: 100, ...p30 }),
+      baseline: `select session_id, n, b, f, c, first_at, last_at, public.device_type(ua), public.browser_name(ua) from ${SESSIONS_SQL} s order by last_at desc limit 100`,
+    },
+    {
+      name: 'get_conversion_funnel_report',
+      days: 30,
+      call: rpc('get_conversion_funnel_report', p30),
+      baseline: `select count(*), count(*) filter (where b > 0), count(*) filter (where f > 0), count(*) filter (where c > 0) from ${SESSIONS_SQL} s`,
+    },
+    {
+      name: 'get_device_browser_report',
+      days: 30,
+      call: rpc('get_device_browser_report', p30),
+      baseline: `select public.device_type(ua), public.browser_name(ua), count(*), sum(n) from ${SESSIONS_SQL} s group by 1, 2 order by 3 desc`,
+    },
     { name: 'get_product_performance_report', days: 30, call: rpc('get_product_performance_report', { limit_count: 50, ...p30 }) },
     { name: 'get_filter_effectiveness_report', days: 30, call: rpc('get_filter_effectiveness_report', { limit_count: 50, ...p30 }) },
     { name: 'get_search_trends_report', days: 30, call: rpc('get_search_trends_report', { limit_count: 50, ...p30 }) },
     { name: 'get_detailed_search_analytics', days: 7, call: rpc('get_detailed_search_analytics', { limit_count: 100, ...p7 }) },
     { name: 'get_detailed_filter_analytics', days: 7, call: rpc('get_detailed_filter_analytics', { limit_count: 100, ...p7 }) },
-    { name: 'get_detailed_product_click_analytics', days: 7, call: rpc('get_detailed_product_click_analytics', { limit_count: 100, ...p7 }) },
+    {
+      name: 'get_detailed_product_click_analytics',
+      days: 7,
+      call: rpc('get_detailed_product_click_analytics', { limit_count: 100, ...p7 }),
+    },
     { name: 'get_detailed_all_activities', days: 7, call: rpc('get_detailed_all_activities', { limit_count: 100, ...p7 }) },
     { name: 'get_detailed_activities_by_date', days: 7, call: rpc('get_detailed_activities_by_date', { ...p7, limit_count: 100 }) },
-    { name: 'get_session_activities_detailed', days: 7, call: rpc('get_session_activities_detailed', { limit_count: 100, ...p7 }),
-      baseline: `select session_id, first_at, last_at, n, b, f, c, public.device_type(ua), public.browser_name(ua), ip, ua from ${SESSIONS_SQL} s order by last_at desc limit 100` },
-    { name: 'get_user_journey_detailed', days: 7, call: rpc('get_user_journey_detailed', { limit_count: 100, ...p7 }),
+    {
+      name: 'get_session_activities_detailed',
+      days: 7,
+      call: rpc('get_session_activities_detailed', { limit_count: 100, ...p7 }),
+      baseline: `select session_id, first_at, last_at, n, b, f, c, public.device_type(ua), public.browser_name(ua), ip, ua from ${SESSIONS_SQL} s order by last_at desc limit 100`,
+    },
+    {
+      name: 'get_user_journey_detailed',
+      days: 7,
+      call: rpc('get_user_journey_detailed', { limit_count: 100, ...p7 }),
       baseline: `with recent as (select session_id, last_at from ${SESSIONS_SQL} s order by last_at desc limit 100)
         select e.*, row_number() over (partition by e.session_id order by e.created_at) from ${EVENTS_SQL} e join recent r using (session_id)
-        order by r.last_at desc, e.session_id, e.created_at limit 100` },
+        order by r.last_at desc, e.session_id, e.created_at limit 100`,
+    },
   ];
 };
 
@@ -141,7 +211,10 @@ try {
 
   await ensureAdmin(stack.url, stack.serviceRoleKey, 'bench-analytics@outlet.local', 'bench-password-1');
   const admin = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { error: signInError } = await admin.auth.signInWithPassword({ email: 'bench-analytics@outlet.local', password: 'bench-password-1' });
+  const { error: signInError } = await admin.auth.signInWithPassword({
+    email: 'bench-analytics@outlet.local',
+    password: 'bench-password-1',
+  });
   if (signInError) throw signInError;
 
   const today = todayInMexicoCity();
@@ -155,7 +228,13 @@ try {
     });
     const from = c.days === 7 ? back(6) : back(29);
     const base = c.baseline ? await sample(() => db.query(c.baseline as string, [from, today])) : null;
-    rows.push({ name: c.name, window: c.days === 0 ? 'todo' : `${c.days} días`, ...ours, baseline_p50: base?.p50 ?? null, baseline_p95: base?.p95 ?? null });
+    rows.push({
+      name: c.name,
+      window: c.days === 0 ? 'todo' : `${c.days} días`,
+      ...ours,
+      baseline_p50: base?.p50 ?? null,
+      baseline_p95: base?.p95 ?? null,
+    });
     progress(`${i + 1}/${cases.length} ${c.name}: p95 ${ours.p95} ms${base ? ` (sin rollups: ${base.p95} ms)` : ''}`);
   }
 
@@ -163,9 +242,14 @@ try {
   const table = [
     `| consulta | periodo | p50 | p95 | p95 ≤ ${GOAL_MS} ms | sin rollups p50 | sin rollups p95 |`,
     '|---|---|---:|---:|:---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${r.window} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.p95 <= GOAL_MS ? 'sí' : 'NO'} | ${fmt(r.baseline_p50)} | ${fmt(r.baseline_p95)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.window} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.p95 <= GOAL_MS ? 'sí' : 'NO'} | ${fmt(r.baseline_p50)} | ${fmt(r.baseline_p95)} |`,
+    ),
   ].join('\n');
-  console.log(`\n${last.toLocaleString('es-MX')} eventos, ${RUNS} llamadas por consulta como admin vía la API (sin rollups: SQL directo a Postgres, agrupando los eventos)\n`);
+  console.log(
+    `\n${last.toLocaleString('es-MX')} eventos, ${RUNS} llamadas por consulta como admin vía la API (sin rollups: SQL directo a Postgres, agrupando los eventos)\n`,
+  );
   console.log(table);
 
   const dir = join(ROOT, 'bench/results');

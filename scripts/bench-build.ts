@@ -25,7 +25,9 @@ for (const b of builds) {
       '  peso por página (gzip):',
       '  | página | HTML | CSS | JS al cargar |',
       '  |---|---:|---:|---:|',
-      ...Object.entries(b.weights).map(([route, w]) => `  | ${route} | ${kb(w.html)} | ${kb(w.css)} | ${kb(w.js)} (${w.jsFiles} archivos) |`),
+      ...Object.entries(b.weights).map(
+        ([route, w]) => `  | ${route} | ${kb(w.html)} | ${kb(w.css)} | ${kb(w.js)} (${w.jsFiles} archivos) |`,
+      ),
     ].join('\n'),
   );
 }

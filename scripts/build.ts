@@ -14,7 +14,9 @@ if (!supabaseUrl || !anonKey) {
 }
 const siteUrl = siteOrigin(process.env['SITE_URL']);
 if (!siteUrl) {
-  console.error('Define SITE_URL con el origen público de la tienda (por ejemplo https://outlet.mx): las URL canónicas, el sitemap, el JSON-LD y los enlaces del chat la usan.');
+  console.error(
+    'Define SITE_URL con el origen público de la tienda (por ejemplo https://outlet.mx): las URL canónicas, el sitemap, el JSON-LD y los enlaces del chat la usan.',
+  );
   process.exit(1);
 }
 await buildShop({ supabaseUrl, anonKey, siteUrl, root: ROOT });

@@ -62,23 +62,39 @@ export interface PgFunction {
 
 const NUMBER = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid']);
 const STRING = new Set([
-  'text', 'varchar', 'bpchar', 'char', 'name', 'uuid', 'date', 'time', 'timetz', 'timestamp', 'timestamptz',
-  'interval', 'citext', 'bytea', 'inet', 'cidr', 'macaddr', 'tsvector', 'money', 'xml', 'regclass',
+  'text',
+  'varchar',
+  'bpchar',
+  'char',
+  'name',
+  'uuid',
+  'date',
+  'time',
+  'timetz',
+  'timestamp',
+  'timestamptz',
+  'interval',
+  'citext',
+  'bytea',
+  'inet',
+  'cidr',
+  'macaddr',
+  'tsvector',
+  'money',
+  'xml',
+  'regclass',
 ]);
 
 const ident = (name: string) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name));
 
 export async function introspect(client: pg.Client): Promise<Introspection> {
-  const roles = (
-    await client.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1)', [API_ROLES])
-  ).rows.map((r) => r.rolname);
+  const roles = (await client.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1)', [API_ROLES])).rows.map(
+    (r) => r.rolname,
+  );
   // With no API roles (plain Postgres) everything in the schema is emitted.
   const relPriv = roles.length
     ? `(${roles
-        .map(
-          (r) =>
-            `has_any_column_privilege('${r}', c.oid, 'SELECT,INSERT,UPDATE') or has_table_privilege('${r}', c.oid, 'DELETE')`,
-        )
+        .map((r) => `has_any_column_privilege('${r}', c.oid, 'SELECT,INSERT,UPDATE') or has_table_privilege('${r}', c.oid, 'DELETE')`)
         .join(' or ')})`
     : 'true';
   // A view is writable through the API only when it is updatable and an API role may write to it.
@@ -175,11 +191,13 @@ export function render(data: Introspection): string {
       const inner = tsType(t.typelem);
       return /^[\w.[\]"]+$/.test(inner) ? `${inner}[]` : `(${inner})[]`;
     }
-    if (t.typtype === 'e') return t.nspname === SCHEMA && enumNames.has(t.typname) ? `Database["public"]["Enums"][${JSON.stringify(t.typname)}]` : 'string';
+    if (t.typtype === 'e')
+      return t.nspname === SCHEMA && enumNames.has(t.typname) ? `Database["public"]["Enums"][${JSON.stringify(t.typname)}]` : 'string';
     if (t.typtype === 'c') {
       const rel = relByOid.get(t.typrelid);
       if (rel?.relkind === 'c') return `Database["public"]["CompositeTypes"][${JSON.stringify(rel.relname)}]`;
-      if (rel) return `Database["public"][${rel.relkind === 'v' || rel.relkind === 'm' ? '"Views"' : '"Tables"'}][${JSON.stringify(rel.relname)}]["Row"]`;
+      if (rel)
+        return `Database["public"][${rel.relkind === 'v' || rel.relkind === 'm' ? '"Views"' : '"Tables"'}][${JSON.stringify(rel.relname)}]["Row"]`;
       return 'Record<string, unknown>';
     }
     if (t.typname === 'bool') return 'boolean';
@@ -191,7 +209,11 @@ export function render(data: Introspection): string {
     return 'unknown';
   };
 
-  const indent = (s: string, n: number) => s.split('\n').map((l) => (l ? ' '.repeat(n) + l : l)).join('\n');
+  const indent = (s: string, n: number) =>
+    s
+      .split('\n')
+      .map((l) => (l ? ' '.repeat(n) + l : l))
+      .join('\n');
   const obj = (entries: string[]) => (entries.length ? `{\n${indent(entries.join('\n'), 2)}\n}` : '{ [_ in never]: never }');
 
   const rowOf = (relid: number, forceNullable: boolean) =>
@@ -254,7 +276,11 @@ export function render(data: Introspection): string {
     const firstDefault = inArgs.length - f.pronargdefaults;
     const args = inArgs.every((a) => a.name)
       ? inArgs.length
-        ? obj(inArgs.map((a, i) => (i >= firstDefault ? `${ident(a.name)}?: ${tsType(a.type)} | null` : `${ident(a.name)}: ${tsType(a.type)}`)))
+        ? obj(
+            inArgs.map((a, i) =>
+              i >= firstDefault ? `${ident(a.name)}?: ${tsType(a.type)} | null` : `${ident(a.name)}: ${tsType(a.type)}`,
+            ),
+          )
         : 'never'
       : obj(inArgs.map((a) => `""?: ${tsType(a.type)}`)); // a single unnamed json/text arg, as PostgREST allows
     let returns: string;
@@ -264,7 +290,13 @@ export function render(data: Introspection): string {
     } else {
       const rel = relByOid.get(typeByOid.get(f.prorettype)?.typrelid ?? 0);
       const single = rel && rel.relkind !== 'c' ? rowOf(rel.oid, rel.relkind === 'v' || rel.relkind === 'm') : tsType(f.prorettype);
-      returns = f.proretset ? (single.startsWith('{') ? `${single}[]` : /^[\w.[\]"]+$/.test(single) ? `${single}[]` : `(${single})[]`) : single;
+      returns = f.proretset
+        ? single.startsWith('{')
+          ? `${single}[]`
+          : /^[\w.[\]"]+$/.test(single)
+            ? `${single}[]`
+            : `(${single})[]`
+        : single;
     }
     return `{\n  Args: ${indent(args, 2).trimStart()}\n  Returns: ${indent(returns, 2).trimStart()}\n}`;
   };
@@ -277,9 +309,7 @@ export function render(data: Introspection): string {
   );
 
   const enums = data.enums.map((e) => `${ident(e.typname)}: ${e.labels.map((l) => JSON.stringify(l)).join(' | ')}`);
-  const composites = data.relations
-    .filter((r) => r.relkind === 'c')
-    .map((r) => `${ident(r.relname)}: ${indent(rowOf(r.oid, true), 0)}`);
+  const composites = data.relations.filter((r) => r.relkind === 'c').map((r) => `${ident(r.relname)}: ${indent(rowOf(r.oid, true), 0)}`);
 
   const schema = [
     `Tables: ${obj(tables)}`,

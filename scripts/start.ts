@@ -65,10 +65,7 @@ try {
     `Anon key:          ${anonKey}`,
   ];
   if (local) {
-    lines.push(
-      `Postgres:          ${local.dbUrl}`,
-      `Admin de demo:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
-    );
+    lines.push(`Postgres:          ${local.dbUrl}`, `Admin de demo:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
   }
   lines.push('', 'Ctrl-C para detener todo.', '');
   console.log(lines.join('\n'));

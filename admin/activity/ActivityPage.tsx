@@ -45,9 +45,25 @@ export default function ActivityPage() {
   if (error) body = <ErrorLine text={translate(`app.activity.error_${tab}`)} />;
   else if (isLoading || !data) body = <LoadingLine text={translate('app.activity.loading')} />;
   else if (data.length === 0) body = <EmptyLine text={translate('app.activity.empty')} />;
-  else if (tab === 'sessions') body = <DataTable label={translate('app.activity.tab_sessions')} columns={sessionColumns(translate)} rows={data as SessionRow[]} rowKey={(r) => r.session_id} />;
+  else if (tab === 'sessions')
+    body = (
+      <DataTable
+        label={translate('app.activity.tab_sessions')}
+        columns={sessionColumns(translate)}
+        rows={data as SessionRow[]}
+        rowKey={(r) => r.session_id}
+      />
+    );
   else if (tab === 'journeys') body = <Journeys rows={data as JourneyRow[]} />;
-  else body = <DataTable label={translate(`app.activity.tab_${tab}`)} columns={activityColumns(translate)} rows={data as ActivityRow[]} rowKey={(r) => r.id} />;
+  else
+    body = (
+      <DataTable
+        label={translate(`app.activity.tab_${tab}`)}
+        columns={activityColumns(translate)}
+        rows={data as ActivityRow[]}
+        rowKey={(r) => r.id}
+      />
+    );
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -76,7 +92,15 @@ export default function ActivityPage() {
           fullWidth={false}
           sx={FIELD}
         />
-        <TextField select size="small" label={translate('app.activity.limit')} value={limit} onChange={(event) => setLimit(Number(event.target.value))} fullWidth={false} sx={{ ...FIELD, width: { xs: '100%', sm: 120 } }}>
+        <TextField
+          select
+          size="small"
+          label={translate('app.activity.limit')}
+          value={limit}
+          onChange={(event) => setLimit(Number(event.target.value))}
+          fullWidth={false}
+          sx={{ ...FIELD, width: { xs: '100%', sm: 120 } }}
+        >
           {LIMITS.map((n) => (
             <MenuItem key={n} value={n}>
               {n}
@@ -115,7 +139,8 @@ function SessionId({ id }: { id: string }) {
 
 /** What the activity was, readably: the term, 'Marca: Nike' or the product's name. */
 function detail(row: ActivityRow): string {
-  if (row.action_type === 'filter' && row.filter_type) return `${filterTypeLabel(row.filter_type)}: ${row.filter_value_readable ?? row.action_value}`;
+  if (row.action_type === 'filter' && row.filter_type)
+    return `${filterTypeLabel(row.filter_type)}: ${row.filter_value_readable ?? row.action_value}`;
   return row.action_value_readable || row.action_value;
 }
 
@@ -130,7 +155,18 @@ const activityColumns = (t: Translate): Column<ActivityRow>[] => [
   {
     header: t('app.activity.page'),
     cell: (r) => (
-      <Box component="span" title={r.page_url ?? ''} sx={{ display: 'inline-block', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
+      <Box
+        component="span"
+        title={r.page_url ?? ''}
+        sx={{
+          display: 'inline-block',
+          maxWidth: 240,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          verticalAlign: 'bottom',
+        }}
+      >
         {pagePath(r.page_url)}
       </Box>
     ),

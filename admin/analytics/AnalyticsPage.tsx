@@ -71,8 +71,10 @@ export default function AnalyticsPage() {
 
   let body: React.ReactNode;
   if (summary.error) body = <ErrorLine text={translate('app.analytics.error', { message: translate('app.analytics.summary_error') })} />;
-  else if (listQueries.some((q) => q.error)) body = <ErrorLine text={translate('app.analytics.error', { message: translate('app.analytics.period_error') })} />;
-  else if (summary.isLoading || listQueries.some((q) => q.isLoading) || !lists || !summary.data) body = <LoadingLine text={translate('app.analytics.loading')} />;
+  else if (listQueries.some((q) => q.error))
+    body = <ErrorLine text={translate('app.analytics.error', { message: translate('app.analytics.period_error') })} />;
+  else if (summary.isLoading || listQueries.some((q) => q.isLoading) || !lists || !summary.data)
+    body = <LoadingLine text={translate('app.analytics.loading')} />;
   else {
     const totals = summary.data[0];
     const exportCsv = <Row,>(report: CsvReport, columns: CsvColumn<Row>[], rows: readonly Row[]) => {
@@ -119,7 +121,13 @@ export default function AnalyticsPage() {
           />
         </CardGrid>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
-          <Tabs value={tab} onChange={(_e, value: TabName) => setTab(value)} variant="scrollable" allowScrollButtonsMobile sx={{ flexGrow: 1 }}>
+          <Tabs
+            value={tab}
+            onChange={(_e, value: TabName) => setTab(value)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            sx={{ flexGrow: 1 }}
+          >
             <Tab value="searches" label={translate('app.analytics.tab_searches')} />
             <Tab value="filters" label={translate('app.analytics.tab_filters')} />
             <Tab value="products" label={translate('app.analytics.tab_products')} />
@@ -129,9 +137,30 @@ export default function AnalyticsPage() {
           {tab === 'products' && exportButton(translate('app.analytics.export_products'), exports.products)}
           {exportButton(translate('app.analytics.export_all'), exports.all)}
         </Box>
-        {tab === 'searches' && <TopTable<SearchItem> label={translate('app.analytics.tab_searches')} empty={translate('app.analytics.empty_searches')} rows={lists.searches} columns={searchTable(translate)} />}
-        {tab === 'filters' && <TopTable<FilterItem> label={translate('app.analytics.tab_filters')} empty={translate('app.analytics.empty_filters')} rows={lists.filters} columns={filterTable(translate)} />}
-        {tab === 'products' && <TopTable<ProductItem> label={translate('app.analytics.tab_products')} empty={translate('app.analytics.empty_products')} rows={lists.products} columns={productTable(translate)} />}
+        {tab === 'searches' && (
+          <TopTable<SearchItem>
+            label={translate('app.analytics.tab_searches')}
+            empty={translate('app.analytics.empty_searches')}
+            rows={lists.searches}
+            columns={searchTable(translate)}
+          />
+        )}
+        {tab === 'filters' && (
+          <TopTable<FilterItem>
+            label={translate('app.analytics.tab_filters')}
+            empty={translate('app.analytics.empty_filters')}
+            rows={lists.filters}
+            columns={filterTable(translate)}
+          />
+        )}
+        {tab === 'products' && (
+          <TopTable<ProductItem>
+            label={translate('app.analytics.tab_products')}
+            empty={translate('app.analytics.empty_products')}
+            rows={lists.products}
+            columns={productTable(translate)}
+          />
+        )}
       </>
     );
   }
@@ -145,7 +174,15 @@ export default function AnalyticsPage() {
   );
 }
 
-function TopPanel({ title, empty, items }: { title: string; empty: string; items: { primary: string; secondary?: string | undefined; count: number }[] }) {
+function TopPanel({
+  title,
+  empty,
+  items,
+}: {
+  title: string;
+  empty: string;
+  items: { primary: string; secondary?: string | undefined; count: number }[];
+}) {
   return (
     <Card component="section" aria-label={title}>
       <CardContent>
@@ -157,7 +194,11 @@ function TopPanel({ title, empty, items }: { title: string; empty: string; items
         ) : (
           <List dense disablePadding>
             {items.slice(0, PANEL_SIZE).map((item, index) => (
-              <ListItem key={`${item.primary}-${item.secondary ?? ''}`} disableGutters secondaryAction={<Typography fontWeight={600}>{count(item.count)}</Typography>}>
+              <ListItem
+                key={`${item.primary}-${item.secondary ?? ''}`}
+                disableGutters
+                secondaryAction={<Typography fontWeight={600}>{count(item.count)}</Typography>}
+              >
                 <ListItemText
                   primary={`${index + 1}. ${item.primary}`}
                   secondary={item.secondary}

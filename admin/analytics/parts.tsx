@@ -1,5 +1,20 @@
 /** Pieces the three analytics screens share: loading line, error line, period select, figure card, scrolling table. */
-import { Alert, Box, Card, CardContent, CircularProgress, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CircularProgress,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
@@ -25,7 +40,15 @@ export function EmptyLine({ text }: { text: string }) {
 }
 
 /** Periods of whole Mexico City days ending today; 0 stands for the whole history where offered. */
-export function PeriodSelect({ value, options, onChange }: { value: number; options: readonly number[]; onChange: (days: number) => void }) {
+export function PeriodSelect({
+  value,
+  options,
+  onChange,
+}: {
+  value: number;
+  options: readonly number[];
+  onChange: (days: number) => void;
+}) {
   const translate = useTranslate();
   return (
     <TextField
@@ -70,7 +93,14 @@ export function FigureCard({ label, value, detail }: { label: string; value: num
 /** Cards side by side as far as they fit (two per row on a phone for small figures, one for panels). */
 export function CardGrid({ children, min = 200, phoneColumns = 1 }: { children: ReactNode; min?: number; phoneColumns?: 1 | 2 }) {
   return (
-    <Box sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: { xs: `repeat(${phoneColumns}, minmax(0, 1fr))`, sm: `repeat(auto-fit, minmax(${min}px, 1fr))` }, mb: 2 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: { xs: 1, sm: 2 },
+        gridTemplateColumns: { xs: `repeat(${phoneColumns}, minmax(0, 1fr))`, sm: `repeat(auto-fit, minmax(${min}px, 1fr))` },
+        mb: 2,
+      }}
+    >
       {children}
     </Box>
   );
@@ -83,7 +113,17 @@ export interface Column<Row> {
 }
 
 /** A table that scrolls sideways on a narrow screen rather than squeezing its columns. */
-export function DataTable<Row>({ label, columns, rows, rowKey }: { label: string; columns: readonly Column<Row>[]; rows: readonly Row[]; rowKey: (row: Row, index: number) => string | number }) {
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+}: {
+  label: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string | number;
+}) {
   return (
     <TableContainer component={Card} sx={{ overflowX: 'auto', mb: 2 }}>
       <Table size="small" aria-label={label}>
@@ -100,7 +140,11 @@ export function DataTable<Row>({ label, columns, rows, rowKey }: { label: string
           {rows.map((row, index) => (
             <TableRow key={rowKey(row, index)}>
               {columns.map((column) => (
-                <TableCell key={column.header} align={column.numeric ? 'right' : 'left'} sx={{ whiteSpace: column.numeric ? 'nowrap' : undefined }}>
+                <TableCell
+                  key={column.header}
+                  align={column.numeric ? 'right' : 'left'}
+                  sx={{ whiteSpace: column.numeric ? 'nowrap' : undefined }}
+                >
                   {column.cell(row)}
                 </TableCell>
               ))}

@@ -10,7 +10,8 @@ const metric = (metric_type: string, metric_label: string, count: number, unique
   unique_sessions,
 });
 
-const t = (key: string, options?: object) => (key === 'app.analytics.kind_filter' ? `Filtro: ${(options as { type: string }).type}` : key.split('.').pop()!);
+const t = (key: string, options?: object) =>
+  key === 'app.analytics.kind_filter' ? `Filtro: ${(options as { type: string }).type}` : key.split('.').pop()!;
 
 describe('fromPeriodMetrics', () => {
   it('splits period metrics into searches, filters (raw type kept) and products, largest count first, without times', () => {
@@ -38,7 +39,11 @@ describe('fromPeriodMetrics', () => {
 
 describe('todas_las_estadisticas', () => {
   it('has one line per search, filter (with its type in Spanish) and product', () => {
-    const lists = fromPeriodMetrics([metric('search', '=cmd', 1), metric('filter_size', 'M', 2), metric('product_click', 'Bolsa', 3, 1, 'bolsa')]);
+    const lists = fromPeriodMetrics([
+      metric('search', '=cmd', 1),
+      metric('filter_size', 'M', 2),
+      metric('product_click', 'Bolsa', 3, 1, 'bolsa'),
+    ]);
     expect(toCsv(allColumns(t), allItems(lists, t)).split('\r\n').slice(1)).toEqual([
       `kind_search,"'=cmd",1,1,,`,
       'Filtro: Talla,M,2,1,,',

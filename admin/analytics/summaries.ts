@@ -76,7 +76,8 @@ export function fromPeriodMetrics(rows: readonly ReportRow<'get_analytics_by_per
   for (const r of sorted) {
     const figures = { count: Number(r.count), sessions: Number(r.unique_sessions), first: null, last: null };
     if (r.metric_type === 'search') lists.searches.push({ term: r.metric_label ?? r.metric_value, ...figures });
-    else if (r.metric_type === 'product_click') lists.products.push({ name: r.metric_label ?? r.metric_value, permalink: r.metric_value, ...figures });
+    else if (r.metric_type === 'product_click')
+      lists.products.push({ name: r.metric_label ?? r.metric_value, permalink: r.metric_value, ...figures });
     else if (r.metric_type.startsWith('filter_')) {
       lists.filters.push({ type: r.metric_type.slice('filter_'.length), value: r.metric_label ?? r.metric_value, ...figures });
     }

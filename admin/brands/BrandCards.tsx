@@ -53,7 +53,13 @@ export function NewBrandForm() {
             size="small"
             sx={{ width: { xs: '100%', sm: 360 } }}
           />
-          <Button type="submit" variant="contained" startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : <AddIcon />} disabled={!row || isPending} sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : <AddIcon />}
+            disabled={!row || isPending}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {translate('app.brands.create')}
           </Button>
         </Stack>

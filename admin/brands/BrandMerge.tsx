@@ -60,7 +60,12 @@ export function BrandMerge({ brands }: { brands: BrandRow[] }) {
         <Stack spacing={2} sx={{ maxWidth: 560 }}>
           <FormControl fullWidth>
             <InputLabel id="merge-brand-source">{translate('app.brands.source')}</InputLabel>
-            <Select labelId="merge-brand-source" label={translate('app.brands.source')} value={sourceId} onChange={(e) => setSourceId(e.target.value)}>
+            <Select
+              labelId="merge-brand-source"
+              label={translate('app.brands.source')}
+              value={sourceId}
+              onChange={(e) => setSourceId(e.target.value)}
+            >
               {brands
                 .filter((b) => b.id !== targetId)
                 .map((b) => (
@@ -72,7 +77,12 @@ export function BrandMerge({ brands }: { brands: BrandRow[] }) {
           </FormControl>
           <FormControl fullWidth>
             <InputLabel id="merge-brand-target">{translate('app.brands.target')}</InputLabel>
-            <Select labelId="merge-brand-target" label={translate('app.brands.target')} value={targetId} onChange={(e) => setTargetId(e.target.value)}>
+            <Select
+              labelId="merge-brand-target"
+              label={translate('app.brands.target')}
+              value={targetId}
+              onChange={(e) => setTargetId(e.target.value)}
+            >
               {brands
                 .filter((b) => b.id !== sourceId)
                 .map((b) => (
@@ -91,7 +101,13 @@ export function BrandMerge({ brands }: { brands: BrandRow[] }) {
             </Alert>
           )}
           <div>
-            <Button variant="contained" color="warning" startIcon={<CallMergeIcon />} disabled={!preview || pending} onClick={() => setConfirming(true)}>
+            <Button
+              variant="contained"
+              color="warning"
+              startIcon={<CallMergeIcon />}
+              disabled={!preview || pending}
+              onClick={() => setConfirming(true)}
+            >
               {translate('app.brands.merge')}
             </Button>
           </div>

@@ -30,9 +30,7 @@ export interface CampaignDialogProps {
  */
 const endNotBeforeStart = (end: unknown, values: Record<string, unknown>) => {
   const start = values['fecha_inicio'];
-  return typeof start === 'string' && typeof end === 'string' && start && end && end < start
-    ? 'app.campaigns.end_before_start'
-    : undefined;
+  return typeof start === 'string' && typeof end === 'string' && start && end && end < start ? 'app.campaigns.end_before_start' : undefined;
 };
 
 function Fields({ onClose }: { onClose: () => void }) {
@@ -61,9 +59,7 @@ export function CampaignDialog({ open, record, onClose }: CampaignDialogProps) {
   const editing = Boolean(record?.id);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="campaign-dialog-title">
-      <DialogTitle id="campaign-dialog-title">
-        {translate(editing ? 'app.campaigns.edit' : 'app.campaigns.new')}
-      </DialogTitle>
+      <DialogTitle id="campaign-dialog-title">{translate(editing ? 'app.campaigns.edit' : 'app.campaigns.new')}</DialogTitle>
       {open &&
         (editing ? (
           <EditBase

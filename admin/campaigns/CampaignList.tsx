@@ -22,7 +22,15 @@ interface CampaignRow extends RaRecord {
   product_count: number;
 }
 
-function Toolbar({ onlyActive, setOnlyActive, onCreate }: { onlyActive: boolean; setOnlyActive: (v: boolean) => void; onCreate: () => void }) {
+function Toolbar({
+  onlyActive,
+  setOnlyActive,
+  onCreate,
+}: {
+  onlyActive: boolean;
+  setOnlyActive: (v: boolean) => void;
+  onCreate: () => void;
+}) {
   const translate = useTranslate();
   const refresh = useRefresh();
   const { total } = useListContext();
@@ -72,7 +80,11 @@ export function CampaignList() {
         sx={{ '& .RaList-main': { mt: 0 } }}
       >
         <Toolbar onlyActive={onlyActive} setOnlyActive={setOnlyActive} onCreate={() => setDialog({ open: true, record: null })} />
-        <DataTable<CampaignRow> bulkActionButtons={false} rowClick={false} empty={<Box sx={{ p: 2 }}>{translate('app.campaigns.empty')}</Box>}>
+        <DataTable<CampaignRow>
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<Box sx={{ p: 2 }}>{translate('app.campaigns.empty')}</Box>}
+        >
           <DataTable.Col
             label={translate('app.campaigns.image')}
             disableSort
@@ -100,7 +112,11 @@ export function CampaignList() {
           <DataTable.Col source="fecha_inicio" render={(r) => (r.fecha_inicio ? formatReportDate(r.fecha_inicio) : '—')} />
           <DataTable.Col source="fecha_fin" render={(r) => formatReportDate(r.fecha_fin)} />
           <DataTable.Col source="product_count" align="right" render={(r) => Number(r.product_count).toLocaleString('es-MX')} />
-          <DataTable.Col label={translate('resources.campaigns.fields.status')} disableSort render={(r) => <CampaignStatusChip campaign={r as CampaignRow} />} />
+          <DataTable.Col
+            label={translate('resources.campaigns.fields.status')}
+            disableSort
+            render={(r) => <CampaignStatusChip campaign={r as CampaignRow} />}
+          />
           <DataTable.Col
             label={translate('app.actions')}
             disableSort

@@ -80,7 +80,8 @@ export function CategoriesPage({ embedded = false }: { embedded?: boolean }) {
   const subcategoryRows = useMemo(() => {
     const order = new Map(categoryRows.map((c, i) => [c.id, i]));
     return [...(subcategories.data ?? [])].sort(
-      (a, b) => (order.get(a.category_id) ?? 0) - (order.get(b.category_id) ?? 0) || a.orden - b.orden || a.nombre.localeCompare(b.nombre, 'es'),
+      (a, b) =>
+        (order.get(a.category_id) ?? 0) - (order.get(b.category_id) ?? 0) || a.orden - b.orden || a.nombre.localeCompare(b.nombre, 'es'),
     );
   }, [categoryRows, subcategories.data]);
 
@@ -88,7 +89,11 @@ export function CategoriesPage({ embedded = false }: { embedded?: boolean }) {
     <Stack direction="row" spacing={0.5} justifyContent="flex-end">
       {kind === 'categories' && (
         <Tooltip title={translate('app.categories.add_subcategory')}>
-          <IconButton size="small" aria-label={translate('app.categories.add_subcategory')} onClick={() => setDialog({ kind: 'subcategories', record: null, categoryId: record.id })}>
+          <IconButton
+            size="small"
+            aria-label={translate('app.categories.add_subcategory')}
+            onClick={() => setDialog({ kind: 'subcategories', record: null, categoryId: record.id })}
+          >
             <PlaylistAddIcon fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -229,7 +234,9 @@ export function CategoriesPage({ embedded = false }: { embedded?: boolean }) {
       <ConfirmDialog
         open={deleting !== null}
         title={translate('app.delete')}
-        content={translate(deleting?.kind === 'subcategories' ? 'app.categories.delete_subcategory_confirm' : 'app.categories.delete_category_confirm')}
+        content={translate(
+          deleting?.kind === 'subcategories' ? 'app.categories.delete_subcategory_confirm' : 'app.categories.delete_category_confirm',
+        )}
         confirmLabel={translate('app.delete')}
         pending={pending}
         onClose={() => setDeleting(null)}

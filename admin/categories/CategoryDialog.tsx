@@ -86,9 +86,7 @@ export function CategoryDialog({ kind, open, record, categoryId, onClose }: Cate
   const defaults = kind === 'categories' ? NEW_DEFAULTS : { activa: true, orden: 0, category_id: categoryId ?? null };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="category-dialog-title">
-      <DialogTitle id="category-dialog-title">
-        {translate(`app.categories.${editing ? 'edit' : 'new'}_${single}`)}
-      </DialogTitle>
+      <DialogTitle id="category-dialog-title">{translate(`app.categories.${editing ? 'edit' : 'new'}_${single}`)}</DialogTitle>
       {open &&
         (editing ? (
           <EditBase resource={kind} id={record!.id} mutationMode="pessimistic" redirect={false} mutationOptions={mutationOptions}>

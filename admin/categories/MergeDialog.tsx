@@ -42,7 +42,17 @@ export function mergeTargets<T extends MergeItem>(items: T[], sourceId: string):
 const label = (i: MergeItem) =>
   `${i.nombre}${i.category_nombre ? ` · ${i.category_nombre}` : ''} (${Number(i.product_count).toLocaleString('es-MX')})`;
 
-export function MergeDialog({ kind, items, open, onClose }: { kind: TaxonomyKind; items: MergeItem[]; open: boolean; onClose: () => void }) {
+export function MergeDialog({
+  kind,
+  items,
+  open,
+  onClose,
+}: {
+  kind: TaxonomyKind;
+  items: MergeItem[];
+  open: boolean;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -67,7 +77,9 @@ export function MergeDialog({ kind, items, open, onClose }: { kind: TaxonomyKind
     }
     setPending(true);
     try {
-      const result = isCategory ? await dataProvider.mergeCategories(source, target) : await dataProvider.mergeSubcategories(source, target);
+      const result = isCategory
+        ? await dataProvider.mergeCategories(source, target)
+        : await dataProvider.mergeSubcategories(source, target);
       notify(isCategory ? 'app.categories.merge_categories_done' : 'app.categories.merge_subcategories_done', {
         type: 'success',
         messageArgs: { smart_count: result.products_moved },
@@ -116,7 +128,12 @@ export function MergeDialog({ kind, items, open, onClose }: { kind: TaxonomyKind
           </FormControl>
           <FormControl fullWidth disabled={!source}>
             <InputLabel id={`merge-${kind}-target`}>{translate('app.categories.merge_target')}</InputLabel>
-            <Select labelId={`merge-${kind}-target`} label={translate('app.categories.merge_target')} value={target} onChange={(e) => setTarget(e.target.value)}>
+            <Select
+              labelId={`merge-${kind}-target`}
+              label={translate('app.categories.merge_target')}
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+            >
               {targets.map((i) => (
                 <MenuItem key={i.id} value={i.id}>
                   {label(i)}
@@ -135,7 +152,13 @@ export function MergeDialog({ kind, items, open, onClose }: { kind: TaxonomyKind
         <Button onClick={close} disabled={pending}>
           {translate('app.cancel')}
         </Button>
-        <Button variant="contained" color="warning" onClick={submit} disabled={!ready || pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : null}>
+        <Button
+          variant="contained"
+          color="warning"
+          onClick={submit}
+          disabled={!ready || pending}
+          startIcon={pending ? <CircularProgress size={16} color="inherit" /> : null}
+        >
           {translate('app.categories.merge_button')}
         </Button>
       </DialogActions>

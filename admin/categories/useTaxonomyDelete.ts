@@ -38,7 +38,9 @@ export function useTaxonomyDelete() {
         notify(kind === 'categories' ? 'app.categories.category_deleted' : 'app.categories.subcategory_deleted', { type: 'success' });
         refresh();
       } catch {
-        notify(kind === 'categories' ? 'app.categories.delete_category_error' : 'app.categories.delete_subcategory_error', { type: 'error' });
+        notify(kind === 'categories' ? 'app.categories.delete_category_error' : 'app.categories.delete_subcategory_error', {
+          type: 'error',
+        });
       }
     } finally {
       setPending(false);

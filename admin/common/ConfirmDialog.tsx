@@ -18,7 +18,17 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
 }
 
-export function ConfirmDialog({ open, title, content, confirmLabel, onConfirm, onClose, pending = false, persistent = false, destructive = true }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  content,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  pending = false,
+  persistent = false,
+  destructive = true,
+}: ConfirmDialogProps) {
   const translate = useTranslate();
   return (
     <Dialog

@@ -52,11 +52,22 @@ export function RecordDialog({ resource, open, record, defaults, messages, onClo
       <DialogTitle id={`${resource}-dialog-title`}>{translate(editing ? messages.editTitle : messages.createTitle)}</DialogTitle>
       {open &&
         (editing ? (
-          <EditBase resource={resource} id={record!.id} mutationMode="pessimistic" redirect={false} mutationOptions={options(messages.updated, messages.updateError)}>
+          <EditBase
+            resource={resource}
+            id={record!.id}
+            mutationMode="pessimistic"
+            redirect={false}
+            mutationOptions={options(messages.updated, messages.updateError)}
+          >
             {body}
           </EditBase>
         ) : (
-          <CreateBase resource={resource} redirect={false} record={defaults ?? {}} mutationOptions={options(messages.created, messages.createError)}>
+          <CreateBase
+            resource={resource}
+            redirect={false}
+            record={defaults ?? {}}
+            mutationOptions={options(messages.created, messages.createError)}
+          >
             {body}
           </CreateBase>
         ))}

@@ -9,7 +9,12 @@ export function FeaturedProductCard({ product }: { product: FeaturedProduct }) {
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="featured-card">
       {product.imagen_principal ? (
-        <CardMedia component="img" image={product.imagen_principal} alt={product.nombre} sx={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+        <CardMedia
+          component="img"
+          image={product.imagen_principal}
+          alt={product.nombre}
+          sx={{ aspectRatio: '4 / 5', objectFit: 'cover' }}
+        />
       ) : (
         <Box sx={{ aspectRatio: '4 / 5', bgcolor: 'grey.200' }} />
       )}

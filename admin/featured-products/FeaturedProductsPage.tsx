@@ -27,10 +27,7 @@ export function FeaturedProductsPage() {
       {isPending && <CircularProgress size={24} sx={{ mt: 2 }} />}
       {data && data.products.length === 0 && (
         <Alert severity="info" sx={{ mt: 2 }}>
-          {translate('app.featured.empty')}{' '}
-          <Link to="/products">
-            {translate('app.featured.go_to_products')}
-          </Link>
+          {translate('app.featured.empty')} <Link to="/products">{translate('app.featured.go_to_products')}</Link>
         </Alert>
       )}
       {data && data.products.length > 0 && (

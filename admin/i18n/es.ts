@@ -215,8 +215,7 @@ const app = {
     subcategory_saved: 'Subcategoría guardada correctamente',
     category_deleted: 'Categoría eliminada correctamente',
     subcategory_deleted: 'Subcategoría eliminada correctamente',
-    delete_category_error:
-      'No se pudo eliminar la categoría. Verifica que no tenga productos o subcategorías asociadas.',
+    delete_category_error: 'No se pudo eliminar la categoría. Verifica que no tenga productos o subcategorías asociadas.',
     delete_subcategory_error: 'No se pudo eliminar la subcategoría',
     merge_categories: 'Fusionar Categorías',
     merge_subcategories: 'Fusionar Subcategorías',
@@ -261,8 +260,7 @@ const app = {
     preview_total: '%{target} quedará con %{smart_count} producto(s).',
     merge: 'Fusionar Marcas',
     confirm_title: '¿Fusionar marcas?',
-    confirm_body:
-      'Se moverán todos los productos de %{source} a %{target} y %{source} se eliminará. Esta acción no se puede deshacer.',
+    confirm_body: 'Se moverán todos los productos de %{source} a %{target} y %{source} se eliminará. Esta acción no se puede deshacer.',
     merged: 'Marcas fusionadas',
     merge_error: 'Error al fusionar las marcas',
     report_empty: 'No hay registros de migración disponibles',

@@ -108,8 +108,7 @@ export const raSpanishMessages: TranslationMessages = {
       loading: 'Espera un momento',
       no: 'No',
       not_found: 'Escribiste una URL incorrecta o seguiste un enlace roto.',
-      select_all_limit_reached:
-        'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
+      select_all_limit_reached: 'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
       unsaved_changes: 'Algunos cambios no se guardaron. ¿Estás seguro de que quieres descartarlos?',
       yes: 'Sí',
       placeholder_data_warning: 'Problema de red: no se pudieron actualizar los datos.',

@@ -5,7 +5,11 @@ import { useTranslate } from 'react-admin';
 export function SessionLoading() {
   const translate = useTranslate();
   return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', height: '100vh', gap: 2 }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', height: '100vh', gap: 2 }}
+    >
       <CircularProgress />
       <Typography>{translate('app.auth.checking')}</Typography>
     </Box>

@@ -30,7 +30,10 @@ export function LoginPage() {
   };
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}
+    >
       <Card sx={{ width: '100%', maxWidth: 400 }}>
         <CardContent component="form" onSubmit={submit} noValidate={false} sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 4 }}>
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
@@ -61,7 +64,13 @@ export function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <Button type="submit" variant="contained" size="large" disabled={pending} startIcon={pending ? <CircularProgress size={18} color="inherit" /> : null}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={pending}
+            startIcon={pending ? <CircularProgress size={18} color="inherit" /> : null}
+          >
             {translate('app.auth.sign_in')}
           </Button>
         </CardContent>

@@ -25,7 +25,8 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : va
 /** Spaces alone do not fill a required text. */
 const notBlank = (value: unknown) => (text(value).trim() ? undefined : 'ra.validation.required');
 /** An optional URL must be an http(s) URL. */
-const optionalUrl = (value: unknown) => (text(value).trim() && !isImageUrl(text(value)) ? 'resources.products.form.invalid_url' : undefined);
+const optionalUrl = (value: unknown) =>
+  text(value).trim() && !isImageUrl(text(value)) ? 'resources.products.form.invalid_url' : undefined;
 /** A price is a number of 0 or more. */
 const validPrice = (value: unknown) => {
   const v = text(value);
@@ -47,8 +48,11 @@ function CampaignChoice() {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', width: '100%', gap: 1 }}>
       <span>{campaign.nombre}</span>
-      <Chip size="small" color={active ? 'success' : 'default'}
-        label={t(active ? 'resources.products.active' : 'resources.products.expired_f')} />
+      <Chip
+        size="small"
+        color={active ? 'success' : 'default'}
+        label={t(active ? 'resources.products.active' : 'resources.products.expired_f')}
+      />
     </Box>
   );
 }
@@ -58,7 +62,7 @@ function usePermalink(product: AdminProduct | null, lookups: FormLookups | undef
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { setValue } = useFormContext<ProductFormValues>();
   const [brandId, nombre] = useWatch<ProductFormValues, ['brand_id', 'nombre']>({ name: ['brand_id', 'nombre'] });
-  const brandName = lookups?.brands.find((b) => b.id === brandId)?.nombre ?? (brandId ? '' : product?.marca ?? '');
+  const brandName = lookups?.brands.find((b) => b.id === brandId)?.nombre ?? (brandId ? '' : (product?.marca ?? ''));
   const slugBase = slugifyPermalink(brandName, text(nombre));
   const initialSlug = useRef<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -136,27 +140,68 @@ function MainImage({ onUploaded }: { onUploaded: (url: string) => void }) {
 
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-      <Box sx={{ width: 96, height: 96, borderRadius: 1, bgcolor: 'grey.100', overflow: 'hidden', flexShrink: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Box
+        sx={{
+          width: 96,
+          height: 96,
+          borderRadius: 1,
+          bgcolor: 'grey.100',
+          overflow: 'hidden',
+          flexShrink: 0,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+        }}
+      >
         {url ? (
-          <Box component="img" src={url} alt={t('resources.products.form.main_image')} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          <Box
+            component="img"
+            src={url}
+            alt={t('resources.products.form.main_image')}
+            sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+          />
         ) : (
-          <Typography variant="caption" color="text.secondary">{t('resources.products.no_image')}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t('resources.products.no_image')}
+          </Typography>
         )}
       </Box>
       <Stack spacing={1} sx={{ flexGrow: 1 }}>
-        <TextInput source="imagen_principal" label="resources.products.form.main_image_url" validate={optionalUrl} parse={text}
-          helperText={false} fullWidth />
+        <TextInput
+          source="imagen_principal"
+          label="resources.products.form.main_image_url"
+          validate={optionalUrl}
+          parse={text}
+          helperText={false}
+          fullWidth
+        />
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button size="small" variant="outlined" startIcon={uploading ? <CircularProgress size={14} /> : <CloudUploadIcon />} disabled={uploading}
-            onClick={() => fileRef.current?.click()}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={uploading ? <CircularProgress size={14} /> : <CloudUploadIcon />}
+            disabled={uploading}
+            onClick={() => fileRef.current?.click()}
+          >
             {t('resources.products.form.upload_image')}
           </Button>
           {url && (
-            <Button size="small" color="inherit" onClick={() => setValue('imagen_principal', '', { shouldDirty: true, shouldValidate: true })}>
+            <Button
+              size="small"
+              color="inherit"
+              onClick={() => setValue('imagen_principal', '', { shouldDirty: true, shouldValidate: true })}
+            >
               {t('resources.products.form.remove_image')}
             </Button>
           )}
-          <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" hidden data-testid="main-image-input" onChange={(e) => void onFile(e)} />
+          <input
+            ref={fileRef}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            hidden
+            data-testid="main-image-input"
+            onChange={(e) => void onFile(e)}
+          />
         </Box>
       </Stack>
     </Box>
@@ -174,10 +219,19 @@ function PriceSuggestions() {
   const setSale = (price: number) => setValue('precio_venta', price.toFixed(2), { shouldDirty: true, shouldValidate: true });
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: -1 }}>
-      <Chip variant="outlined" label={t('resources.products.form.suggested', { price: formatPrice(suggested) })} onClick={() => setSale(suggested)} />
-      <Chip variant="outlined" color="secondary"
-        label={t(smart.strategy === 'discount40' ? 'resources.products.form.smart_discount' : 'resources.products.form.smart_margin', { price: formatPrice(smart.price) })}
-        onClick={() => setSale(smart.price)} />
+      <Chip
+        variant="outlined"
+        label={t('resources.products.form.suggested', { price: formatPrice(suggested) })}
+        onClick={() => setSale(suggested)}
+      />
+      <Chip
+        variant="outlined"
+        color="secondary"
+        label={t(smart.strategy === 'discount40' ? 'resources.products.form.smart_discount' : 'resources.products.form.smart_margin', {
+          price: formatPrice(smart.price),
+        })}
+        onClick={() => setSale(smart.price)}
+      />
     </Box>
   );
 }
@@ -222,15 +276,42 @@ export function BasicInfoTab({ product, lookups, onPermalinkPending, onUploaded 
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-        <SelectInput source="campaign_id" label="resources.products.form.campaign" choices={lookups?.campaigns ?? []}
-          optionText={<CampaignChoice />} validate={required()} parse={text} />
-        <SelectInput source="brand_id" label="resources.products.form.brand" choices={lookups?.brands ?? []} optionText="nombre"
-          emptyText="resources.products.form.no_brand" parse={text} />
-        <SelectInput source="category_id" label="resources.products.form.category" choices={lookups?.categories ?? []} optionText="nombre"
-          emptyText="resources.products.form.none" parse={text} helperText={false}
-          onChange={() => setValue('subcategory_id', '')} />
-        <SelectInput source="subcategory_id" label="resources.products.form.subcategory" choices={subcategories} optionText="nombre"
-          emptyText="resources.products.form.none" parse={text} helperText={false} disabled={!categoryId} />
+        <SelectInput
+          source="campaign_id"
+          label="resources.products.form.campaign"
+          choices={lookups?.campaigns ?? []}
+          optionText={<CampaignChoice />}
+          validate={required()}
+          parse={text}
+        />
+        <SelectInput
+          source="brand_id"
+          label="resources.products.form.brand"
+          choices={lookups?.brands ?? []}
+          optionText="nombre"
+          emptyText="resources.products.form.no_brand"
+          parse={text}
+        />
+        <SelectInput
+          source="category_id"
+          label="resources.products.form.category"
+          choices={lookups?.categories ?? []}
+          optionText="nombre"
+          emptyText="resources.products.form.none"
+          parse={text}
+          helperText={false}
+          onChange={() => setValue('subcategory_id', '')}
+        />
+        <SelectInput
+          source="subcategory_id"
+          label="resources.products.form.subcategory"
+          choices={subcategories}
+          optionText="nombre"
+          emptyText="resources.products.form.none"
+          parse={text}
+          helperText={false}
+          disabled={!categoryId}
+        />
       </Box>
 
       <TextInput source="nombre" label="resources.products.form.nombre" validate={[required(), notBlank]} parse={text} fullWidth />
@@ -244,14 +325,32 @@ export function BasicInfoTab({ product, lookups, onPermalinkPending, onUploaded 
       </Box>
       <PriceSuggestions />
 
-      <TextInput source="permalink" label="resources.products.form.permalink" validate={required()} parse={text}
+      <TextInput
+        source="permalink"
+        label="resources.products.form.permalink"
+        validate={required()}
+        parse={text}
         helperText="resources.products.form.permalink_help"
         slotProps={{ input: { readOnly: true, endAdornment: permalinkPending ? <CircularProgress size={16} /> : null } }}
-        fullWidth />
-      <TextInput source="link_externo" label="resources.products.form.link_externo" validate={optionalUrl} parse={text} type="url"
-        fullWidth />
-      <TextInput source="descripcion" label="resources.products.form.descripcion" parse={text} multiline minRows={3} helperText={false}
-        fullWidth />
+        fullWidth
+      />
+      <TextInput
+        source="link_externo"
+        label="resources.products.form.link_externo"
+        validate={optionalUrl}
+        parse={text}
+        type="url"
+        fullWidth
+      />
+      <TextInput
+        source="descripcion"
+        label="resources.products.form.descripcion"
+        parse={text}
+        multiline
+        minRows={3}
+        helperText={false}
+        fullWidth
+      />
     </Stack>
   );
 }

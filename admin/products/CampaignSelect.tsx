@@ -10,13 +10,15 @@ export function CampaignSelect({ value, onChange }: { value: string | null; onCh
   const known = !value || campaigns.some((c) => c.id === value);
   return (
     <FormControl size="small" fullWidth={false} sx={{ minWidth: 280, maxWidth: 360 }}>
-      <InputLabel id="campaign-select-label" shrink>{t('resources.products.campaign')}</InputLabel>
+      <InputLabel id="campaign-select-label" shrink>
+        {t('resources.products.campaign')}
+      </InputLabel>
       <Select
         labelId="campaign-select-label"
         label={t('resources.products.campaign')}
         value={value ?? ''}
         displayEmpty
-        renderValue={(v) => (v ? campaigns.find((c) => c.id === v)?.nombre ?? '…' : t('resources.products.all_campaigns'))}
+        renderValue={(v) => (v ? (campaigns.find((c) => c.id === v)?.nombre ?? '…') : t('resources.products.all_campaigns'))}
         onChange={(e) => onChange(e.target.value ? String(e.target.value) : null)}
       >
         <MenuItem value="">{t('resources.products.all_campaigns')}</MenuItem>
@@ -29,7 +31,8 @@ export function CampaignSelect({ value, onChange }: { value: string | null; onCh
               <Box sx={{ flexGrow: 1 }}>
                 <Typography variant="body2">{c.nombre}</Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {t('resources.products.end_date', { date: formatDisplayDate(c.fecha_fin) })} · {t('resources.products.campaign_products', { count: c.product_count ?? 0 })}
+                  {t('resources.products.end_date', { date: formatDisplayDate(c.fecha_fin) })} ·{' '}
+                  {t('resources.products.campaign_products', { count: c.product_count ?? 0 })}
                 </Typography>
               </Box>
               <Chip size="small" color="success" label={t('resources.products.active')} />

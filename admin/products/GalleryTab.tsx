@@ -16,7 +16,12 @@ import type { ProductImage } from './types.ts';
 
 export function GalleryTab({ productId }: { productId: string | null }) {
   const t = useTranslate();
-  if (!productId) return <Alert severity="info" sx={{ mt: 2 }}>{t('resources.products.form.save_first')}</Alert>;
+  if (!productId)
+    return (
+      <Alert severity="info" sx={{ mt: 2 }}>
+        {t('resources.products.form.save_first')}
+      </Alert>
+    );
   return <GalleryEditor productId={productId} />;
 }
 
@@ -24,18 +29,44 @@ function Thumb({ image, onDelete }: { image: ProductImage; onDelete: (i: Product
   const t = useTranslate();
   const [broken, setBroken] = useState(false);
   return (
-    <Box data-testid="gallery-image" sx={{ position: 'relative', aspectRatio: '1 / 1', borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.100', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <Box
+      data-testid="gallery-image"
+      sx={{
+        position: 'relative',
+        aspectRatio: '1 / 1',
+        borderRadius: 1,
+        overflow: 'hidden',
+        bgcolor: 'grey.100',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+    >
       {broken ? (
         <Stack sx={{ alignItems: 'center', color: 'text.secondary' }}>
           <BrokenImageIcon />
           <Typography variant="caption">{t('resources.products.form.broken_image')}</Typography>
         </Stack>
       ) : (
-        <Box component="img" src={image.image_url} alt={`#${image.orden}`} onError={() => setBroken(true)} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        <Box
+          component="img"
+          src={image.image_url}
+          alt={`#${image.orden}`}
+          onError={() => setBroken(true)}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
       )}
-      <Chip size="small" label={`#${image.orden}`} sx={{ position: 'absolute', top: 6, left: 6, bgcolor: 'rgba(0,0,0,.65)', color: '#fff' }} />
-      <IconButton size="small" aria-label={t('resources.products.form.delete_image', { orden: image.orden })} onClick={() => onDelete(image)}
-        sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,.9)', '&:hover': { bgcolor: '#fff' } }}>
+      <Chip
+        size="small"
+        label={`#${image.orden}`}
+        sx={{ position: 'absolute', top: 6, left: 6, bgcolor: 'rgba(0,0,0,.65)', color: '#fff' }}
+      />
+      <IconButton
+        size="small"
+        aria-label={t('resources.products.form.delete_image', { orden: image.orden })}
+        onClick={() => onDelete(image)}
+        sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,.9)', '&:hover': { bgcolor: '#fff' } }}
+      >
         <DeleteIcon fontSize="small" color="error" />
       </IconButton>
     </Box>
@@ -46,7 +77,12 @@ function GalleryEditor({ productId }: { productId: string }) {
   const t = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const { data: images = [], isPending, error, refetch } = useGetList<ProductImage>('product_images', {
+  const {
+    data: images = [],
+    isPending,
+    error,
+    refetch,
+  } = useGetList<ProductImage>('product_images', {
     filter: { product_id: productId },
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'orden', order: 'ASC' },
@@ -96,8 +132,15 @@ function GalleryEditor({ productId }: { productId: string }) {
     }
     setUploading(false);
     await refresh();
-    if (failed > 0) notify(failed === valid.length && valid.length === 1 ? 'resources.products.notify.image_save_error' : 'resources.products.notify.images_upload_error', { type: 'error' });
-    else notify(valid.length === 1 ? 'resources.products.notify.image_added' : 'resources.products.notify.images_added', { type: 'success' });
+    if (failed > 0)
+      notify(
+        failed === valid.length && valid.length === 1
+          ? 'resources.products.notify.image_save_error'
+          : 'resources.products.notify.images_upload_error',
+        { type: 'error' },
+      );
+    else
+      notify(valid.length === 1 ? 'resources.products.notify.image_added' : 'resources.products.notify.images_added', { type: 'success' });
   };
 
   const addFromUrl = async () => {
@@ -133,16 +176,42 @@ function GalleryEditor({ productId }: { productId: string }) {
   return (
     <Stack spacing={2} sx={{ pt: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Button variant="contained" startIcon={uploading ? <CircularProgress size={14} color="inherit" /> : <CloudUploadIcon />} disabled={uploading}
-          onClick={() => fileRef.current?.click()}>
+        <Button
+          variant="contained"
+          startIcon={uploading ? <CircularProgress size={14} color="inherit" /> : <CloudUploadIcon />}
+          disabled={uploading}
+          onClick={() => fileRef.current?.click()}
+        >
           {uploading ? t('resources.products.form.uploading') : t('resources.products.form.upload_images')}
         </Button>
-        <Typography variant="caption" color="text.secondary">{t('resources.products.form.upload_help')}</Typography>
-        <input ref={fileRef} type="file" multiple accept={GALLERY_ACCEPT} hidden data-testid="gallery-input" onChange={(e) => void onFiles(e)} />
+        <Typography variant="caption" color="text.secondary">
+          {t('resources.products.form.upload_help')}
+        </Typography>
+        <input
+          ref={fileRef}
+          type="file"
+          multiple
+          accept={GALLERY_ACCEPT}
+          hidden
+          data-testid="gallery-input"
+          onChange={(e) => void onFiles(e)}
+        />
       </Box>
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <TextField size="small" label={t('resources.products.form.image_url')} value={url} onChange={(e) => setUrl(e.target.value)} fullWidth type="url" />
-        <Button variant="outlined" startIcon={adding ? <CircularProgress size={14} /> : <AddLinkIcon />} disabled={!url.trim() || adding} onClick={() => void addFromUrl()}>
+        <TextField
+          size="small"
+          label={t('resources.products.form.image_url')}
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          fullWidth
+          type="url"
+        />
+        <Button
+          variant="outlined"
+          startIcon={adding ? <CircularProgress size={14} /> : <AddLinkIcon />}
+          disabled={!url.trim() || adding}
+          onClick={() => void addFromUrl()}
+        >
           {t('resources.products.form.add_image')}
         </Button>
       </Box>
@@ -152,7 +221,9 @@ function GalleryEditor({ productId }: { productId: string }) {
         <Typography color="text.secondary">{t('resources.products.form.no_images')}</Typography>
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1.5 }}>
-          {images.map((i) => <Thumb key={i.id} image={i} onDelete={(img) => void remove(img)} />)}
+          {images.map((i) => (
+            <Thumb key={i.id} image={i} onDelete={(img) => void remove(img)} />
+          ))}
         </Box>
       )}
     </Stack>

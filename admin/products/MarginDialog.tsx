@@ -6,14 +6,34 @@
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
-  Alert, Box, Button, Chip, CircularProgress, Collapse, Dialog, DialogActions, DialogContent, DialogTitle,
-  Divider, Slider, Stack, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Collapse,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Slider,
+  Stack,
+  TextField,
+  Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import {
-  analyzeMargin, canApplyPrice, clampSimulated, priceForMargin, simulatorRange,
-  TARGET_MARGIN_DEFAULT, TARGET_MARGIN_MAX, TARGET_MARGIN_MIN, TARGET_MARGIN_STEP,
+  analyzeMargin,
+  canApplyPrice,
+  clampSimulated,
+  priceForMargin,
+  simulatorRange,
+  TARGET_MARGIN_DEFAULT,
+  TARGET_MARGIN_MAX,
+  TARGET_MARGIN_MIN,
+  TARGET_MARGIN_STEP,
 } from '@/lib/margin-simulator.ts';
 import { formatPrice } from '@/lib/money.ts';
 import { marginQuality, profitAmount, profitMargin } from '@/lib/pricing.ts';
@@ -52,8 +72,12 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
 
   const figure = (label: string, value: string, color?: string) => (
     <Box>
-      <Typography variant="caption" color="text.secondary">{label}</Typography>
-      <Typography variant="h6" sx={{ color }}>{value}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h6" sx={{ color }}>
+        {value}
+      </Typography>
     </Box>
   );
 
@@ -62,10 +86,22 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
       <DialogTitle id="margin-dialog-title">{t('resources.products.margin_dialog.title')}</DialogTitle>
       <DialogContent dividers>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
-          {product.imagen_principal && <Box component="img" src={product.imagen_principal} alt="" sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }} />}
+          {product.imagen_principal && (
+            <Box
+              component="img"
+              src={product.imagen_principal}
+              alt=""
+              sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }}
+            />
+          )}
           <Box>
-            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{product.nombre}</Typography>
-            <Typography variant="body2" color="text.secondary">{product.marca}{product.campaign ? ` · ${product.campaign.nombre}` : ''}</Typography>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {product.nombre}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {product.marca}
+              {product.campaign ? ` · ${product.campaign.nombre}` : ''}
+            </Typography>
           </Box>
         </Box>
 
@@ -76,9 +112,13 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
           {figure(t('resources.products.sale'), formatPrice(sale), 'primary.main')}
           {figure(t('resources.products.profit'), formatPrice(profitAmount(sale, cost)), sale < cost ? 'error.main' : 'success.main')}
           <Box>
-            <Typography variant="caption" color="text.secondary">{t('resources.products.margin_dialog.current_margin')}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {t('resources.products.margin_dialog.current_margin')}
+            </Typography>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-              <Typography variant="h6" data-testid="current-margin">{formatMargin(analysis.margin)}</Typography>
+              <Typography variant="h6" data-testid="current-margin">
+                {formatMargin(analysis.margin)}
+              </Typography>
               <Chip size="small" color={qualityColor[analysis.quality]} label={analysis.quality} />
             </Box>
           </Box>
@@ -87,17 +127,27 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
         <Divider sx={{ mb: 2 }} />
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1, mb: 2 }}>
           <Box>
-            <Typography variant="caption" color="text.secondary">{t('resources.products.margin_dialog.suggested')}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {t('resources.products.margin_dialog.suggested')}
+            </Typography>
             <Typography variant="h6">{formatPrice(analysis.suggested)}</Typography>
-            <Typography variant="caption" color="text.secondary">{t('resources.products.margin_dialog.suggested_help')}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {t('resources.products.margin_dialog.suggested_help')}
+            </Typography>
           </Box>
-          {figure(t('resources.products.margin_dialog.difference'), analysis.difference === null ? '—' : formatPrice(analysis.difference), analysis.significant ? 'warning.main' : undefined)}
+          {figure(
+            t('resources.products.margin_dialog.difference'),
+            analysis.difference === null ? '—' : formatPrice(analysis.difference),
+            analysis.significant ? 'warning.main' : undefined,
+          )}
         </Box>
 
         <Typography variant="overline">{t('resources.products.margin_dialog.recommendations')}</Typography>
         <Stack spacing={1} sx={{ mb: 2 }}>
           {analysis.recommendations.map((r) => (
-            <Alert key={r.text} severity={r.severity}>{r.text}</Alert>
+            <Alert key={r.text} severity={r.severity}>
+              {r.text}
+            </Alert>
           ))}
         </Stack>
 
@@ -128,7 +178,9 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
               valueLabelFormat={(v) => formatPrice(v)}
             />
             <Box>
-              <Typography id="target-margin-label" variant="body2">{t('resources.products.margin_dialog.target_margin', { pct: target })}</Typography>
+              <Typography id="target-margin-label" variant="body2">
+                {t('resources.products.margin_dialog.target_margin', { pct: target })}
+              </Typography>
               <Slider
                 aria-labelledby="target-margin-label"
                 min={TARGET_MARGIN_MIN}
@@ -146,14 +198,23 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
               {figure(t('resources.products.margin_dialog.simulated_margin'), formatMargin(simMargin))}
               {figure(t('resources.products.margin_dialog.simulated_profit'), formatPrice(profitAmount(simulated, cost)))}
             </Box>
-            <Chip sx={{ alignSelf: 'flex-start' }} size="small" color={qualityColor[marginQuality(simMargin)]} label={marginQuality(simMargin)} />
+            <Chip
+              sx={{ alignSelf: 'flex-start' }}
+              size="small"
+              color={qualityColor[marginQuality(simMargin)]}
+              label={marginQuality(simMargin)}
+            />
           </Box>
         </Collapse>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('resources.products.margin_dialog.close')}</Button>
-        <Button variant="contained" disabled={!applyEnabled || saving} onClick={() => void apply()}
-          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : null}>
+        <Button
+          variant="contained"
+          disabled={!applyEnabled || saving}
+          onClick={() => void apply()}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : null}
+        >
           {t('resources.products.margin_dialog.apply', { price: formatPrice(simulated) })}
         </Button>
       </DialogActions>

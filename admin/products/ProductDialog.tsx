@@ -69,11 +69,13 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
         precio_original: formPrice(v.precio_original),
         costo_compra: formPrice(v.costo_compra),
         precio_venta: formPrice(v.precio_venta),
-        marca: lookups.data?.brands.find((b) => b.id === v.brand_id)?.nombre ?? (v.brand_id ? '' : saved?.marca ?? ''),
+        marca: lookups.data?.brands.find((b) => b.id === v.brand_id)?.nombre ?? (v.brand_id ? '' : (saved?.marca ?? '')),
       } as Partial<AdminProduct>;
-      const row = (saved
-        ? await update('products', { id: saved.id, data, previousData: saved }, { returnPromise: true })
-        : await create('products', { data }, { returnPromise: true })) as AdminProduct;
+      const row = (
+        saved
+          ? await update('products', { id: saved.id, data, previousData: saved }, { returnPromise: true })
+          : await create('products', { data }, { returnPromise: true })
+      ) as AdminProduct;
       // storage clean-up: uploads not kept, and the replaced main image
       const keep = row.imagen_principal;
       const stale = uploads.current.filter((u) => u !== keep);
@@ -103,11 +105,19 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
   };
 
   return (
-    <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && cancel()} maxWidth="md" fullWidth aria-labelledby="product-dialog-title"
+    <Dialog
+      open
+      onClose={(_e, reason) => reason !== 'backdropClick' && cancel()}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="product-dialog-title"
       // the form wraps title, content and actions: it takes the dialog's column layout so only the content scrolls
-      slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}>
+      slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}
+    >
       <Form key={saved?.id ?? 'new'} record={record} onSubmit={save} disableInvalidFormNotification shouldFocusError={false}>
-        <DialogTitle id="product-dialog-title">{isNew ? t('resources.products.new_product') : t('resources.products.edit_product')}</DialogTitle>
+        <DialogTitle id="product-dialog-title">
+          {isNew ? t('resources.products.new_product') : t('resources.products.edit_product')}
+        </DialogTitle>
         <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 3 }}>
           <Tabs value={tab} onChange={(_e, v: number) => setTab(v)}>
             <Tab label={t('resources.products.form.tab_basic')} />
@@ -116,12 +126,22 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
           </Tabs>
         </Box>
         <DialogContent sx={{ minHeight: 420 }}>
-          {serverError && <Alert severity="error" sx={{ mb: 2 }}>{serverError}</Alert>}
+          {serverError && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {serverError}
+            </Alert>
+          )}
           {lookups.isPending ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}><CircularProgress /></Box>
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+              <CircularProgress />
+            </Box>
           ) : tab === 0 ? (
-            <BasicInfoTab product={saved} lookups={lookups.data} onPermalinkPending={setPermalinkPending}
-              onUploaded={(u) => uploads.current.push(u)} />
+            <BasicInfoTab
+              product={saved}
+              lookups={lookups.data}
+              onPermalinkPending={setPermalinkPending}
+              onUploaded={(u) => uploads.current.push(u)}
+            />
           ) : tab === 1 ? (
             <SizesTab productId={saved?.id ?? null} />
           ) : (
@@ -131,8 +151,12 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
         <DialogActions>
           <Button onClick={cancel}>{t('resources.products.form.cancel')}</Button>
           {tab === 0 && (
-            <Button type="submit" variant="contained" disabled={saving || permalinkPending}
-              startIcon={saving ? <CircularProgress size={16} color="inherit" /> : null}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={saving || permalinkPending}
+              startIcon={saving ? <CircularProgress size={16} color="inherit" /> : null}
+            >
               {isNew ? t('resources.products.form.create') : t('resources.products.form.update')}
             </Button>
           )}

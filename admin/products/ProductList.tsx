@@ -71,7 +71,10 @@ export default function ProductList() {
       'products',
       { id: p.id, data: { destacado }, previousData: p },
       {
-        onSuccess: () => notify(destacado ? 'resources.products.notify.featured_added' : 'resources.products.notify.featured_removed', { type: 'success' }),
+        onSuccess: () =>
+          notify(destacado ? 'resources.products.notify.featured_added' : 'resources.products.notify.featured_removed', {
+            type: 'success',
+          }),
         onError: () => notify('resources.products.notify.featured_error', { type: 'error' }),
         onSettled: () => setFeaturedPending(({ [p.id]: _settled, ...rest }) => rest),
       },
@@ -115,7 +118,11 @@ export default function ProductList() {
       <Box sx={{ mb: 2 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {t('resources.products.title')}
-          {campaignName && <Typography component="span" variant="h5" color="primary" sx={{ ml: 1 }}>· {campaignName}</Typography>}
+          {campaignName && (
+            <Typography component="span" variant="h5" color="primary" sx={{ ml: 1 }}>
+              · {campaignName}
+            </Typography>
+          )}
         </Typography>
         {!list.isLoading && (
           <Typography color="text.secondary" data-testid="products-subtitle">
@@ -129,7 +136,9 @@ export default function ProductList() {
       {noProductsAtAll ? (
         <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
           <Inventory2Icon sx={{ fontSize: 56, color: 'text.disabled' }} />
-          <Typography variant="h6" sx={{ mt: 1 }}>{t('resources.products.empty')}</Typography>
+          <Typography variant="h6" sx={{ mt: 1 }}>
+            {t('resources.products.empty')}
+          </Typography>
           <Button variant="contained" startIcon={<AddIcon />} sx={{ mt: 2 }} onClick={() => setEditing('new')}>
             {t('resources.products.create_first')}
           </Button>
@@ -152,15 +161,33 @@ export default function ProductList() {
           />
 
           {sort !== 'recent' && (
-            <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => setSort('recent')}>{t('resources.products.back_to_all')}</Button>}>
+            <Alert
+              severity="info"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => setSort('recent')}>
+                  {t('resources.products.back_to_all')}
+                </Button>
+              }
+            >
               {t(sort === 'top_discount' ? 'resources.products.top_discount_title' : 'resources.products.top_profit_title')}
             </Alert>
           )}
 
           {query.search && !list.isLoading && (
-            <Alert severity="info" sx={{ mb: 2 }} data-testid="search-line"
-              action={<Link component="button" onClick={() => setSearch('')} sx={{ whiteSpace: 'nowrap' }}>{t('resources.products.clear_filter')}</Link>}>
-              <Typography variant="body2">{t('resources.products.search_results', { smart_count: list.total, term: query.search })}</Typography>
+            <Alert
+              severity="info"
+              sx={{ mb: 2 }}
+              data-testid="search-line"
+              action={
+                <Link component="button" onClick={() => setSearch('')} sx={{ whiteSpace: 'nowrap' }}>
+                  {t('resources.products.clear_filter')}
+                </Link>
+              }
+            >
+              <Typography variant="body2">
+                {t('resources.products.search_results', { smart_count: list.total, term: query.search })}
+              </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
                 {list.permalinkMatch
                   ? t('resources.products.permalink_found', { permalink: list.permalinkMatch.permalink })
@@ -170,9 +197,20 @@ export default function ProductList() {
           )}
 
           {list.isLoading ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}><CircularProgress /></Box>
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+              <CircularProgress />
+            </Box>
           ) : list.isError ? (
-            <Alert severity="error" action={<Button color="inherit" onClick={list.refetch}>{t('resources.products.retry')}</Button>}>{t('resources.products.notify.load_error')}</Alert>
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" onClick={list.refetch}>
+                  {t('resources.products.retry')}
+                </Button>
+              }
+            >
+              {t('resources.products.notify.load_error')}
+            </Alert>
           ) : shown === 0 ? (
             <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
               <Typography color="text.secondary">{t('resources.products.empty_filtered')}</Typography>
@@ -197,8 +235,12 @@ export default function ProductList() {
                   : t('resources.products.all_loaded', { shown, total: list.total })}
               </Typography>
               {moreToLoad && list.hasMore && (
-                <Button variant="outlined" onClick={list.loadMore} disabled={list.loadingMore}
-                  startIcon={list.loadingMore ? <CircularProgress size={16} /> : null}>
+                <Button
+                  variant="outlined"
+                  onClick={list.loadMore}
+                  disabled={list.loadingMore}
+                  startIcon={list.loadingMore ? <CircularProgress size={16} /> : null}
+                >
                   {t('resources.products.load_more')}
                 </Button>
               )}

@@ -68,7 +68,9 @@ export function ProductFigures({ product, dense = false }: { product: AdminProdu
   const t = useTranslate();
   const cell = (label: string, value: string, color?: string, strike = false) => (
     <Box>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.2 }}>{label}</Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.2 }}>
+        {label}
+      </Typography>
       <Typography variant={dense ? 'body2' : 'body1'} sx={{ fontWeight: 600, color, textDecoration: strike ? 'line-through' : undefined }}>
         {value}
       </Typography>
@@ -78,7 +80,12 @@ export function ProductFigures({ product, dense = false }: { product: AdminProdu
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: dense ? 'repeat(5, auto)' : 'repeat(3, 1fr)', gap: 1 }}>
       {cell(t('resources.products.sale'), formatPrice(product.precio_venta), 'primary.main')}
-      {cell(t('resources.products.original'), formatPrice(product.precio_original), 'text.secondary', product.precio_original > product.precio_venta)}
+      {cell(
+        t('resources.products.original'),
+        formatPrice(product.precio_original),
+        'text.secondary',
+        product.precio_original > product.precio_venta,
+      )}
       {cell(t('resources.products.cost'), formatPrice(product.costo_compra))}
       {cell(t('resources.products.profit'), formatPrice(product.profit_amount), profitColor)}
       {cell(t('resources.products.margin'), formatMargin(product.profit_margin), profitColor)}
@@ -87,7 +94,17 @@ export function ProductFigures({ product, dense = false }: { product: AdminProdu
 }
 
 /** The main image (placeholder when missing or broken); a click enlarges it. */
-export function ProductThumb({ product, size, onZoom, fill = false }: { product: AdminProduct; size?: number; onZoom: (p: AdminProduct) => void; fill?: boolean }) {
+export function ProductThumb({
+  product,
+  size,
+  onZoom,
+  fill = false,
+}: {
+  product: AdminProduct;
+  size?: number;
+  onZoom: (p: AdminProduct) => void;
+  fill?: boolean;
+}) {
   const t = useTranslate();
   const [broken, setBroken] = useState(false);
   const sx = fill ? { width: '100%', aspectRatio: '1 / 1' } : { width: size, height: size, flexShrink: 0 };
@@ -97,10 +114,28 @@ export function ProductThumb({ product, size, onZoom, fill = false }: { product:
       type="button"
       onClick={() => onZoom(product)}
       aria-label={t('resources.products.zoom_open', { nombre: product.nombre })}
-      sx={{ ...sx, p: 0, border: 0, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.100', cursor: 'zoom-in', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+      sx={{
+        ...sx,
+        p: 0,
+        border: 0,
+        borderRadius: 1,
+        overflow: 'hidden',
+        bgcolor: 'grey.100',
+        cursor: 'zoom-in',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
     >
       {product.imagen_principal && !broken ? (
-        <Box component="img" loading="lazy" src={product.imagen_principal} alt="" onError={() => setBroken(true)} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        <Box
+          component="img"
+          loading="lazy"
+          src={product.imagen_principal}
+          alt=""
+          onError={() => setBroken(true)}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
       ) : (
         <Tooltip title={t('resources.products.no_image')}>
           <BrokenImageIcon color="disabled" />
@@ -133,30 +168,45 @@ export function ProductMenu({ product, actions }: { product: AdminProduct; actio
   };
   return (
     <>
-      <IconButton aria-label={t('resources.products.menu.open')} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
+      <IconButton
+        aria-label={t('resources.products.menu.open')}
+        aria-haspopup="menu"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        size="small"
+      >
         <MoreVertIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
         <MenuItem component="a" href={`/producto/${product.permalink}`} target="_blank" rel="noopener" onClick={close}>
-          <ListItemIcon><VisibilityIcon fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <VisibilityIcon fontSize="small" />
+          </ListItemIcon>
           <ListItemText>{t('resources.products.menu.view')}</ListItemText>
         </MenuItem>
         <MenuItem onClick={run(() => actions.onMargin(product))}>
-          <ListItemIcon><InsightsIcon fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <InsightsIcon fontSize="small" />
+          </ListItemIcon>
           <ListItemText>{t('resources.products.menu.margin')}</ListItemText>
         </MenuItem>
         {product.link_externo && (
           <MenuItem component="a" href={product.link_externo} target="_blank" rel="noopener noreferrer" onClick={close}>
-            <ListItemIcon><LaunchIcon fontSize="small" /></ListItemIcon>
+            <ListItemIcon>
+              <LaunchIcon fontSize="small" />
+            </ListItemIcon>
             <ListItemText>{t('resources.products.menu.external')}</ListItemText>
           </MenuItem>
         )}
         <MenuItem onClick={run(() => actions.onEdit(product))}>
-          <ListItemIcon><EditIcon fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <EditIcon fontSize="small" />
+          </ListItemIcon>
           <ListItemText>{t('resources.products.menu.edit')}</ListItemText>
         </MenuItem>
         <MenuItem onClick={run(() => actions.onDelete(product))} sx={{ color: 'error.main' }}>
-          <ListItemIcon><DeleteIcon fontSize="small" color="error" /></ListItemIcon>
+          <ListItemIcon>
+            <DeleteIcon fontSize="small" color="error" />
+          </ListItemIcon>
           <ListItemText>{t('resources.products.menu.delete')}</ListItemText>
         </MenuItem>
       </Menu>

@@ -2,7 +2,17 @@
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatDisplayDate } from '@/lib/dates.ts';
-import { DiscountChip, FeaturedStar, isExpired, ProductBadges, ProductFigures, ProductMenu, ProductThumb, SizeBadges, type ProductActions } from './ProductParts.tsx';
+import {
+  DiscountChip,
+  FeaturedStar,
+  isExpired,
+  ProductBadges,
+  ProductFigures,
+  ProductMenu,
+  ProductThumb,
+  SizeBadges,
+  type ProductActions,
+} from './ProductParts.tsx';
 import type { AdminProduct } from './types.ts';
 
 export function ProductRows({ products, actions }: { products: AdminProduct[]; actions: ProductActions }) {
@@ -12,19 +22,32 @@ export function ProductRows({ products, actions }: { products: AdminProduct[]; a
       {products.map((p) => {
         const expired = isExpired(p);
         return (
-          <Paper key={p.id} variant="outlined" data-testid="product-row" sx={{ display: 'flex', gap: 2, p: 1.5, alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
+          <Paper
+            key={p.id}
+            variant="outlined"
+            data-testid="product-row"
+            sx={{ display: 'flex', gap: 2, p: 1.5, alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' } }}
+          >
             <ProductThumb product={p} size={88} onZoom={actions.onZoom} />
             <Box sx={{ flex: '1 1 260px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 0.5 }}>{p.marca}</Typography>
-                <Chip size="small" color={expired ? 'error' : 'success'} label={expired ? t('resources.products.expired') : t('resources.products.active_m')} />
+                <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 0.5 }}>
+                  {p.marca}
+                </Typography>
+                <Chip
+                  size="small"
+                  color={expired ? 'error' : 'success'}
+                  label={expired ? t('resources.products.expired') : t('resources.products.active_m')}
+                />
                 {p.campaign && (
                   <Typography variant="caption" color="text.secondary">
                     {t('resources.products.end_date', { date: formatDisplayDate(p.campaign.fecha_fin) })}
                   </Typography>
                 )}
               </Box>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, lineHeight: 1.3 }}>{p.nombre}</Typography>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+                {p.nombre}
+              </Typography>
               <ProductBadges product={p} />
               <SizeBadges sizes={p.sizes} />
             </Box>

@@ -2,16 +2,38 @@
 import { Box, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatPrice } from '@/lib/money.ts';
-import { DiscountChip, FeaturedStar, formatMargin, isExpired, ProductBadges, ProductMenu, ProductThumb, SizeBadges, type ProductActions } from './ProductParts.tsx';
+import {
+  DiscountChip,
+  FeaturedStar,
+  formatMargin,
+  isExpired,
+  ProductBadges,
+  ProductMenu,
+  ProductThumb,
+  SizeBadges,
+  type ProductActions,
+} from './ProductParts.tsx';
 import type { AdminProduct } from './types.ts';
 
-export const TABLE_COLUMNS = ['image', 'product', 'brand', 'campaign', 'featured', 'original', 'cost', 'sale', 'profit', 'margin', 'actions'] as const;
+export const TABLE_COLUMNS = [
+  'image',
+  'product',
+  'brand',
+  'campaign',
+  'featured',
+  'original',
+  'cost',
+  'sale',
+  'profit',
+  'margin',
+  'actions',
+] as const;
 
 export function ProductTable({ products, actions }: { products: AdminProduct[]; actions: ProductActions }) {
   const t = useTranslate();
   const num = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: "100%", overflowX: "auto" }}>
+    <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%', overflowX: 'auto' }}>
       <Table size="small" aria-label={t('resources.products.title')}>
         <TableHead>
           <TableRow>
@@ -25,27 +47,39 @@ export function ProductTable({ products, actions }: { products: AdminProduct[]; 
         <TableBody>
           {products.map((p) => (
             <TableRow key={p.id} hover data-testid="product-table-row">
-              <TableCell><ProductThumb product={p} size={56} onZoom={actions.onZoom} /></TableCell>
+              <TableCell>
+                <ProductThumb product={p} size={56} onZoom={actions.onZoom} />
+              </TableCell>
               <TableCell sx={{ minWidth: 220 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>{p.nombre}</Typography>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {p.nombre}
+                </Typography>
                 <Box sx={{ display: 'flex', gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>
                   <DiscountChip product={p} />
                   <ProductBadges product={p} campaign={false} />
                 </Box>
-                <Box sx={{ mt: 0.5 }}><SizeBadges sizes={p.sizes} /></Box>
+                <Box sx={{ mt: 0.5 }}>
+                  <SizeBadges sizes={p.sizes} />
+                </Box>
               </TableCell>
               <TableCell>{p.marca}</TableCell>
               <TableCell>
                 {p.campaign?.nombre}
                 {isExpired(p) && <Chip size="small" color="error" label={t('resources.products.expired')} sx={{ ml: 0.5 }} />}
               </TableCell>
-              <TableCell><FeaturedStar product={p} onToggle={actions.onToggleFeatured} /></TableCell>
+              <TableCell>
+                <FeaturedStar product={p} onToggle={actions.onToggleFeatured} />
+              </TableCell>
               <TableCell sx={num}>{formatPrice(p.precio_original)}</TableCell>
               <TableCell sx={num}>{formatPrice(p.costo_compra)}</TableCell>
               <TableCell sx={{ ...num, fontWeight: 600 }}>{formatPrice(p.precio_venta)}</TableCell>
-              <TableCell sx={{ ...num, color: p.profit_amount < 0 ? 'error.main' : 'success.main' }}>{formatPrice(p.profit_amount)}</TableCell>
+              <TableCell sx={{ ...num, color: p.profit_amount < 0 ? 'error.main' : 'success.main' }}>
+                {formatPrice(p.profit_amount)}
+              </TableCell>
               <TableCell sx={num}>{formatMargin(p.profit_margin)}</TableCell>
-              <TableCell><ProductMenu product={p} actions={actions} /></TableCell>
+              <TableCell>
+                <ProductMenu product={p} actions={actions} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

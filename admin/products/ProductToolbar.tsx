@@ -8,7 +8,18 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import PercentIcon from '@mui/icons-material/Percent';
-import { Box, Button, FormControlLabel, IconButton, InputAdornment, Switch, TextField, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
+import {
+  Box,
+  Button,
+  FormControlLabel,
+  IconButton,
+  InputAdornment,
+  Switch,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Tooltip,
+} from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ProductSort, ProductView } from './rules.ts';
@@ -51,14 +62,36 @@ export function ProductToolbar(props: ToolbarProps) {
           control={<Switch checked={props.onlyActive} onChange={(e) => props.onOnlyActive(e.target.checked)} />}
           label={t('resources.products.only_active')}
         />
-        <ToggleButtonGroup size="small" exclusive value={props.view} onChange={(_e, v: ProductView | null) => v && props.onView(v)} aria-label={t('resources.products.view.label')}>
-          <ToggleButton value="grid" aria-label={t('resources.products.view.grid')}><Tooltip title={t('resources.products.view.grid')}><GridViewIcon fontSize="small" /></Tooltip></ToggleButton>
-          <ToggleButton value="list" aria-label={t('resources.products.view.list')}><Tooltip title={t('resources.products.view.list')}><ViewListIcon fontSize="small" /></Tooltip></ToggleButton>
-          <ToggleButton value="table" aria-label={t('resources.products.view.table')}><Tooltip title={t('resources.products.view.table')}><TableRowsIcon fontSize="small" /></Tooltip></ToggleButton>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={props.view}
+          onChange={(_e, v: ProductView | null) => v && props.onView(v)}
+          aria-label={t('resources.products.view.label')}
+        >
+          <ToggleButton value="grid" aria-label={t('resources.products.view.grid')}>
+            <Tooltip title={t('resources.products.view.grid')}>
+              <GridViewIcon fontSize="small" />
+            </Tooltip>
+          </ToggleButton>
+          <ToggleButton value="list" aria-label={t('resources.products.view.list')}>
+            <Tooltip title={t('resources.products.view.list')}>
+              <ViewListIcon fontSize="small" />
+            </Tooltip>
+          </ToggleButton>
+          <ToggleButton value="table" aria-label={t('resources.products.view.table')}>
+            <Tooltip title={t('resources.products.view.table')}>
+              <TableRowsIcon fontSize="small" />
+            </Tooltip>
+          </ToggleButton>
         </ToggleButtonGroup>
         <Box sx={{ flexGrow: 1 }} />
-        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={props.onImport}>{t('resources.products.import_csv')}</Button>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={props.onCreate}>{t('resources.products.new_product')}</Button>
+        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={props.onImport}>
+          {t('resources.products.import_csv')}
+        </Button>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={props.onCreate}>
+          {t('resources.products.new_product')}
+        </Button>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         <TextField
@@ -74,10 +107,21 @@ export function ProductToolbar(props: ToolbarProps) {
           slotProps={{
             htmlInput: { 'aria-label': t('resources.products.search_placeholder'), type: 'search' },
             input: {
-              startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment>,
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
               endAdornment: text ? (
                 <InputAdornment position="end">
-                  <IconButton size="small" aria-label={t('resources.products.search_clear')} onClick={() => { setText(''); props.onSearch(''); }}>
+                  <IconButton
+                    size="small"
+                    aria-label={t('resources.products.search_clear')}
+                    onClick={() => {
+                      setText('');
+                      props.onSearch('');
+                    }}
+                  >
                     <ClearIcon fontSize="small" />
                   </IconButton>
                 </InputAdornment>
@@ -86,10 +130,22 @@ export function ProductToolbar(props: ToolbarProps) {
           }}
         />
         <CampaignSelect value={props.campaignId} onChange={props.onCampaign} />
-        <Button variant={props.sort === 'top_discount' ? 'contained' : 'outlined'} color="secondary" startIcon={<PercentIcon />} aria-pressed={props.sort === 'top_discount'} onClick={() => toggleSort('top_discount')}>
+        <Button
+          variant={props.sort === 'top_discount' ? 'contained' : 'outlined'}
+          color="secondary"
+          startIcon={<PercentIcon />}
+          aria-pressed={props.sort === 'top_discount'}
+          onClick={() => toggleSort('top_discount')}
+        >
           {t('resources.products.top_discount')}
         </Button>
-        <Button variant={props.sort === 'top_profit' ? 'contained' : 'outlined'} color="secondary" startIcon={<TrendingUpIcon />} aria-pressed={props.sort === 'top_profit'} onClick={() => toggleSort('top_profit')}>
+        <Button
+          variant={props.sort === 'top_profit' ? 'contained' : 'outlined'}
+          color="secondary"
+          startIcon={<TrendingUpIcon />}
+          aria-pressed={props.sort === 'top_profit'}
+          onClick={() => toggleSort('top_profit')}
+        >
           {t('resources.products.top_profit')}
         </Button>
       </Box>

@@ -16,8 +16,13 @@ export function ScrollTopButton() {
   }, []);
   return (
     <Zoom in={show}>
-      <Fab color="primary" size="medium" aria-label={t('resources.products.scroll_top')} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-        sx={{ position: 'fixed', bottom: 24, right: 24, zIndex: 1200 }}>
+      <Fab
+        color="primary"
+        size="medium"
+        aria-label={t('resources.products.scroll_top')}
+        onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+        sx={{ position: 'fixed', bottom: 24, right: 24, zIndex: 1200 }}
+      >
         <KeyboardArrowUpIcon />
       </Fab>
     </Zoom>

@@ -9,14 +9,23 @@ import type { ProductSize } from './types.ts';
 
 export function SizesTab({ productId }: { productId: string | null }) {
   const t = useTranslate();
-  if (!productId) return <Alert severity="info" sx={{ mt: 2 }}>{t('resources.products.form.save_first_sizes')}</Alert>;
+  if (!productId)
+    return (
+      <Alert severity="info" sx={{ mt: 2 }}>
+        {t('resources.products.form.save_first_sizes')}
+      </Alert>
+    );
   return <SizesEditor productId={productId} />;
 }
 
 function SizesEditor({ productId }: { productId: string }) {
   const t = useTranslate();
   const notify = useNotify();
-  const { data: sizes = [], isPending, refetch } = useGetList<ProductSize>('product_sizes', {
+  const {
+    data: sizes = [],
+    isPending,
+    refetch,
+  } = useGetList<ProductSize>('product_sizes', {
     filter: { product_id: productId },
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'created_at', order: 'ASC' },
@@ -25,7 +34,10 @@ function SizesEditor({ productId }: { productId: string }) {
   const [deleteOne] = useDelete<ProductSize>();
   const [size, setSize] = useState('');
   const [busy, setBusy] = useState(false);
-  const duplicate = isDuplicateSize(size, sizes.map((s) => s.talla));
+  const duplicate = isDuplicateSize(
+    size,
+    sizes.map((s) => s.talla),
+  );
 
   const add = async () => {
     const value = normalizeSize(size);
@@ -58,16 +70,26 @@ function SizesEditor({ productId }: { productId: string }) {
   return (
     <Stack spacing={2} sx={{ pt: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField size="small" label={t('resources.products.form.size')} value={size} onChange={(e) => setSize(e.target.value)}
+        <TextField
+          size="small"
+          label={t('resources.products.form.size')}
+          value={size}
+          onChange={(e) => setSize(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
               void add();
             }
           }}
-          error={duplicate} helperText={duplicate ? t('resources.products.notify.size_duplicate') : ' '} />
-        <Button variant="contained" startIcon={busy ? <CircularProgress size={14} color="inherit" /> : <AddIcon />}
-          disabled={!normalizeSize(size) || busy} onClick={() => void add()}>
+          error={duplicate}
+          helperText={duplicate ? t('resources.products.notify.size_duplicate') : ' '}
+        />
+        <Button
+          variant="contained"
+          startIcon={busy ? <CircularProgress size={14} color="inherit" /> : <AddIcon />}
+          disabled={!normalizeSize(size) || busy}
+          onClick={() => void add()}
+        >
           {t('resources.products.form.add_size')}
         </Button>
       </Box>
@@ -78,9 +100,16 @@ function SizesEditor({ productId }: { productId: string }) {
       ) : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="sizes-list">
           {sizes.map((s) => (
-            <Box key={s.id} sx={{ display: 'inline-flex', alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 4, pl: 1.5 }}>
+            <Box
+              key={s.id}
+              sx={{ display: 'inline-flex', alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 4, pl: 1.5 }}
+            >
               <Typography variant="body2">{s.talla}</Typography>
-              <IconButton size="small" aria-label={t('resources.products.form.delete_size', { talla: s.talla })} onClick={() => void remove(s)}>
+              <IconButton
+                size="small"
+                aria-label={t('resources.products.form.delete_size', { talla: s.talla })}
+                onClick={() => void remove(s)}
+              >
                 <CloseIcon fontSize="small" />
               </IconButton>
             </Box>

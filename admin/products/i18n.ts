@@ -54,7 +54,8 @@ export const productsMessages = {
         select_required: 'Debe seleccionar campaña y marca',
         template: 'Descargar plantilla',
         choose_file: 'Seleccionar archivo .csv',
-        file_hint: 'Columnas: url, nombre, precio, precio_anterior, imagenes, tallas, descripcion_html, categoria, subcategoria, clasificacion',
+        file_hint:
+          'Columnas: url, nombre, precio, precio_anterior, imagenes, tallas, descripcion_html, categoria, subcategoria, clasificacion',
         parsing: 'Procesando archivo…',
         file_error: 'Error procesando el archivo CSV',
         header_missing: 'Columnas que faltan en el archivo: %{columns}',

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { adminPageSize, adminProductsArgs, formPrice, hasNextProductsPage, isDuplicateSize, normalizeSize, PRODUCT_SORT_FIELDS, productSortFor, sizeBadges } from './rules.ts';
+import {
+  adminPageSize,
+  adminProductsArgs,
+  formPrice,
+  hasNextProductsPage,
+  isDuplicateSize,
+  normalizeSize,
+  PRODUCT_SORT_FIELDS,
+  productSortFor,
+  sizeBadges,
+} from './rules.ts';
 
 describe('admin products rules', () => {
   it('pages 50, or 200 while searching', () => {

@@ -58,7 +58,10 @@ export function adminPageSize(search: string | null | undefined): number {
 }
 
 /** First `max` sizes and how many more ('+N'). */
-export function sizeBadges(sizes: readonly string[] | null | undefined, max: number = ADMIN_SIZE_BADGES): { shown: string[]; more: number } {
+export function sizeBadges(
+  sizes: readonly string[] | null | undefined,
+  max: number = ADMIN_SIZE_BADGES,
+): { shown: string[]; more: number } {
   const list = sizes ?? [];
   return { shown: list.slice(0, max), more: Math.max(0, list.length - max) };
 }
@@ -82,4 +85,3 @@ export function formPrice(value: string | number | null | undefined): number | n
   const n = toAmount(typeof value === 'string' ? value.trim() : value);
   return n === null ? null : roundCents(n);
 }
-

@@ -10,7 +10,14 @@
  */
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { supabaseDataProvider } from 'ra-supabase';
-import { withLifecycleCallbacks, type CreateParams, type DataProvider, type GetListParams, type GetListResult, type RaRecord } from 'react-admin';
+import {
+  withLifecycleCallbacks,
+  type CreateParams,
+  type DataProvider,
+  type GetListParams,
+  type GetListResult,
+  type RaRecord,
+} from 'react-admin';
 import type { Database } from '@/data/database.types.ts';
 import { todayInMexicoCity } from '@/lib/dates.ts';
 import { variantPaths } from '@/lib/image-variants.ts';
@@ -346,7 +353,7 @@ export const CATALOGUE_RESOURCES: ReadonlySet<string> = new Set([
   'shop_settings',
 ]);
 
-const publishAfter = async <R,>(result: R, _provider: DataProvider, resource: string): Promise<R> => {
+const publishAfter = async <R>(result: R, _provider: DataProvider, resource: string): Promise<R> => {
   if (CATALOGUE_RESOURCES.has(resource)) publishSoon();
   return result;
 };

@@ -59,7 +59,11 @@ export function PublicationStatus() {
     { pagination: { page: 1, perPage: 1 }, sort: { field: 'finished_at', order: 'DESC' }, filter: { status: 'published' } },
     { refetchInterval },
   );
-  const pending = useGetList('rebuild_requests', { pagination: { page: 1, perPage: 1 }, filter: { status: 'pending' } }, { refetchInterval });
+  const pending = useGetList(
+    'rebuild_requests',
+    { pagination: { page: 1, perPage: 1 }, filter: { status: 'pending' } },
+    { refetchInterval },
+  );
 
   const latest = newest.data?.[0] ?? null;
   const working = latest?.status === 'requested' || latest?.status === 'building';
@@ -88,7 +92,9 @@ export function PublicationStatus() {
       setBusy(true);
       await newest.refetch();
     } catch (error) {
-      notify(translate('app.publishing.request_error', { error: error instanceof Error ? error.message : String(error) }), { type: 'error' });
+      notify(translate('app.publishing.request_error', { error: error instanceof Error ? error.message : String(error) }), {
+        type: 'error',
+      });
     } finally {
       setAsking(false);
     }

@@ -27,7 +27,11 @@ describe('publicationStatus', () => {
 
   it('shows a running publication with the time since it was asked for', () => {
     const running = publication({ status: 'building', requested_at: new Date(NOW.getTime() - 75_000).toISOString(), finished_at: null });
-    expect(publicationStatus(running, at(60), 1, NOW)).toEqual({ tone: 'working', key: 'app.publishing.working', params: { elapsed: '1:15' } });
+    expect(publicationStatus(running, at(60), 1, NOW)).toEqual({
+      tone: 'working',
+      key: 'app.publishing.working',
+      params: { elapsed: '1:15' },
+    });
     expect(publicationStatus(publication({ status: 'requested', requested_at: at(0) }), null, 1, NOW).params).toEqual({ elapsed: '0:00' });
   });
 

@@ -11,7 +11,17 @@ import { useEffect, useMemo, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { filterTypeLabel, lastDays, shortSessionId, totalsByHourOfDay } from '@/lib/analytics-display.ts';
 import { formatMexicoCityDateTime } from '@/lib/dates.ts';
-import { CardGrid, type Column, count, DataTable, EmptyLine, ErrorLine, FigureCard, LoadingLine, PeriodSelect } from '../analytics/parts.tsx';
+import {
+  CardGrid,
+  type Column,
+  count,
+  DataTable,
+  EmptyLine,
+  ErrorLine,
+  FigureCard,
+  LoadingLine,
+  PeriodSelect,
+} from '../analytics/parts.tsx';
 import { useReport } from '../analytics/useReport.ts';
 import type { ReportRow } from '../providers/rpc.ts';
 import { ChartCard, DailyChart, FunnelChart, HourlyChart, ShareChart, WeeklyChart } from './charts.tsx';
@@ -76,11 +86,14 @@ export default function ReportsPage() {
 
   let body: React.ReactNode;
   if (active.some(([, q]) => q.isLoading)) body = <LoadingLine text={translate('app.reports.loading')} />;
-  else if (failures.length === active.length) body = <ErrorLine text={translate(byDate ? 'app.reports.date_error' : 'app.reports.error')} />;
+  else if (failures.length === active.length)
+    body = <ErrorLine text={translate(byDate ? 'app.reports.date_error' : 'app.reports.error')} />;
   else if (
     Number(funnel?.total_sesiones ?? 0) === 0 &&
     daily.every((d) => Number(d.total_actividades) === 0) &&
-    [hourly, weekly.filter((w) => Number(w.total_actividades) > 0), behavior, devices, products, filters, searches].every((rows) => rows.length === 0)
+    [hourly, weekly.filter((w) => Number(w.total_actividades) > 0), behavior, devices, products, filters, searches].every(
+      (rows) => rows.length === 0,
+    )
   )
     body = <EmptyLine text={translate('app.reports.empty')} />;
   else {
@@ -99,7 +112,9 @@ export default function ReportsPage() {
               key={step.key}
               label={translate(`app.reports.${step.key}`)}
               value={step.value}
-              detail={step.pct == null ? undefined : translate('app.reports.of_sessions', { pct: Number(step.pct).toLocaleString('es-MX') })}
+              detail={
+                step.pct == null ? undefined : translate('app.reports.of_sessions', { pct: Number(step.pct).toLocaleString('es-MX') })
+              }
             />
           ))}
         </CardGrid>
@@ -216,7 +231,14 @@ const weeklyColumns = (t: Translate): Column<ReportRow<'get_weekly_trends_report
 ];
 
 const behaviorColumns = (t: Translate): Column<ReportRow<'get_user_behavior_report'>>[] => [
-  { header: t('app.reports.session'), cell: (r) => <Box component="span" title={r.session_id} sx={{ fontFamily: 'monospace' }}>{shortSessionId(r.session_id)}</Box> },
+  {
+    header: t('app.reports.session'),
+    cell: (r) => (
+      <Box component="span" title={r.session_id} sx={{ fontFamily: 'monospace' }}>
+        {shortSessionId(r.session_id)}
+      </Box>
+    ),
+  },
   { header: t('app.reports.activities'), cell: (r) => count(r.total_actividades), numeric: true },
   { header: t('app.reports.searches'), cell: (r) => count(r.busquedas), numeric: true },
   { header: t('app.reports.filters'), cell: (r) => count(r.filtros), numeric: true },

@@ -80,11 +80,24 @@ export function BannerManager() {
               {translate(editing ? 'app.settings.banner.edit' : 'app.settings.banner.new')}
             </Typography>
             {editing ? (
-              <EditBase key={`edit-${editing.id}`} resource="banner_images" id={editing.id} mutationMode="pessimistic" redirect={false} mutationOptions={options}>
+              <EditBase
+                key={`edit-${editing.id}`}
+                resource="banner_images"
+                id={editing.id}
+                mutationMode="pessimistic"
+                redirect={false}
+                mutationOptions={options}
+              >
                 <BannerFields editing onCancel={reset} />
               </EditBase>
             ) : (
-              <CreateBase key={`new-${formKey}`} resource="banner_images" redirect={false} record={{ orden: 1, active: true }} mutationOptions={options}>
+              <CreateBase
+                key={`new-${formKey}`}
+                resource="banner_images"
+                redirect={false}
+                record={{ orden: 1, active: true }}
+                mutationOptions={options}
+              >
                 <BannerFields editing={false} onCancel={reset} />
               </CreateBase>
             )}

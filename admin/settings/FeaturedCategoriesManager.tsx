@@ -50,10 +50,14 @@ export function FeaturedCategoriesManager() {
     { pagination: { page: 1, perPage: 200 }, sort: { field: 'orden', order: 'ASC' } },
     { onError: () => notify('app.settings.featured_categories.load_error', { type: 'error' }) },
   );
-  const { data: categories = [] } = useGetList('categories', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'nombre', order: 'ASC' } });
+  const { data: categories = [] } = useGetList('categories', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'nombre', order: 'ASC' },
+  });
   const [dialog, setDialog] = useState<{ record: FeaturedCategoryRow | null } | null>(null);
   const [deleting, setDeleting] = useState<FeaturedCategoryRow | null>(null);
-  const categoryName = (id: string | null) => categories.find((c) => c.id === id)?.nombre ?? translate('app.settings.featured_categories.unlinked');
+  const categoryName = (id: string | null) =>
+    categories.find((c) => c.id === id)?.nombre ?? translate('app.settings.featured_categories.unlinked');
 
   return (
     <Box>
@@ -71,7 +75,9 @@ export function FeaturedCategoriesManager() {
           <Typography>{translate('app.settings.featured_categories.loading')}</Typography>
         </Box>
       )}
-      {!loading && data.length === 0 && <Typography color="text.secondary">{translate('app.settings.featured_categories.empty')}</Typography>}
+      {!loading && data.length === 0 && (
+        <Typography color="text.secondary">{translate('app.settings.featured_categories.empty')}</Typography>
+      )}
       <Grid container spacing={2}>
         {data.map((fc) => (
           <Grid key={fc.id} size={{ xs: 12, sm: 6, md: 3 }}>

@@ -64,9 +64,24 @@ export function GeneralSettings() {
               </Typography>
               <ArrayInput source="opening_hours" label={false} validate={openingHoursError}>
                 {/* Each line's remove button stays visible: phones have no hover to reveal it. */}
-                <SimpleFormIterator inline disableReordering disableClear sx={{ '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}>
-                  <TextInput source="days" label="resources.shop_settings.fields.days" validate={[required(), maxLength(MAX_OPENING_HOURS_TEXT)]} helperText={false} />
-                  <TextInput source="hours" label="resources.shop_settings.fields.hours" validate={[required(), maxLength(MAX_OPENING_HOURS_TEXT)]} helperText={false} />
+                <SimpleFormIterator
+                  inline
+                  disableReordering
+                  disableClear
+                  sx={{ '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}
+                >
+                  <TextInput
+                    source="days"
+                    label="resources.shop_settings.fields.days"
+                    validate={[required(), maxLength(MAX_OPENING_HOURS_TEXT)]}
+                    helperText={false}
+                  />
+                  <TextInput
+                    source="hours"
+                    label="resources.shop_settings.fields.hours"
+                    validate={[required(), maxLength(MAX_OPENING_HOURS_TEXT)]}
+                    helperText={false}
+                  />
                 </SimpleFormIterator>
               </ArrayInput>
 
@@ -75,7 +90,15 @@ export function GeneralSettings() {
                 {translate('app.settings.general.links')}
               </Typography>
               {(['instagram_url', 'facebook_url', 'tiktok_url'] as const).map((source) => (
-                <TextInput key={source} source={source} type="url" parse={(v) => blankToNull(trimmed(v))} validate={httpsUrlError} helperText="app.settings.general.url_help" fullWidth />
+                <TextInput
+                  key={source}
+                  source={source}
+                  type="url"
+                  parse={(v) => blankToNull(trimmed(v))}
+                  validate={httpsUrlError}
+                  helperText="app.settings.general.url_help"
+                  fullWidth
+                />
               ))}
               <TextInput
                 source="chat_group_url"

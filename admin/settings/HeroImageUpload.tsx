@@ -41,7 +41,12 @@ export function HeroImageUpload() {
     <Box sx={{ mb: 2 }}>
       <input ref={input} type="file" accept={GALLERY_ACCEPT} hidden data-testid="hero-file" onChange={(e) => onFile(e.target.files?.[0])} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
-        <Button variant="outlined" startIcon={uploading ? <CircularProgress size={16} /> : <UploadIcon />} disabled={uploading} onClick={() => input.current?.click()}>
+        <Button
+          variant="outlined"
+          startIcon={uploading ? <CircularProgress size={16} /> : <UploadIcon />}
+          disabled={uploading}
+          onClick={() => input.current?.click()}
+        >
           {translate('app.settings.upload')}
         </Button>
         <Typography variant="body2" color="text.secondary">

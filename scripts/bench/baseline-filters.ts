@@ -82,7 +82,6 @@ const outcome = (label: string, error: { message: string; code?: string } | null
   throw new Error(`${label}: ${error.message}`);
 };
 
-
 /**
  * One filter change as the first design answered it: the page, six facet lists and the count, in
  * turn. Returns how many of the 8 requests the statement timeout cut short (the shopper got an error).
@@ -103,7 +102,8 @@ export async function baselineFilterChange(anon: SupabaseClient, s: ShopPageArgs
   const { error } = await page.order('created_at', { ascending: false }).range(s.p_offset, s.p_offset + s.p_limit - 1);
   let cut = outcome('master_products', error);
   const args = filterArgs(s);
-  for (const facet of FACETS) cut += outcome(`baseline_get_available_${facet}`, (await anon.rpc(`baseline_get_available_${facet}`, args)).error);
+  for (const facet of FACETS)
+    cut += outcome(`baseline_get_available_${facet}`, (await anon.rpc(`baseline_get_available_${facet}`, args)).error);
   cut += outcome('baseline_get_filtered_product_count', (await anon.rpc('baseline_get_filtered_product_count', args)).error);
   return cut;
 }

@@ -6,7 +6,9 @@ const column = async (db: pg.Client, sql: string): Promise<string[]> => (await d
 
 export async function readCatalogue(db: pg.Client): Promise<FilterCatalogue> {
   const subcategories = (
-    await db.query<{ id: string; category_id: string | null }>('select id::text, category_id::text from public.subcategories order by orden, nombre, id')
+    await db.query<{ id: string; category_id: string | null }>(
+      'select id::text, category_id::text from public.subcategories order by orden, nombre, id',
+    )
   ).rows.map((r) => ({ id: r.id, categoryId: r.category_id }));
   return {
     categoryIds: await column(db, 'select id::text as v from public.categories order by orden, nombre, id'),

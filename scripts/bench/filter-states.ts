@@ -44,14 +44,48 @@ export const PAGE_SIZE = 12;
 /** What a state exercises, by position in the cycle of 20. */
 export type StateKind = 'none' | 'one' | 'several' | 'search' | 'search+facet';
 const CYCLE: readonly StateKind[] = [
-  'none', 'one', 'several', 'search', 'one', 'several', 'one', 'search', 'search+facet', 'one',
-  'several', 'none', 'one', 'search', 'several', 'one', 'search', 'several', 'search+facet', 'one',
+  'none',
+  'one',
+  'several',
+  'search',
+  'one',
+  'several',
+  'one',
+  'search',
+  'search+facet',
+  'one',
+  'several',
+  'none',
+  'one',
+  'search',
+  'several',
+  'one',
+  'search',
+  'several',
+  'search+facet',
+  'one',
 ];
 
 /** Product words in the demo catalogue, each with and without its accent where it has one. */
 const WORDS: readonly string[] = [
-  'pantalón', 'pantalon', 'Pantalón', 'PANTALON', 'cinturón', 'cinturon', 'camisa', 'chamarra', 'playera',
-  'tenis', 'bolsa', 'vestido', 'sudadera', 'jeans', 'sandalia', 'gorra', 'algodón', 'algodon',
+  'pantalón',
+  'pantalon',
+  'Pantalón',
+  'PANTALON',
+  'cinturón',
+  'cinturon',
+  'camisa',
+  'chamarra',
+  'playera',
+  'tenis',
+  'bolsa',
+  'vestido',
+  'sudadera',
+  'jeans',
+  'sandalia',
+  'gorra',
+  'algodón',
+  'algodon',
 ];
 /** Terms no product, brand or category name contains. */
 const MISSES: readonly string[] = ['zzqx', 'xilófono', 'submarino', '%_'];

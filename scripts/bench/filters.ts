@@ -106,11 +106,17 @@ export async function runFilters(): Promise<FiltersResult> {
         oursTimeouts += await shopPage(anon, s);
       }, options.runs);
       let baselineTimeouts = 0;
-      const baseline = await sample(async () => {
-        baselineTimeouts += await baselineFilterChange(anon, s);
-      }, options.baselineRuns, 1);
+      const baseline = await sample(
+        async () => {
+          baselineTimeouts += await baselineFilterChange(anon, s);
+        },
+        options.baselineRuns,
+        1,
+      );
       named.push({ name, state: s, ours, oursTimeouts, baseline, baselineTimeouts, ratio: ratio(baseline, ours) });
-      progress(`filtros: ${name}: shop_page p50 ${ours.p50} ms, p95 ${ours.p95} ms; diseño original p50 ${baseline.p50} ms, p95 ${baseline.p95} ms (${ratio(baseline, ours)}x)${baselineTimeouts + oursTimeouts > 0 ? `; cortadas por el límite de 3 s: ${oursTimeouts} nuestras, ${baselineTimeouts} del diseño original` : ''}`);
+      progress(
+        `filtros: ${name}: shop_page p50 ${ours.p50} ms, p95 ${ours.p95} ms; diseño original p50 ${baseline.p50} ms, p95 ${baseline.p95} ms (${ratio(baseline, ours)}x)${baselineTimeouts + oursTimeouts > 0 ? `; cortadas por el límite de 3 s: ${oursTimeouts} nuestras, ${baselineTimeouts} del diseño original` : ''}`,
+      );
     }
 
     const states = filterStates(await readCatalogue(db));
@@ -128,7 +134,10 @@ export async function runFilters(): Promise<FiltersResult> {
     const mixOurs = timing(samples);
     progress(`filtros: mezcla: p50 ${mixOurs.p50} ms, p95 ${mixOurs.p95} ms, ${mixTimeouts} cortadas por el límite de 3 s`);
     // the tail is where the goal is met or missed: name the states it is made of
-    const slowest = states.map((s, i) => ({ s, ms: samples[i]! })).sort((a, b) => b.ms - a.ms).slice(0, 8);
+    const slowest = states
+      .map((s, i) => ({ s, ms: samples[i]! }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 8);
     progress(`filtros: los más lentos de la mezcla: ${slowest.map(({ s, ms }) => `${Math.round(ms)} ms ${describeState(s)}`).join('; ')}`);
 
     const every = Math.max(1, Math.round(states.length / Math.max(1, options.baselineStates)));
@@ -149,9 +158,17 @@ export async function runFilters(): Promise<FiltersResult> {
       );
       if ((i + 1) % 10 === 0) progress(`filtros: diseño original, ${i + 1}/${subset.length} estados`);
     }
-    const sub = { states: subset.length, ours: timing(subsetOurs), baseline: timing(subsetBaseline), baselineTimeouts: subsetTimeouts, ratio: 0 };
+    const sub = {
+      states: subset.length,
+      ours: timing(subsetOurs),
+      baseline: timing(subsetBaseline),
+      baselineTimeouts: subsetTimeouts,
+      ratio: 0,
+    };
     sub.ratio = ratio(sub.baseline, sub.ours);
-    progress(`filtros: ${subset.length} estados con el diseño original: p50 ${sub.baseline.p50} ms contra ${sub.ours.p50} ms (${sub.ratio}x); ${subsetTimeouts} peticiones cortadas por el límite de 3 s`);
+    progress(
+      `filtros: ${subset.length} estados con el diseño original: p50 ${sub.baseline.p50} ms contra ${sub.ours.p50} ms (${sub.ratio}x); ${subsetTimeouts} peticiones cortadas por el límite de 3 s`,
+    );
 
     progress(`filtros: carga, ${options.clients} clientes durante ${options.loadSeconds} s…`);
     const load = await loadRun(
@@ -163,7 +180,9 @@ export async function runFilters(): Promise<FiltersResult> {
       options.clients,
       options.loadSeconds,
     );
-    progress(`filtros: carga: ${load.requestsPerSecond} peticiones/s, ${load.errors} errores (${load.throttled} por límite de ritmo), p95 ${load.latency.p95} ms`);
+    progress(
+      `filtros: carga: ${load.requestsPerSecond} peticiones/s, ${load.errors} errores (${load.throttled} por límite de ritmo), p95 ${load.latency.p95} ms`,
+    );
     const { rows: campaigns } = await db.query<{ id: string }>('select id::text from public.campaigns order by fecha_fin desc limit 1');
     const admin = await runAdminLists(stack.url, stack.anonKey, stack.serviceRoleKey, campaigns[0]?.id ?? null);
     return {

@@ -46,7 +46,10 @@ async function waitForDevTools(port: number, chrome: ChildProcess): Promise<void
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (chrome.exitCode !== null) throw new Error(`Chromium terminó con código ${chrome.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/json/version`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -62,9 +65,17 @@ const score = (lhr: { categories: Record<string, { score: number | null } | unde
  * Audits each `origin + route` in turn, `runs` rounds over the pages (so a burst of other work on
  * the machine spreads over every page), with one Chromium listening on `debugPort`.
  */
-export async function auditPages(origin: string, routes: readonly string[], runs: number, debugPort: number, log: (m: string) => void): Promise<Audit[]> {
+export async function auditPages(
+  origin: string,
+  routes: readonly string[],
+  runs: number,
+  debugPort: number,
+  log: (m: string) => void,
+): Promise<Audit[]> {
   const profile = await mkdtemp(join(tmpdir(), 'outlet-bench-chromium-'));
-  const chrome = spawn(CHROME, [...FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  const chrome = spawn(CHROME, [...FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: 'ignore',
+  });
   try {
     await waitForDevTools(debugPort, chrome);
     const audits: Audit[] = [];

@@ -26,7 +26,10 @@ const num = (name: string, fallback: number): number => {
 function sections(): Set<Section> {
   const raw = process.env['BENCH_ONLY'];
   if (raw === undefined || raw.trim() === '') return new Set(SECTIONS);
-  const picked = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const picked = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = picked.filter((s) => !SECTIONS.includes(s as Section));
   if (unknown.length > 0) throw new Error(`BENCH_ONLY: secciones desconocidas ${unknown.join(', ')} (hay: ${SECTIONS.join(', ')}).`);
   return new Set(picked as Section[]);
@@ -41,7 +44,10 @@ export const options = {
   baselineRuns: num('BENCH_BASELINE_RUNS', 7),
   baselineStates: num('BENCH_BASELINE_STATES', 40),
   lighthouseRuns: Math.max(1, num('BENCH_LIGHTHOUSE_RUNS', 3)),
-  buildSizes: (process.env['BENCH_BUILD_SIZES'] ?? '1000,10000').split(',').map(Number).filter((n) => n > 0),
+  buildSizes: (process.env['BENCH_BUILD_SIZES'] ?? '1000,10000')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0),
   ports: {
     dbPort: num('BENCH_DB_PORT', 60522),
     apiPort: num('BENCH_API_PORT', 60521),

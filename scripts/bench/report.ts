@@ -30,7 +30,8 @@ const span = (values: number[]) => {
   const [lo, hi] = [Math.min(...values), Math.max(...values)];
   return lo === hi ? `${lo}` : `${lo}-${hi}`;
 };
-const median = (values: number[]) => (values.length === 0 ? null : ([...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] as number));
+const median = (values: number[]) =>
+  values.length === 0 ? null : ([...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] as number);
 type Row = [what: string, before: string, now: string, goal: string, met: string];
 
 function filterRows(f: FiltersResult): Row[] {
@@ -54,7 +55,9 @@ function filterRows(f: FiltersResult): Row[] {
     `la mezcla con ${l.clients} clientes a la vez durante ${l.seconds} s`,
     '—',
     `${l.requestsPerSecond} peticiones/s, ${l.requests} peticiones, ${l.errors} errores (${l.throttled} por límite de ritmo), p95 ${l.latency.p95} ms` +
-      Object.entries(l.errorKinds ?? {}).map(([kind, n]) => `; ${n}× ${kind}`).join(''),
+      Object.entries(l.errorKinds ?? {})
+        .map(([kind, n]) => `; ${n}× ${kind}`)
+        .join(''),
     '0 errores',
     yes(l.errors === 0),
   ]);
@@ -79,7 +82,11 @@ function siteRows(s: SiteResult): Row[] {
       `≤ ${goalKb} KB`,
       yes(w ? w.js <= goalKb * 1024 : null),
     ];
-    rows.push(js(product, 90, '177 KB', 'una página de producto'), js(shop, 120, '177 KB', '`/tienda`'), js(home, 90, '117 KB', 'la portada'));
+    rows.push(
+      js(product, 90, '177 KB', 'una página de producto'),
+      js(shop, 120, '177 KB', '`/tienda`'),
+      js(home, 90, '117 KB', 'la portada'),
+    );
   }
   for (const b of s.builds) {
     const home = weightOf(b, '/');
@@ -155,7 +162,9 @@ export function markdown(r: BenchResults): string {
     `## npm run bench, ${r.date}`,
     '',
     `${m.cores} núcleos (${m.cpu}), ${m.memoryGB} GB, Node ${m.node}, ${m.platform}; carga media de la máquina ${m.loadAverage.start} al empezar, ${m.loadAverage.end} al terminar; secciones: ${r.sections.join(', ')}; ${Math.round(r.durationSeconds / 60)} min` +
-      (r.filters ? `; filtros con ${r.filters.products.toLocaleString('es-MX')} productos (${r.filters.runs} llamadas por caso, ${r.filters.baselineRuns} con el diseño original)` : ''),
+      (r.filters
+        ? `; filtros con ${r.filters.products.toLocaleString('es-MX')} productos (${r.filters.runs} llamadas por caso, ${r.filters.baselineRuns} con el diseño original)`
+        : ''),
     '',
     table(['qué', 'antes', 'ahora', 'meta', '¿cumple?'], rows),
     ...details(r),

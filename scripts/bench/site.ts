@@ -58,7 +58,12 @@ async function digest(dir: string): Promise<{ files: Map<string, string>; bytes:
     const info = await stat(path);
     if (!info.isFile()) continue;
     bytes += info.size;
-    files.set(entry, createHash('sha256').update(await readFile(path)).digest('hex'));
+    files.set(
+      entry,
+      createHash('sha256')
+        .update(await readFile(path))
+        .digest('hex'),
+    );
   }
   return { files, bytes };
 }
@@ -92,7 +97,8 @@ export async function runSite(opts: { checks: boolean; lighthouse: boolean }): P
     let seeded = 0;
     for (const size of options.buildSizes) {
       progress(`sitio: generando productos hasta demo + ${size.toLocaleString('es-MX')}…`);
-      if (size > seeded) await seedBulkProducts({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, count: size - seeded, log: () => undefined });
+      if (size > seeded)
+        await seedBulkProducts({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, count: size - seeded, log: () => undefined });
       seeded = Math.max(seeded, size);
       const { rows } = await db.query<{ n: string }>('select count(*) as n from public.products');
       const build = async (name: string) => {
@@ -106,9 +112,10 @@ export async function runSite(opts: { checks: boolean; lighthouse: boolean }): P
       const product = [...first.files.keys()].find((f) => /^producto\/[^/]+\/index\.html$/.test(f))?.replace(/\/index\.html$/, '');
       const productRoute = product ? `/${product}` : null;
       const weights: Record<string, PageWeight> = {};
-      for (const route of ['/', '/tienda', ...(productRoute ? [productRoute] : []), '/favoritos']) weights[route] = pageWeight(first.outDir, route);
+      for (const route of ['/', '/tienda', ...(productRoute ? [productRoute] : []), '/favoritos'])
+        weights[route] = pageWeight(first.outDir, route);
       progress(
-        `sitio: ${(first.ms / 1000).toFixed(1)} s, ${first.files.size} archivos, ${(first.bytes / 1024 / 1024).toFixed(0)} MB; JS de la página de producto ${((productRoute ? weights[productRoute]?.js ?? 0 : 0) / 1024).toFixed(1)} KB gzip`,
+        `sitio: ${(first.ms / 1000).toFixed(1)} s, ${first.files.size} archivos, ${(first.bytes / 1024 / 1024).toFixed(0)} MB; JS de la página de producto ${((productRoute ? (weights[productRoute]?.js ?? 0) : 0) / 1024).toFixed(1)} KB gzip`,
       );
 
       let checks: BuildChecks | null = null;
@@ -120,7 +127,11 @@ export async function runSite(opts: { checks: boolean; lighthouse: boolean }): P
             where id = (select id from public.products order by created_at desc limit 1)`,
         );
         const edited = await build(`c-${size}`);
-        checks = { secondBuildMs: second.ms, differingSameData: changed(first.files, second.files), changedByEdit: changed(second.files, edited.files) };
+        checks = {
+          secondBuildMs: second.ms,
+          differingSameData: changed(first.files, second.files),
+          changedByEdit: changed(second.files, edited.files),
+        };
       }
 
       if (opts.lighthouse && lighthouse === null) {
@@ -133,7 +144,16 @@ export async function runSite(opts: { checks: boolean; lighthouse: boolean }): P
           await server.close();
         }
       }
-      builds.push({ size, products: Number(rows[0]?.n), buildMs: Math.round(first.ms), files: first.files.size, bytes: first.bytes, productRoute, weights, checks });
+      builds.push({
+        size,
+        products: Number(rows[0]?.n),
+        buildMs: Math.round(first.ms),
+        files: first.files.size,
+        bytes: first.bytes,
+        productRoute,
+        weights,
+        checks,
+      });
       for (const name of ['a', 'b', 'c']) await rm(join(work, `${name}-${size}`), { recursive: true, force: true });
     }
     return { builds, lighthouse };

@@ -15,7 +15,11 @@ export function quantile(samples: readonly number[], q: number): number {
   return Math.round(value * 10) / 10;
 }
 
-export const timing = (samples: readonly number[]): Timing => ({ p50: quantile(samples, 0.5), p95: quantile(samples, 0.95), n: samples.length });
+export const timing = (samples: readonly number[]): Timing => ({
+  p50: quantile(samples, 0.5),
+  p95: quantile(samples, 0.95),
+  n: samples.length,
+});
 
 /** Runs `call` warm-up + runs times one after the other; returns the timings of the last `runs`. */
 export async function sample(call: () => Promise<void>, runs: number, warmUp = 2): Promise<Timing> {

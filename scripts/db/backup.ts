@@ -19,7 +19,10 @@ if (values.help) {
 }
 
 const target = dbTarget();
-const stamp = new Date().toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
+const stamp = new Date()
+  .toISOString()
+  .replace(/[:]/g, '-')
+  .replace(/\.\d+Z$/, 'Z');
 const outDir = values.out ?? join(ROOT, '.local/backups', stamp);
 const started = Date.now();
 try {
@@ -35,7 +38,9 @@ try {
 Para restaurarla: npm run db:restore -- ${outDir}`);
 } catch (error) {
   if (isRefused(error)) {
-    console.error(`No se pudo conectar a la base de datos en ${redact(target.dbUrl)}. Arranca la tienda (npm start o npm run stack) o indica otra con DATABASE_URL.`);
+    console.error(
+      `No se pudo conectar a la base de datos en ${redact(target.dbUrl)}. Arranca la tienda (npm start o npm run stack) o indica otra con DATABASE_URL.`,
+    );
   } else {
     console.error(`La copia de seguridad falló: ${error instanceof Error ? error.message : String(error)}`);
   }

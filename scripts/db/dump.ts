@@ -80,9 +80,7 @@ async function listSequences(client: pg.ClientBase): Promise<SequenceInfo[]> {
 }
 
 async function appliedMigrations(client: pg.ClientBase): Promise<string[]> {
-  const exists = await client.query<{ ok: boolean }>(
-    `select to_regclass('supabase_migrations.schema_migrations') is not null as ok`,
-  );
+  const exists = await client.query<{ ok: boolean }>(`select to_regclass('supabase_migrations.schema_migrations') is not null as ok`);
   if (!exists.rows[0]?.ok) return [];
   const { rows } = await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
   return rows.map((r) => r.version);
@@ -219,10 +217,9 @@ export async function existingData(client: pg.ClientBase): Promise<string[]> {
   ];
   const found: string[] = [];
   for (const [table, label] of probes) {
-    const { rows } = await client.query<{ n: string | null }>(
-      `select case when to_regclass($1) is null then null else 1 end as n`,
-      [table],
-    );
+    const { rows } = await client.query<{ n: string | null }>(`select case when to_regclass($1) is null then null else 1 end as n`, [
+      table,
+    ]);
     if (rows[0]?.n === null) continue;
     const count = Number((await client.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0]!.n);
     if (count > 0) found.push(`${count} ${label}`);

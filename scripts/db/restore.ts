@@ -28,8 +28,7 @@ ${available.length ? `Copias más recientes:\n${available.map((a) => `  ${join(b
 const backupDir = resolve(positionals[0]!);
 const target = dbTarget();
 const started = Date.now();
-const restore = () =>
-  restoreDatabase({ dbUrl: target.dbUrl, storageDir: target.storageDir, backupDir, force: values.force });
+const restore = () => restoreDatabase({ dbUrl: target.dbUrl, storageDir: target.storageDir, backupDir, force: values.force });
 
 try {
   let result: Awaited<ReturnType<typeof restoreDatabase>>;

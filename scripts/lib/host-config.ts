@@ -31,7 +31,11 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\bsrc\s*=/i.test(attrs)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
     if (type && type !== 'module' && type !== 'text/javascript') continue;
-    hashes.push(`'sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}'`);
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '')
+        .digest('base64')}'`,
+    );
   }
   return hashes;
 }
@@ -89,7 +93,10 @@ export function parseHeaders(text: string): HeaderRule[] {
 
 /** Whether a URL path matches a `_headers` pattern (`*` matches any rest of the path). */
 export function pathMatches(pattern: string, path: string): boolean {
-  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${source}$`).test(path);
 }
 

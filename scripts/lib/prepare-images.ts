@@ -29,7 +29,9 @@ async function listFolder(db: SupabaseClient, bucket: string, folder: string): P
   const files: string[] = [];
   const folders: string[] = [];
   for (let offset = 0; ; offset += LIST_PAGE) {
-    const { data, error } = await db.storage.from(bucket).list(folder, { limit: LIST_PAGE, offset, sortBy: { column: 'name', order: 'asc' } });
+    const { data, error } = await db.storage
+      .from(bucket)
+      .list(folder, { limit: LIST_PAGE, offset, sortBy: { column: 'name', order: 'asc' } });
     if (error) throw new Error(`No se pudo listar ${bucket}/${folder}: ${error.message}`);
     for (const entry of data) {
       const path = folder ? `${folder}/${entry.name}` : entry.name;

@@ -15,12 +15,12 @@ const HEAD = 'create or replace function public.shop_query(';
  * before it is escaped, and each `x ILIKE pattern` compares `private.search_fold(x)` with it.
  */
 function foldAccents(body: string): string {
-  const term = "public.like_escape(left(btrim(p_search_term), 100))";
+  const term = 'public.like_escape(left(btrim(p_search_term), 100))';
   const ilike = /([a-z]+\.[a-z_]+) ilike a\.pat/g;
   const matches = body.match(ilike)?.length ?? 0;
   if (!body.includes(term) || matches !== 5) throw new Error('La búsqueda de shop_query ya no tiene la forma esperada');
   return body
-    .replace(term, "public.like_escape(private.search_fold(left(btrim(p_search_term), 100)))")
+    .replace(term, 'public.like_escape(private.search_fold(left(btrim(p_search_term), 100)))')
     .replace(ilike, 'private.search_fold($1) like a.pat');
 }
 

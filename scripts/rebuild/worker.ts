@@ -86,7 +86,10 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
     const id = (row as { id: string } | undefined)?.id ?? null;
     const dir = join(opts.buildsDir, new Date().toISOString().replace(/[:.]/g, '-'));
     const abort = new AbortController();
-    const limit = setTimeout(() => abort.abort(new Error(`La compilación se detuvo: tardó más de ${duration(buildTimeoutMs)}.`)), buildTimeoutMs);
+    const limit = setTimeout(
+      () => abort.abort(new Error(`La compilación se detuvo: tardó más de ${duration(buildTimeoutMs)}.`)),
+      buildTimeoutMs,
+    );
     try {
       // a build that ignores the signal is left behind rather than waited for
       await Promise.race([opts.build(dir, abort.signal), rejectWhenAborted(abort.signal)]);

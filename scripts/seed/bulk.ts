@@ -28,7 +28,12 @@ const BATCHES_IN_FLIGHT = 2;
 
 async function imagePools(db: Db): Promise<{ main: Map<string, string[]>; extra: Map<string, string[]>; all: string[] }> {
   const products = must(
-    await db.from('products').select('id,subcategory_id,imagen_principal').not('imagen_principal', 'is', null).order('created_at', { ascending: true }).limit(3000),
+    await db
+      .from('products')
+      .select('id,subcategory_id,imagen_principal')
+      .not('imagen_principal', 'is', null)
+      .order('created_at', { ascending: true })
+      .limit(3000),
     'leer imágenes existentes',
   ) as { id: string; subcategory_id: string | null; imagen_principal: string }[];
   const subOf = new Map(products.map((p) => [p.id, p.subcategory_id ?? '']));
@@ -41,7 +46,10 @@ async function imagePools(db: Db): Promise<{ main: Map<string, string[]>; extra:
   for (const p of products) push(main, p.subcategory_id ?? '', p.imagen_principal);
   const extra = new Map<string, string[]>();
   for (const part of chunks([...subOf.keys()], 200)) {
-    const rows = must(await db.from('product_images').select('product_id,image_url').in('product_id', part), 'leer galerías existentes') as { product_id: string; image_url: string }[];
+    const rows = must(
+      await db.from('product_images').select('product_id,image_url').in('product_id', part),
+      'leer galerías existentes',
+    ) as { product_id: string; image_url: string }[];
     for (const r of rows) push(extra, subOf.get(r.product_id) ?? '', r.image_url);
   }
   return { main, extra, all: products.map((p) => p.imagen_principal) };
@@ -64,7 +72,8 @@ export async function seedBulkProducts(opts: SeedBulkOptions): Promise<{ product
     imagePools(db),
     selectAll<{ permalink: string }>(db, 'products', 'permalink', 1000),
   ]);
-  if (campaigns.length === 0 || pools.all.length === 0) throw new Error('Seed: no hay campañas ni productos con imagen; ejecuta primero los datos demo (seedDemo)');
+  if (campaigns.length === 0 || pools.all.length === 0)
+    throw new Error('Seed: no hay campañas ni productos con imagen; ejecuta primero los datos demo (seedDemo)');
 
   // Sections of the catalogue that exist in the database, with their ids.
   const sections = CATEGORIES.flatMap((category) => {
@@ -77,7 +86,8 @@ export async function seedBulkProducts(opts: SeedBulkOptions): Promise<{ product
       subcategoryId: subcategories.find((s) => s.category_id === cat.id && s.nombre === subcategory.nombre)?.id ?? null,
     }));
   });
-  if (sections.length === 0) throw new Error('Seed: las categorías del catálogo demo no existen; ejecuta primero los datos demo (seedDemo)');
+  if (sections.length === 0)
+    throw new Error('Seed: las categorías del catálogo demo no existen; ejecuta primero los datos demo (seedDemo)');
   const brandIds = new Map(brands.map((b) => [b.name, b.id]));
   const knownBrands = BRANDS.filter((b) => brandIds.has(b.name)).map((b) => b.name);
   if (knownBrands.length === 0) throw new Error('Seed: las marcas del catálogo demo no existen; ejecuta primero los datos demo (seedDemo)');
@@ -86,7 +96,10 @@ export async function seedBulkProducts(opts: SeedBulkOptions): Promise<{ product
   const rng = createRng(`outlet-bulk:${permalinks.length}`);
   const allocator = new PermalinkAllocator(permalinks.map((p) => p.permalink));
   const now = new Date();
-  const batches = chunks(Array.from({ length: count }, (_, i) => i), batchSize);
+  const batches = chunks(
+    Array.from({ length: count }, (_, i) => i),
+    batchSize,
+  );
   let done = 0;
   log(`Agregando ${count} productos en ${batches.length} lotes de ${batchSize}`);
 
@@ -131,13 +144,18 @@ export async function seedBulkProducts(opts: SeedBulkOptions): Promise<{ product
     await insertAll(db, 'products', products, batchSize);
     await Promise.all([
       (async () => {
-        for (const part of chunks(privates, batchSize)) must(await db.from('product_private').upsert(part, { onConflict: 'product_id' }).select('product_id'), 'guardar costos (product_private)');
+        for (const part of chunks(privates, batchSize))
+          must(
+            await db.from('product_private').upsert(part, { onConflict: 'product_id' }).select('product_id'),
+            'guardar costos (product_private)',
+          );
       })(),
       insertAll(db, 'product_images', images, 2000),
       insertAll(db, 'product_sizes', sizes, 4000),
     ]);
     done += products.length;
-    if (done % 10000 < batchSize || done === count) log(`  ${done}/${count} productos (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    if (done % 10000 < batchSize || done === count)
+      log(`  ${done}/${count} productos (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   });
   return { products: done };
 }

@@ -17,7 +17,9 @@ interface Result<T> {
 export function must<T>(res: Result<T>, context: string): T {
   if (res.error) {
     const e = res.error;
-    throw new Error(`Seed: ${context}: ${e.message}${e.details ? ` (${e.details})` : ''}${e.hint ? ` [${e.hint}]` : ''}${e.code ? ` {${e.code}}` : ''}`);
+    throw new Error(
+      `Seed: ${context}: ${e.message}${e.details ? ` (${e.details})` : ''}${e.hint ? ` [${e.hint}]` : ''}${e.code ? ` {${e.code}}` : ''}`,
+    );
   }
   if (res.data === null) throw new Error(`Seed: ${context}: sin datos en la respuesta`);
   return res.data;
@@ -41,7 +43,14 @@ export async function insertAll(db: Db, table: string, rows: readonly object[], 
 export async function selectAll<T>(db: Db, table: string, columns: string, pageSize = 1000): Promise<T[]> {
   const out: T[] = [];
   for (let from = 0; ; from += pageSize) {
-    const page = must(await db.from(table).select(columns).order('id').range(from, from + pageSize - 1), `leer ${table}`) as T[];
+    const page = must(
+      await db
+        .from(table)
+        .select(columns)
+        .order('id')
+        .range(from, from + pageSize - 1),
+      `leer ${table}`,
+    ) as T[];
     out.push(...page);
     if (page.length < pageSize) return out;
   }

@@ -7,16 +7,19 @@
  * nombre) are reused; campaigns and products are always new; permalinks never collide with existing
  * ones (suffix -1, -2...).
  */
-import {
-  BRANDS, CAMPAIGNS, CATEGORIES, COLORS, EXTERNAL_BANNER_LINK, FEATURED_CATEGORIES, HEROES,
-  type Silhouette,
-} from './catalog.ts';
+import { BRANDS, CAMPAIGNS, CATEGORIES, COLORS, EXTERNAL_BANNER_LINK, FEATURED_CATEGORIES, HEROES, type Silhouette } from './catalog.ts';
 import { todayInMexicoCity } from '../../src/lib/dates.ts';
 import { addDays, assertIsoDate } from './dates.ts';
 import { chunks, insertAll, must, pool, serviceClient, type Db } from './db.ts';
 import {
-  CAMPAIGN_IMAGE, HERO_IMAGE, renderBanner, renderFeaturedCategory, renderLogo, renderProductImage,
-  type ArtItem, type ProductView,
+  CAMPAIGN_IMAGE,
+  HERO_IMAGE,
+  renderBanner,
+  renderFeaturedCategory,
+  renderLogo,
+  renderProductImage,
+  type ArtItem,
+  type ProductView,
 } from './images.ts';
 import { PermalinkAllocator } from './permalink.ts';
 import { seedEvents } from './events.ts';
@@ -68,7 +71,13 @@ class RenderCache {
   }
 }
 
-const slug = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function art(silhouettes: readonly Silhouette[], colours: readonly string[]): ArtItem[] {
   return silhouettes.map((kind, i) => ({ kind, colour: COLORS[colours[i % colours.length] as string]?.hex ?? '#888888' }));
@@ -103,7 +112,10 @@ interface CategoryIds {
 
 async function ensureCategories(db: Db): Promise<CategoryIds> {
   const nombres = CATEGORIES.map((c) => c.nombre);
-  const existing = must(await db.from('categories').select('id,nombre').in('nombre', nombres).order('created_at'), 'leer categorías') as { id: string; nombre: string }[];
+  const existing = must(await db.from('categories').select('id,nombre').in('nombre', nombres).order('created_at'), 'leer categorías') as {
+    id: string;
+    nombre: string;
+  }[];
   const category = new Map<string, string>();
   for (const def of CATEGORIES) {
     const hit = existing.find((c) => c.nombre === def.nombre);
@@ -114,7 +126,15 @@ async function ensureCategories(db: Db): Promise<CategoryIds> {
     const rows = must(
       await db
         .from('categories')
-        .insert(missing.map(({ def, orden }) => ({ nombre: def.nombre, descripcion: def.descripcion, activa: true, orden, show_in_header: def.showInHeader })))
+        .insert(
+          missing.map(({ def, orden }) => ({
+            nombre: def.nombre,
+            descripcion: def.descripcion,
+            activa: true,
+            orden,
+            show_in_header: def.showInHeader,
+          })),
+        )
         .select('id,nombre'),
       'crear categorías',
     ) as { id: string; nombre: string }[];
@@ -126,7 +146,10 @@ async function ensureCategories(db: Db): Promise<CategoryIds> {
   }
 
   const categoryIds = [...category.values()];
-  const existingSubs = must(await db.from('subcategories').select('id,category_id,nombre').in('category_id', categoryIds), 'leer subcategorías') as { id: string; category_id: string; nombre: string }[];
+  const existingSubs = must(
+    await db.from('subcategories').select('id,category_id,nombre').in('category_id', categoryIds),
+    'leer subcategorías',
+  ) as { id: string; category_id: string; nombre: string }[];
   const subcategory = new Map<string, string>();
   const toInsert: { key: string; row: object }[] = [];
   for (const def of CATEGORIES) {
@@ -134,11 +157,21 @@ async function ensureCategories(db: Db): Promise<CategoryIds> {
     def.subcategories.forEach((sub, i) => {
       const hit = existingSubs.find((s) => s.category_id === categoryId && s.nombre === sub.nombre);
       if (hit) subcategory.set(`${def.key}/${sub.nombre}`, hit.id);
-      else toInsert.push({ key: `${def.key}/${sub.nombre}`, row: { category_id: categoryId, nombre: sub.nombre, descripcion: sub.descripcion, activa: true, orden: i + 1 } });
+      else
+        toInsert.push({
+          key: `${def.key}/${sub.nombre}`,
+          row: { category_id: categoryId, nombre: sub.nombre, descripcion: sub.descripcion, activa: true, orden: i + 1 },
+        });
     });
   }
   if (toInsert.length > 0) {
-    const rows = must(await db.from('subcategories').insert(toInsert.map((t) => t.row)).select('id,category_id,nombre'), 'crear subcategorías') as { id: string; category_id: string; nombre: string }[];
+    const rows = must(
+      await db
+        .from('subcategories')
+        .insert(toInsert.map((t) => t.row))
+        .select('id,category_id,nombre'),
+      'crear subcategorías',
+    ) as { id: string; category_id: string; nombre: string }[];
     for (const t of toInsert) {
       const [key, nombre] = t.key.split('/') as [string, string];
       const row = rows.find((r) => r.category_id === category.get(key) && r.nombre === nombre);
@@ -174,7 +207,9 @@ async function allocatePermalinks(db: Db, products: readonly ProductPlan[]): Pro
     const permalinks = products.map((p) => allocator.allocate(p.permalinkBase));
     const clashes: string[] = [];
     for (const part of chunks(permalinks, 150)) {
-      const rows = must(await db.from('products').select('permalink').in('permalink', part), 'comprobar permalinks') as { permalink: string }[];
+      const rows = must(await db.from('products').select('permalink').in('permalink', part), 'comprobar permalinks') as {
+        permalink: string;
+      }[];
       clashes.push(...rows.map((r) => r.permalink));
     }
     if (clashes.length === 0) return permalinks;
@@ -203,7 +238,8 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const extraUrlIndex: number[][] = [];
   const stamp = Date.now();
   products.forEach((p, i) => {
-    const imageOf = (view: ProductView) => renders.get(`p|${p.silhouette}|${p.colour.hex}|${view}`, () => renderProductImage(p.silhouette, p.colour.hex, view));
+    const imageOf = (view: ProductView) =>
+      renders.get(`p|${p.silhouette}|${p.colour.hex}|${view}`, () => renderProductImage(p.silhouette, p.colour.hex, view));
     // The main image is named by time and a random token; extra images go under the product id.
     mainUrlIndex.push(uploads.length);
     uploads.push({ bucket: PRODUCT_BUCKET, path: `main/${stamp + i}-${rng.token(8)}.webp`, render: imageOf(p.views[0] ?? 0) });
@@ -218,10 +254,18 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   for (const c of CAMPAIGNS) {
     campaignImageIndex.set(c.key, uploads.length);
     const items = campaignArt(c.key, products);
-    uploads.push({ bucket: PRODUCT_BUCKET, path: `campaigns/${c.key}-${today}.webp`, render: () => renderBanner(CAMPAIGN_IMAGE.width, CAMPAIGN_IMAGE.height, c.theme, items) });
+    uploads.push({
+      bucket: PRODUCT_BUCKET,
+      path: `campaigns/${c.key}-${today}.webp`,
+      render: () => renderBanner(CAMPAIGN_IMAGE.width, CAMPAIGN_IMAGE.height, c.theme, items),
+    });
   }
   const heroImageIndex = HEROES.map((h) => {
-    uploads.push({ bucket: HERO_BUCKET, path: `${Date.now()}-${rng.token(8)}.webp`, render: () => renderBanner(HERO_IMAGE.width, HERO_IMAGE.height, h.theme, art(h.silhouettes, h.colors)) });
+    uploads.push({
+      bucket: HERO_BUCKET,
+      path: `${Date.now()}-${rng.token(8)}.webp`,
+      render: () => renderBanner(HERO_IMAGE.width, HERO_IMAGE.height, h.theme, art(h.silhouettes, h.colors)),
+    });
     return uploads.length - 1;
   });
   const logoImageIndex = BRANDS.map((b) => {
@@ -229,7 +273,11 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     return uploads.length - 1;
   });
   const featuredImageIndex = FEATURED_CATEGORIES.map((f) => {
-    uploads.push({ bucket: PRODUCT_BUCKET, path: `featured-categories/${slug(f.nombre)}.webp`, render: () => renderFeaturedCategory(f.theme, art(f.silhouettes, f.colors)) });
+    uploads.push({
+      bucket: PRODUCT_BUCKET,
+      path: `featured-categories/${slug(f.nombre)}.webp`,
+      render: () => renderFeaturedCategory(f.theme, art(f.silhouettes, f.colors)),
+    });
     return uploads.length - 1;
   });
 
@@ -270,12 +318,15 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     updated_at: p.createdAt,
   }));
   for (const r of productRows) {
-    if (!r.campaign_id || !r.category_id || !r.brand_id || r.subcategory_id === undefined) throw new Error(`Seed: referencias incompletas para ${r.nombre}`);
+    if (!r.campaign_id || !r.category_id || !r.brand_id || r.subcategory_id === undefined)
+      throw new Error(`Seed: referencias incompletas para ${r.nombre}`);
   }
   await insertAll(db, 'products', productRows, 500);
 
   const privateRows = products.map((p) => ({ product_id: p.id, costo_compra: p.costoCompra, link_externo: p.linkExterno }));
-  const imageRows = products.flatMap((p, i) => (extraUrlIndex[i] ?? []).map((u, n) => ({ product_id: p.id, image_url: url(u), orden: n + 1 })));
+  const imageRows = products.flatMap((p, i) =>
+    (extraUrlIndex[i] ?? []).map((u, n) => ({ product_id: p.id, image_url: url(u), orden: n + 1 })),
+  );
   const sizeRows = products.flatMap((p) => p.sizes.map((talla) => ({ product_id: p.id, talla })));
 
   const heroRows = HEROES.map((h, i) => ({
@@ -306,7 +357,11 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   await Promise.all([
     (async () => {
       // upsert: a trigger elsewhere may already have created the private row.
-      for (const part of chunks(privateRows, 1000)) must(await db.from('product_private').upsert(part, { onConflict: 'product_id' }).select('product_id'), 'guardar costos (product_private)');
+      for (const part of chunks(privateRows, 1000))
+        must(
+          await db.from('product_private').upsert(part, { onConflict: 'product_id' }).select('product_id'),
+          'guardar costos (product_private)',
+        );
     })(),
     insertAll(db, 'product_images', imageRows),
     insertAll(db, 'product_sizes', sizeRows),
@@ -316,6 +371,8 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   ]);
 
   const events = await seedEvents({ url: opts.url, serviceRoleKey: opts.serviceRoleKey, count: DEMO_EVENTS, days: 30, today });
-  log(`Demo lista: ${events} eventos de analítica, ${products.length} productos, ${sizeRows.length} tallas, ${imageRows.length} imágenes de galería, ${CAMPAIGNS.length} campañas (${elapsed()})`);
+  log(
+    `Demo lista: ${events} eventos de analítica, ${products.length} productos, ${sizeRows.length} tallas, ${imageRows.length} imágenes de galería, ${CAMPAIGNS.length} campañas (${elapsed()})`,
+  );
   return { products: products.length, images: uploads.length, events };
 }

@@ -26,7 +26,13 @@ function parseHex(hex: string): [number, number, number] {
 }
 
 function toHex(rgb: readonly number[]): string {
-  return `#${rgb.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${rgb
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** Mixes a toward b by t (0 = a, 1 = b). */
@@ -53,7 +59,8 @@ export function paletteFor(hex: string): Palette {
   };
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 async function toWebp(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality: WEBP_QUALITY, effort: 2 }).toBuffer();
@@ -172,25 +179,29 @@ export function logoSvg(brand: BrandDef): string {
     }
     case 'lower-bold': {
       const size = fontSizeFor(name, 0.62, 76);
-      inner = `<g fill="${brand.ink}" transform="translate(200 62)"><path d="M-34 28 L-22 0 L-12 0 L-24 28 Z M-10 28 L4 -10 L14 -10 L0 28 Z M16 28 L32 -20 L42 -20 L26 28 Z"/></g>` +
+      inner =
+        `<g fill="${brand.ink}" transform="translate(200 62)"><path d="M-34 28 L-22 0 L-12 0 L-24 28 Z M-10 28 L4 -10 L14 -10 L0 28 Z M16 28 L32 -20 L42 -20 L26 28 Z"/></g>` +
         `<text x="200" y="${150}" text-anchor="middle" font-family="sans-serif" font-size="${size}" font-weight="700" fill="${brand.ink}">${esc(name.toLowerCase())}</text>`;
       break;
     }
     case 'red-box': {
       const size = fontSizeFor(name, 0.62, 64);
-      inner = `<path d="M70 50 L330 50 L318 150 Q200 130 82 150 Z" fill="${brand.ink}"/>` +
+      inner =
+        `<path d="M70 50 L330 50 L318 150 Q200 130 82 150 Z" fill="${brand.ink}"/>` +
         `<text x="200" y="${100 + size * 0.34}" text-anchor="middle" font-family="sans-serif" font-size="${size}" font-weight="800" fill="#ffffff">${esc(name)}</text>`;
       break;
     }
     case 'serif-upper': {
       const size = fontSizeFor(upper, 0.72, 72);
-      inner = `<path d="M200 30 L250 62 L150 62 Z" fill="none" stroke="${brand.ink}" stroke-width="4"/>` +
+      inner =
+        `<path d="M200 30 L250 62 L150 62 Z" fill="none" stroke="${brand.ink}" stroke-width="4"/>` +
         `<text x="200" y="${112 + size * 0.34}" text-anchor="middle" font-family="serif" font-size="${size}" font-weight="700" fill="${brand.ink}">${esc(upper)}</text>`;
       break;
     }
     case 'flag': {
       const size = fontSizeFor(upper, 0.8, 40);
-      inner = `<g transform="translate(168 42)"><rect width="32" height="36" fill="#0b1f44"/><rect x="32" width="32" height="36" fill="#c8102e"/><rect x="2" y="2" width="60" height="32" fill="none" stroke="#ffffff" stroke-width="3"/></g>` +
+      inner =
+        `<g transform="translate(168 42)"><rect width="32" height="36" fill="#0b1f44"/><rect x="32" width="32" height="36" fill="#c8102e"/><rect x="2" y="2" width="60" height="32" fill="none" stroke="#ffffff" stroke-width="3"/></g>` +
         `<text x="200" y="${136 + size * 0.2}" text-anchor="middle" font-family="sans-serif" font-size="${size}" font-weight="700" letter-spacing="2" fill="${brand.ink}">${esc(upper)}</text>`;
       break;
     }
@@ -201,7 +212,8 @@ export function logoSvg(brand: BrandDef): string {
     }
     case 'serif-spaced': {
       const size = fontSizeFor(upper, 0.82, 38);
-      inner = `<text x="200" y="${100 + size * 0.36}" text-anchor="middle" font-family="serif" font-size="${size}" letter-spacing="5" fill="${brand.ink}">${esc(upper)}</text>` +
+      inner =
+        `<text x="200" y="${100 + size * 0.36}" text-anchor="middle" font-family="serif" font-size="${size}" letter-spacing="5" fill="${brand.ink}">${esc(upper)}</text>` +
         `<line x1="120" y1="${128 + size * 0.2}" x2="280" y2="${128 + size * 0.2}" stroke="${brand.ink}" stroke-width="2"/>`;
       break;
     }
@@ -212,7 +224,8 @@ export function logoSvg(brand: BrandDef): string {
         const a = (Math.PI / 5) * i - Math.PI / 2;
         return `${(200 + Math.cos(a) * r).toFixed(1)},${(56 + Math.sin(a) * r).toFixed(1)}`;
       }).join(' ');
-      inner = `<polygon points="${star}" fill="${brand.ink}"/>` +
+      inner =
+        `<polygon points="${star}" fill="${brand.ink}"/>` +
         `<text x="200" y="${140 + size * 0.2}" text-anchor="middle" font-family="sans-serif" font-size="${size}" font-weight="800" letter-spacing="2" fill="${brand.ink}">${esc(upper)}</text>`;
       break;
     }

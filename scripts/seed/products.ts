@@ -4,8 +4,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  BRANDS, CAMPAIGNS, CATEGORIES, COLORS, SIZE_SCALES,
-  type BrandDef, type CampaignDef, type CategoryDef, type ColorDef, type Gender, type ItemDef, type Silhouette, type SizeScale, type SubcategoryDef,
+  BRANDS,
+  CAMPAIGNS,
+  CATEGORIES,
+  COLORS,
+  SIZE_SCALES,
+  type BrandDef,
+  type CampaignDef,
+  type CategoryDef,
+  type ColorDef,
+  type Gender,
+  type ItemDef,
+  type Silhouette,
+  type SizeScale,
+  type SubcategoryDef,
 } from './catalog.ts';
 import { slugifyPermalink } from '../../src/lib/permalink.ts';
 import type { ProductView } from './images.ts';
@@ -125,8 +137,16 @@ function descriptionFor(rng: Rng, nombre: string, marca: string, item: ItemDef, 
 }
 
 const SKU_PREFIX: Record<string, string> = {
-  nike: 'NK', adidas: 'AD', puma: 'PM', "levi's": 'LV', guess: 'GS', 'tommy hilfiger': 'TH',
-  'calvin klein': 'CK', 'michael kors': 'MK', 'steve madden': 'SM', converse: 'CV',
+  nike: 'NK',
+  adidas: 'AD',
+  puma: 'PM',
+  "levi's": 'LV',
+  guess: 'GS',
+  'tommy hilfiger': 'TH',
+  'calvin klein': 'CK',
+  'michael kors': 'MK',
+  'steve madden': 'SM',
+  converse: 'CV',
 };
 
 export interface PlanOptions {

@@ -9,7 +9,9 @@ export async function uploadWebp(db: Db, bucket: string, path: string, body: Buf
   let lastError = '';
   for (let attempt = 1; attempt <= 2; attempt++) {
     try {
-      const { error } = await db.storage.from(bucket).upload(path, body, { contentType: 'image/webp', upsert: true, cacheControl: '31536000' });
+      const { error } = await db.storage
+        .from(bucket)
+        .upload(path, body, { contentType: 'image/webp', upsert: true, cacheControl: '31536000' });
       if (!error) return db.storage.from(bucket).getPublicUrl(path).data.publicUrl;
       lastError = error.message;
     } catch (err) {

@@ -23,7 +23,10 @@ const circle = (cx: number, cy: number, r: number, fill: string, stroke = 'none'
 
 function tshirt(p: Palette): string {
   return [
-    body('M270 230 L340 198 Q400 252 460 198 L530 230 L660 330 L602 420 L540 378 L540 800 Q400 816 260 800 L260 378 L198 420 L140 330 Z', p),
+    body(
+      'M270 230 L340 198 Q400 252 460 198 L530 230 L660 330 L602 420 L540 378 L540 800 Q400 816 260 800 L260 378 L198 420 L140 330 Z',
+      p,
+    ),
     line('M340 198 Q400 262 460 198', p.stroke, 10),
     line('M214 402 L266 348', p.detail, 3, true),
     line('M586 402 L534 348', p.detail, 3, true),
@@ -34,7 +37,10 @@ function tshirt(p: Palette): string {
 function shirt(p: Palette): string {
   const buttons = [300, 380, 460, 540, 620, 700].map((y) => circle(400, y, 8, p.detail)).join('');
   return [
-    body('M290 210 L360 188 L400 228 L440 188 L510 210 L590 250 Q622 282 632 330 L682 720 L620 736 L562 420 L552 812 Q400 828 248 812 L238 420 L180 736 L118 720 L168 330 Q178 282 210 250 Z', p),
+    body(
+      'M290 210 L360 188 L400 228 L440 188 L510 210 L590 250 Q622 282 632 330 L682 720 L620 736 L562 420 L552 812 Q400 828 248 812 L238 420 L180 736 L118 720 L168 330 Q178 282 210 250 Z',
+      p,
+    ),
     body('M360 188 L338 254 L400 230 L462 254 L440 188 L400 228 Z', p),
     line('M400 230 L400 818', p.stroke, 4),
     buttons,
@@ -46,7 +52,10 @@ function shirt(p: Palette): string {
 function hoodie(p: Palette): string {
   return [
     body('M318 236 Q312 112 400 104 Q488 112 482 236 Z', p),
-    body('M290 214 L360 196 Q400 250 440 196 L510 214 L590 252 Q624 284 634 332 L684 722 L622 738 L564 430 L556 780 L244 780 L236 430 L178 738 L116 722 L166 332 Q176 284 210 252 Z', p),
+    body(
+      'M290 214 L360 196 Q400 250 440 196 L510 214 L590 252 Q624 284 634 332 L684 722 L622 738 L564 430 L556 780 L244 780 L236 430 L178 738 L116 722 L166 332 Q176 284 210 252 Z',
+      p,
+    ),
     body('M244 780 L556 780 L556 830 Q400 842 244 830 Z', p),
     line('M352 206 Q400 300 448 206', p.stroke, 6),
     line('M380 250 L372 360', p.detail, 4),
@@ -59,7 +68,10 @@ function hoodie(p: Palette): string {
 
 function jacket(p: Palette): string {
   return [
-    body('M290 210 L360 190 L400 240 L440 190 L510 210 L590 252 Q622 284 632 332 L682 722 L620 738 L562 430 L554 812 L246 812 L238 430 L180 738 L118 722 L168 332 Q178 284 210 252 Z', p),
+    body(
+      'M290 210 L360 190 L400 240 L440 190 L510 210 L590 252 Q622 284 632 332 L682 722 L620 738 L562 430 L554 812 L246 812 L238 430 L180 738 L118 722 L168 332 Q178 284 210 252 Z',
+      p,
+    ),
     body('M360 190 L318 262 L376 330 L400 240 Z', p),
     body('M440 190 L482 262 L424 330 L400 240 Z', p),
     line('M400 240 L400 812', p.accent, 6),
@@ -74,7 +86,10 @@ function jacket(p: Palette): string {
 
 function dress(p: Palette): string {
   return [
-    body('M340 150 L362 150 L382 262 Q400 278 418 262 L438 150 L460 150 L484 282 Q504 362 470 432 L610 850 Q400 890 190 850 L330 432 Q296 362 316 282 Z', p),
+    body(
+      'M340 150 L362 150 L382 262 Q400 278 418 262 L438 150 L460 150 L484 282 Q504 362 470 432 L610 850 Q400 890 190 850 L330 432 Q296 362 316 282 Z',
+      p,
+    ),
     line('M330 432 Q400 452 470 432', p.stroke, 8),
     line('M380 460 L330 860', p.stroke, 3),
     line('M420 460 L470 860', p.stroke, 3),
@@ -84,7 +99,9 @@ function dress(p: Palette): string {
 }
 
 function pants(p: Palette): string {
-  const loops = [290, 350, 450, 510].map((x) => `<rect x="${x}" y="168" width="12" height="42" rx="3" fill="${p.fill}" stroke="${p.stroke}" stroke-width="3"/>`).join('');
+  const loops = [290, 350, 450, 510]
+    .map((x) => `<rect x="${x}" y="168" width="12" height="42" rx="3" fill="${p.fill}" stroke="${p.stroke}" stroke-width="3"/>`)
+    .join('');
   return [
     body('M268 172 L532 172 L564 846 L430 846 L404 372 L396 372 L370 846 L236 846 Z', p),
     line('M266 210 L534 210', p.stroke, 5),
@@ -157,7 +174,10 @@ function boot(p: Palette): string {
 function heel(p: Palette): string {
   return [
     `<path d="M188 604 L226 610 L214 800 L200 800 Z" fill="${p.stroke}" stroke="${p.stroke}" stroke-width="4" stroke-linejoin="round"/>`,
-    body('M182 500 Q170 590 196 614 Q340 660 470 760 Q500 784 540 790 L690 796 Q724 794 716 766 Q700 736 612 712 Q540 694 492 664 Q420 616 350 560 Q290 512 230 500 Q204 494 182 500 Z', p),
+    body(
+      'M182 500 Q170 590 196 614 Q340 660 470 760 Q500 784 540 790 L690 796 Q724 794 716 766 Q700 736 612 712 Q540 694 492 664 Q420 616 350 560 Q290 512 230 500 Q204 494 182 500 Z',
+      p,
+    ),
     line('M200 620 Q340 664 470 764 Q500 786 540 792 L690 798', p.stroke, 8),
     line('M492 664 Q420 616 350 560 Q290 512 230 500', p.detail, 3, true),
   ].join('');
@@ -288,43 +308,76 @@ function belt(p: Palette): string {
 
 export function silhouetteSvg(kind: Silhouette, p: Palette): string {
   switch (kind) {
-    case 'tshirt': return tshirt(p);
-    case 'shirt': return shirt(p);
-    case 'hoodie': return hoodie(p);
-    case 'jacket': return jacket(p);
-    case 'dress': return dress(p);
-    case 'pants': return pants(p);
-    case 'leggings': return leggings(p);
-    case 'shorts': return shorts(p);
-    case 'sneaker': return sneaker(p, false);
-    case 'runner': return sneaker(p, true);
-    case 'boot': return boot(p);
-    case 'heel': return heel(p);
-    case 'sandal': return sandal(p);
-    case 'handbag': return handbag(p);
-    case 'backpack': return backpack(p);
-    case 'wallet': return wallet(p);
-    case 'duffel': return duffel(p);
-    case 'cap': return cap(p);
-    case 'sunglasses': return sunglasses(p);
-    case 'watch': return watch(p);
-    case 'belt': return belt(p);
+    case 'tshirt':
+      return tshirt(p);
+    case 'shirt':
+      return shirt(p);
+    case 'hoodie':
+      return hoodie(p);
+    case 'jacket':
+      return jacket(p);
+    case 'dress':
+      return dress(p);
+    case 'pants':
+      return pants(p);
+    case 'leggings':
+      return leggings(p);
+    case 'shorts':
+      return shorts(p);
+    case 'sneaker':
+      return sneaker(p, false);
+    case 'runner':
+      return sneaker(p, true);
+    case 'boot':
+      return boot(p);
+    case 'heel':
+      return heel(p);
+    case 'sandal':
+      return sandal(p);
+    case 'handbag':
+      return handbag(p);
+    case 'backpack':
+      return backpack(p);
+    case 'wallet':
+      return wallet(p);
+    case 'duffel':
+      return duffel(p);
+    case 'cap':
+      return cap(p);
+    case 'sunglasses':
+      return sunglasses(p);
+    case 'watch':
+      return watch(p);
+    case 'belt':
+      return belt(p);
   }
 }
 
 /** Vertical extent of each drawing (min y, max y) on the 800x1000 canvas, for placing shadows. */
 export function silhouetteBottom(kind: Silhouette): number {
   switch (kind) {
-    case 'sneaker': case 'runner': return 716;
-    case 'boot': return 830;
-    case 'heel': return 800;
-    case 'sandal': return 740;
-    case 'wallet': return 660;
-    case 'duffel': return 762;
-    case 'cap': return 680;
-    case 'sunglasses': return 610;
-    case 'belt': return 640;
-    case 'shorts': return 660;
-    default: return 860;
+    case 'sneaker':
+    case 'runner':
+      return 716;
+    case 'boot':
+      return 830;
+    case 'heel':
+      return 800;
+    case 'sandal':
+      return 740;
+    case 'wallet':
+      return 660;
+    case 'duffel':
+      return 762;
+    case 'cap':
+      return 680;
+    case 'sunglasses':
+      return 610;
+    case 'belt':
+      return 640;
+    case 'shorts':
+      return 660;
+    default:
+      return 860;
   }
 }

@@ -31,7 +31,10 @@ export function shopPort(): number {
  * try the shop from a phone).
  */
 export function shopOrigins(): string[] {
-  const extra = (process.env['ALLOWED_ORIGINS'] ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const extra = (process.env['ALLOWED_ORIGINS'] ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   return [...loopbackOrigins(shopPort()), ...extra];
 }
 

@@ -21,9 +21,7 @@ export async function migrate(dbUrl: string, migrationsDir: string, log: (msg: s
     await client.query(await readFile(BOOTSTRAP, 'utf8'));
 
     const done = new Set(
-      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-        (r) => r.version,
-      ),
+      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
     );
     const files = (await readdir(migrationsDir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
     const applied: string[] = [];
@@ -34,10 +32,7 @@ export async function migrate(dbUrl: string, migrationsDir: string, log: (msg: s
       await client.query('begin');
       try {
         await client.query(sql);
-        await client.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-          version,
-          rest.join('_'),
-        ]);
+        await client.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [version, rest.join('_')]);
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');

@@ -51,7 +51,10 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<RunningPos
   for (;;) {
     const state = await Promise.race([
       exited.then(() => 'exited' as const),
-      fetch(`${url}/`).then((r) => (r.status < 500 ? ('ready' as const) : ('wait' as const)), () => 'wait' as const),
+      fetch(`${url}/`).then(
+        (r) => (r.status < 500 ? ('ready' as const) : ('wait' as const)),
+        () => 'wait' as const,
+      ),
     ]);
     if (state === 'ready') break;
     if (state === 'exited' || Date.now() > deadline) {

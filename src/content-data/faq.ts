@@ -54,9 +54,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
       },
       {
         question: '¿Qué métodos de pago aceptan?',
-        answer: [
-          'Aceptamos tarjetas de crédito y débito, PayPal, transferencia bancaria y pago en efectivo en tiendas de conveniencia.',
-        ],
+        answer: ['Aceptamos tarjetas de crédito y débito, PayPal, transferencia bancaria y pago en efectivo en tiendas de conveniencia.'],
       },
       {
         question: '¿Puedo pagar a meses sin intereses?',
@@ -83,7 +81,9 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
       },
       {
         question: '¿El envío tiene costo?',
-        answer: ['El envío es gratis en compras mayores a $1,500 MXN. En compras menores te indicamos el costo por WhatsApp antes de pagar.'],
+        answer: [
+          'El envío es gratis en compras mayores a $1,500 MXN. En compras menores te indicamos el costo por WhatsApp antes de pagar.',
+        ],
       },
       {
         question: '¿Cómo rastreo mi pedido?',
@@ -113,9 +113,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
       },
       {
         question: '¿Qué hago si mi producto llegó con un defecto?',
-        answer: [
-          'Escríbenos por WhatsApp con fotos del producto y de la guía. Revisamos tu caso y te ofrecemos un cambio o el reembolso.',
-        ],
+        answer: ['Escríbenos por WhatsApp con fotos del producto y de la guía. Revisamos tu caso y te ofrecemos un cambio o el reembolso.'],
       },
     ],
   },

@@ -79,9 +79,7 @@ export function trackSearch(term: string): Promise<void> {
 export function trackFilter(type: FilterEventType, value: string): Promise<void> {
   const v = value.trim();
   if (!v) return Promise.resolve();
-  return record('el filtro', () =>
-    insert('filter_analytics', { ...context(), filter_type: type, filter_value: clip(v, 200) }),
-  );
+  return record('el filtro', () => insert('filter_analytics', { ...context(), filter_type: type, filter_value: clip(v, 200) }));
 }
 
 /** A product opened from a card or a search result (the database adds its name and permalink). */

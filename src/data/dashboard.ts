@@ -47,7 +47,7 @@ async function timed(key: DashboardCheckKey, label: string, run: () => PromiseLi
   }
 }
 
-const one = <T,>(v: T | T[] | null): T | null => (Array.isArray(v) ? (v[0] ?? null) : v);
+const one = <T>(v: T | T[] | null): T | null => (Array.isArray(v) ? (v[0] ?? null) : v);
 
 /** Runs the five checks in parallel; `today` is Mexico City's yyyy-MM-dd. */
 export async function runDashboardQueries(db: ShopClient, today: string): Promise<DashboardResult> {
@@ -55,9 +55,7 @@ export async function runDashboardQueries(db: ShopClient, today: string): Promis
   let sample: RelatedProduct[] = [];
   const checks = await Promise.all([
     timed('products', 'Productos', () => db.from('products').select('id', { count: 'exact', head: true })),
-    timed('campaigns', 'Campañas activas', () =>
-      db.from('campaigns').select('id', { count: 'exact', head: true }).gte('fecha_fin', today),
-    ),
+    timed('campaigns', 'Campañas activas', () => db.from('campaigns').select('id', { count: 'exact', head: true }).gte('fecha_fin', today)),
     timed('categories', 'Categorías', () => db.from('categories').select('id', { count: 'exact', head: true })),
     timed('brands', 'Marcas', () => db.from('brands').select('id', { count: 'exact', head: true })),
     timed('relations', 'Productos con relaciones', async () => {

@@ -83,16 +83,9 @@ export async function getLiveProduct(db: ShopClient, permalink: string, today: s
 /** Related products live: the first group (in the order of relatedTiers) with any active product, newest first, 4 at most. */
 export async function getRelatedProducts(db: ShopClient, product: RelatedKeys, today: string): Promise<CardProduct[]> {
   for (const tier of relatedTiers(product)) {
-    let query = db
-      .from('products')
-      .select(CARD_SELECT)
-      .neq('id', product.id)
-      .gte('campaign.fecha_fin', today);
+    let query = db.from('products').select(CARD_SELECT).neq('id', product.id).gte('campaign.fecha_fin', today);
     for (const [column, value] of Object.entries(tier)) query = query.eq(column, value);
-    const { data, error } = await query
-      .order('created_at', { ascending: false })
-      .order('id', { ascending: true })
-      .limit(RELATED_LIMIT);
+    const { data, error } = await query.order('created_at', { ascending: false }).order('id', { ascending: true }).limit(RELATED_LIMIT);
     if (error) throw new Error(`No se pudieron cargar los productos relacionados: ${error.message}`);
     if (data.length > 0) return data.map(toCardProduct);
   }

@@ -33,9 +33,7 @@ let cached: Promise<SitemapEntry[]> | undefined;
 export function sitemapPages(db: ShopClient, today: string, staticRoutes: readonly string[]): Promise<SitemapEntry[]> {
   cached ??= getSitemapProducts(db, today).then((products) => {
     const newest = products.reduce<string | null>((max, p) => (max && max > p.updated_at ? max : p.updated_at), null);
-    const pages = [...staticRoutes]
-      .sort()
-      .map((route) => ({ route, lastmod: route === '/' || route === '/tienda' ? newest : null }));
+    const pages = [...staticRoutes].sort().map((route) => ({ route, lastmod: route === '/' || route === '/tienda' ? newest : null }));
     return [...pages, ...products.map((p) => ({ route: `/producto/${encodeURIComponent(p.permalink)}`, lastmod: p.updated_at }))];
   });
   return cached;

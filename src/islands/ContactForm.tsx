@@ -64,15 +64,29 @@ export default function ContactForm() {
     <form noValidate onSubmit={submit} aria-busy={submitting} className="grid gap-5 sm:grid-cols-2">
       <div>
         <label htmlFor="contacto-name" className={label}>
-          Nombre <span aria-hidden="true" className="text-red-700">*</span>
+          Nombre{' '}
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
         </label>
         <input {...field('name')} type="text" autoComplete="name" required placeholder="Tu nombre" className={input} />
       </div>
       <div>
         <label htmlFor="contacto-email" className={label}>
-          Correo electrónico <span aria-hidden="true" className="text-red-700">*</span>
+          Correo electrónico{' '}
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
         </label>
-        <input {...field('email')} type="email" autoComplete="email" inputMode="email" required placeholder="tucorreo@ejemplo.com" className={input} />
+        <input
+          {...field('email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          placeholder="tucorreo@ejemplo.com"
+          className={input}
+        />
       </div>
       <div className="sm:col-span-2">
         <label htmlFor="contacto-subject" className={label}>
@@ -82,13 +96,19 @@ export default function ContactForm() {
       </div>
       <div className="sm:col-span-2">
         <label htmlFor="contacto-message" className={label}>
-          Mensaje <span aria-hidden="true" className="text-red-700">*</span>
+          Mensaje{' '}
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
         </label>
         <textarea {...field('message')} required rows={6} placeholder="Cuéntanos en qué podemos ayudarte" className={`${input} resize-y`} />
       </div>
       <div className="flex flex-col-reverse gap-4 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-neutral-600">
-          <span aria-hidden="true" className="text-red-700">*</span> Campos obligatorios
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>{' '}
+          Campos obligatorios
         </p>
         <button
           type="submit"

@@ -60,7 +60,9 @@ describe('adminCampaignStatus', () => {
 describe('campaignStartDate', () => {
   const now = new Date('2025-03-10T18:00:00Z');
   it('prefers fecha_inicio', () => {
-    expect(campaignStartDate({ fecha_inicio: '2025-02-01', created_at: '2025-01-01T00:00:00Z', fecha_fin: '2025-04-01' }, now)).toBe('2025-02-01');
+    expect(campaignStartDate({ fecha_inicio: '2025-02-01', created_at: '2025-01-01T00:00:00Z', fecha_fin: '2025-04-01' }, now)).toBe(
+      '2025-02-01',
+    );
   });
   it('falls back to the Mexico City day of created_at', () => {
     // 03:00 UTC on 5 Feb is still 4 Feb in Mexico City.

@@ -20,9 +20,7 @@ export const CONTACT_SENT_DESCRIPTION = 'Gracias por contactarnos. Te respondere
 /** The send is simulated (no call is made): the form shows its submitting state this long. */
 export const CONTACT_SUBMIT_DELAY_MS = 1500;
 
-export type ContactCheck =
-  | { ok: true; value: ContactForm }
-  | { ok: false; error: string; fields: ContactField[] };
+export type ContactCheck = { ok: true; value: ContactForm } | { ok: false; error: string; fields: ContactField[] };
 
 // What <input type="email"> accepts, in short: something@domain with no spaces.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -12,8 +12,7 @@ import {
   parseSizes,
 } from './csv-import.ts';
 
-const fixture = (name: string): Uint8Array =>
-  readFileSync(new URL(`../../tests/fixtures/csv/${name}`, import.meta.url));
+const fixture = (name: string): Uint8Array => readFileSync(new URL(`../../tests/fixtures/csv/${name}`, import.meta.url));
 
 /** Parses and asserts the file was readable. */
 const parseOk = (bytes: ArrayBuffer | Uint8Array): CsvImport => {

@@ -297,8 +297,7 @@ export function csvTemplate(): string {
       nombre: "Chamarra de mezclilla Levi's Trucker",
       precio: '899',
       precio_anterior: '2,199',
-      imagenes:
-        'https://ejemplo.com/imagenes/chamarra-trucker-frente.jpg;https://ejemplo.com/imagenes/chamarra-trucker-espalda.jpg',
+      imagenes: 'https://ejemplo.com/imagenes/chamarra-trucker-frente.jpg;https://ejemplo.com/imagenes/chamarra-trucker-espalda.jpg',
       tallas: 'CH;M;G;EG',
       descripcion_html: '<p>Chamarra de mezclilla, corte clásico y botones metálicos.</p>',
       categoria: 'Ropa',

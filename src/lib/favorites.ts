@@ -35,8 +35,7 @@ export function parseFavorites<P extends { id: string; permalink: string }>(raw:
     const value: unknown = JSON.parse(raw);
     if (!Array.isArray(value)) return [];
     return value.filter(
-      (f): f is Saved<P> =>
-        typeof f === 'object' && f !== null && typeof f.id === 'string' && typeof f.permalink === 'string',
+      (f): f is Saved<P> => typeof f === 'object' && f !== null && typeof f.id === 'string' && typeof f.permalink === 'string',
     );
   } catch {
     return [];

@@ -52,9 +52,7 @@ describe('filtersFromQuery', () => {
 
 describe('filtersToQuery', () => {
   it('writes the spec parameter names', () => {
-    expect(filtersToQuery(full)).toBe(
-      'category=c1&subcategory=s1&brand=b1&campaign=k1&price=1000-2000&size=M&search=tenis+blancos&page=3',
-    );
+    expect(filtersToQuery(full)).toBe('category=c1&subcategory=s1&brand=b1&campaign=k1&price=1000-2000&size=M&search=tenis+blancos&page=3');
   });
   it('writes page only when above 1 and leaves out empty values', () => {
     expect(filtersToQuery({ ...EMPTY_FILTERS, size_name: 'M', page: 1 })).toBe('size=M');

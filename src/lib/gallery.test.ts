@@ -14,9 +14,13 @@ describe('galleryImages', () => {
     ]);
   });
   it('works without a main image and drops blanks and repeats', () => {
-    expect(galleryImages(null, [{ image_url: ' ', orden: 1 }, { image_url: 'a', orden: 2 }, { image_url: 'a', orden: 3 }])).toEqual([
-      { url: 'a', orden: 2 },
-    ]);
+    expect(
+      galleryImages(null, [
+        { image_url: ' ', orden: 1 },
+        { image_url: 'a', orden: 2 },
+        { image_url: 'a', orden: 3 },
+      ]),
+    ).toEqual([{ url: 'a', orden: 2 }]);
   });
 });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hasVariants, isVariantPath, missingVariantWidths, variantPath, variantPaths, variantSize, variantWidths } from './image-variants.ts';
+import {
+  hasVariants,
+  isVariantPath,
+  missingVariantWidths,
+  variantPath,
+  variantPaths,
+  variantSize,
+  variantWidths,
+} from './image-variants.ts';
 
 describe('variantPath', () => {
   it('replaces the extension with @width.webp, keeping folders', () => {

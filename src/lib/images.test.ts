@@ -58,7 +58,9 @@ describe('responsiveImage', () => {
     expect(responsiveImage(OBJ, { aspect: 1, transforms: 'on' }).src).toContain('width=480&height=480');
   });
   it('gives no srcset for an external image', () => {
-    expect(responsiveImage('https://cdn.example.com/x.jpg', { aspect: 4 / 5, transforms: 'on' })).toEqual({ src: 'https://cdn.example.com/x.jpg' });
+    expect(responsiveImage('https://cdn.example.com/x.jpg', { aspect: 4 / 5, transforms: 'on' })).toEqual({
+      src: 'https://cdn.example.com/x.jpg',
+    });
   });
 });
 
@@ -72,7 +74,9 @@ describe('with transforms off (prepared copies)', () => {
     expect(renderImageUrl(`${OBJ}?v=2`, { width: 1200, transforms: 'off' })).toBe(
       'http://127.0.0.1:54321/storage/v1/object/public/product-images/a/b%20c@960.webp',
     );
-    expect(renderImageUrl(HERO, { width: 1280, transforms: 'off' })).toBe('https://x.supabase.co/storage/v1/object/public/hero-images/1700-ab@1600.webp');
+    expect(renderImageUrl(HERO, { width: 1280, transforms: 'off' })).toBe(
+      'https://x.supabase.co/storage/v1/object/public/hero-images/1700-ab@1600.webp',
+    );
   });
 
   it("offers the bucket's prepared widths in srcset, whatever widths were asked", () => {

@@ -102,7 +102,10 @@ export interface ResponsiveOptions {
  * src and srcset for a Storage image: one URL per width (render URLs, or the prepared copies), src at the
  * third requested width. Other URLs get no srcset: they are shown as given.
  */
-export function responsiveImage(url: string, { aspect, widths = IMAGE_WIDTHS, quality = 75, transforms }: ResponsiveOptions): ResponsiveImage {
+export function responsiveImage(
+  url: string,
+  { aspect, widths = IMAGE_WIDTHS, quality = 75, transforms }: ResponsiveOptions,
+): ResponsiveImage {
   if (!isStorageObjectUrl(url)) return { src: url };
   const fallback = widths[Math.min(2, widths.length - 1)] ?? 480;
   if (transforms === 'off') {
@@ -112,6 +115,9 @@ export function responsiveImage(url: string, { aspect, widths = IMAGE_WIDTHS, qu
     return { src: variantPath(base, fit), srcSet: prepared.map((w) => `${variantPath(base, w)} ${w}w`).join(', ') };
   }
   const at = (w: number) =>
-    renderImageUrl(url, aspect ? { width: w, height: Math.round(w / aspect), quality, resize: 'cover', transforms } : { width: w, quality, transforms });
+    renderImageUrl(
+      url,
+      aspect ? { width: w, height: Math.round(w / aspect), quality, resize: 'cover', transforms } : { width: w, quality, transforms },
+    );
   return { src: at(fallback), srcSet: widths.map((w) => `${at(w)} ${w}w`).join(', ') };
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  analyzeMargin,
-  canApplyPrice,
-  clampSimulated,
-  priceForMargin,
-  simulatorRange,
-  TARGET_MARGIN_DEFAULT,
-} from './margin-simulator.ts';
+import { analyzeMargin, canApplyPrice, clampSimulated, priceForMargin, simulatorRange, TARGET_MARGIN_DEFAULT } from './margin-simulator.ts';
 
 describe('priceForMargin', () => {
   it('is cost x (1 + margin)', () => {

@@ -24,7 +24,10 @@ export function slugifyPermalink(brand: string | null | undefined, name: string 
 }
 
 function fullSlug(brand: string | null | undefined, name: string | null | undefined): string {
-  const raw = [brand ?? '', name ?? ''].map((s) => s.trim()).filter(Boolean).join('-');
+  const raw = [brand ?? '', name ?? '']
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join('-');
   return raw
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

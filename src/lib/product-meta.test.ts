@@ -34,11 +34,16 @@ describe('productOgImage', () => {
     expect(u.searchParams.get('resize')).toBe('cover');
   });
   it('keeps an external image and gives null without one', () => {
-    expect(productOgImage({ imagen_principal: 'https://cdn.example/a.jpg' }, 'on')).toEqual({ url: 'https://cdn.example/a.jpg', size: null });
+    expect(productOgImage({ imagen_principal: 'https://cdn.example/a.jpg' }, 'on')).toEqual({
+      url: 'https://cdn.example/a.jpg',
+      size: null,
+    });
     expect(productOgImage({ imagen_principal: ' ' }, 'on')).toBeNull();
   });
   it('uses the widest prepared copy, without declaring a size, with transforms off', () => {
-    expect(productOgImage({ imagen_principal: 'https://x.supabase.co/storage/v1/object/public/product-images/main/a.webp' }, 'off')).toEqual({
+    expect(
+      productOgImage({ imagen_principal: 'https://x.supabase.co/storage/v1/object/public/product-images/main/a.webp' }, 'off'),
+    ).toEqual({
       url: 'https://x.supabase.co/storage/v1/object/public/product-images/main/a@960.webp',
       size: null,
     });

@@ -40,7 +40,12 @@ describe('relatedFinder', () => {
     const same = [make({}), make({}), make({}), make({}), make({})];
     const other = make({ subcategory_id: 'sub2' });
     const find = relatedFinder([self, ...same, other]);
-    expect(find(self).map((p) => p.id)).toEqual(same.slice(1).reverse().map((p) => p.id));
+    expect(find(self).map((p) => p.id)).toEqual(
+      same
+        .slice(1)
+        .reverse()
+        .map((p) => p.id),
+    );
   });
   it('falls back to the category, then the campaign, then the brand', () => {
     const self = make({ campaign_id: 'cx', category_id: 'k1', subcategory_id: 's1', brand_id: 'bx' });

@@ -3,16 +3,19 @@ import { toSearchHit } from './search.ts';
 
 describe('toSearchHit', () => {
   it('reads title, brand and price from the meta and shrinks a Storage image', () => {
-    const hit = toSearchHit({
-      url: '/producto/nike-air/',
-      meta: {
-        id: '00000000-0000-4000-8000-000000000501',
-        title: ' Tenis  Air ',
-        brand: 'Nike',
-        price: '$1,299.00',
-        image: 'http://127.0.0.1:54321/storage/v1/object/public/product-images/main/a.webp',
+    const hit = toSearchHit(
+      {
+        url: '/producto/nike-air/',
+        meta: {
+          id: '00000000-0000-4000-8000-000000000501',
+          title: ' Tenis  Air ',
+          brand: 'Nike',
+          price: '$1,299.00',
+          image: 'http://127.0.0.1:54321/storage/v1/object/public/product-images/main/a.webp',
+        },
       },
-    }, 'on');
+      'on',
+    );
     expect(hit).toEqual({
       url: '/producto/nike-air/',
       id: '00000000-0000-4000-8000-000000000501',
@@ -25,8 +28,16 @@ describe('toSearchHit', () => {
 
   it('keeps other images as they are and tolerates missing meta', () => {
     expect(toSearchHit({ url: '/producto/x/', meta: { image: 'https://cdn.example.com/x.jpg' } }, 'off')).toEqual({
-      url: '/producto/x/', id: null, title: '/producto/x/', image: 'https://cdn.example.com/x.jpg', brand: null, price: null,
+      url: '/producto/x/',
+      id: null,
+      title: '/producto/x/',
+      image: 'https://cdn.example.com/x.jpg',
+      brand: null,
+      price: null,
     });
-    expect(toSearchHit({ url: '/producto/y/', meta: { title: 'Y', brand: ' ', image: '' } }, 'on')).toMatchObject({ brand: null, image: null });
+    expect(toSearchHit({ url: '/producto/y/', meta: { title: 'Y', brand: ' ', image: '' } }, 'on')).toMatchObject({
+      brand: null,
+      image: null,
+    });
   });
 });

@@ -9,7 +9,16 @@ describe('isSellerPhone', () => {
   });
 
   it('refuses a plus sign, spaces, dashes, a local number or too many digits', () => {
-    for (const bad of ['+5215512345678', '52 1 55 1234 5678', '521-55-1234-5678', '5512345678', '1234567890123456', '', null, 5215512345678]) {
+    for (const bad of [
+      '+5215512345678',
+      '52 1 55 1234 5678',
+      '521-55-1234-5678',
+      '5512345678',
+      '1234567890123456',
+      '',
+      null,
+      5215512345678,
+    ]) {
       expect(isSellerPhone(bad), String(bad)).toBe(false);
     }
   });

@@ -49,7 +49,10 @@ export function isOpeningHoursLine(value: unknown): value is OpeningHours {
 /** The stored opening hours (JSON) as lines to show; anything but a list of well-formed lines shows none. */
 export function toOpeningHours(value: unknown): OpeningHours[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(isOpeningHoursLine).slice(0, MAX_OPENING_HOURS).map(({ days, hours }) => ({ days, hours }));
+  return value
+    .filter(isOpeningHoursLine)
+    .slice(0, MAX_OPENING_HOURS)
+    .map(({ days, hours }) => ({ days, hours }));
 }
 
 /** The profiles that are set, in the order the pages list them. */

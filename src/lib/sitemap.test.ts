@@ -47,7 +47,10 @@ describe('sitemapXml', () => {
 
 describe('lastmod and the sitemap index', () => {
   it('gives each URL its lastmod when the data knows it', () => {
-    const xml = sitemapXml('https://outlet.mx', [{ route: '/producto/a', lastmod: '2026-11-20T15:04:05+00:00' }, { route: '/contacto', lastmod: null }]);
+    const xml = sitemapXml('https://outlet.mx', [
+      { route: '/producto/a', lastmod: '2026-11-20T15:04:05+00:00' },
+      { route: '/contacto', lastmod: null },
+    ]);
     expect(xml).toContain('<url><loc>https://outlet.mx/producto/a</loc><lastmod>2026-11-20T15:04:05.000Z</lastmod></url>');
     expect(xml).toContain('<url><loc>https://outlet.mx/contacto</loc></url>');
   });
@@ -56,13 +59,20 @@ describe('lastmod and the sitemap index', () => {
     const routes = ['/', '/admin', '/a', '/b', '/a', '/c', '/d', '/e'];
     expect(sitemapChunks(routes, 50_000)).toHaveLength(1);
     const chunks = sitemapChunks(routes, 2);
-    expect(chunks.map((c) => c.map((e) => e.route))).toEqual([['/', '/a'], ['/b', '/c'], ['/d', '/e']]);
+    expect(chunks.map((c) => c.map((e) => e.route))).toEqual([
+      ['/', '/a'],
+      ['/b', '/c'],
+      ['/d', '/e'],
+    ]);
     expect(sitemapChunks([], 2)).toEqual([[]]);
   });
 
   it('indexes the files with the newest lastmod of each', () => {
     const xml = sitemapIndexXml('https://outlet.mx', [
-      [{ route: '/a', lastmod: '2026-11-01T00:00:00Z' }, { route: '/b', lastmod: '2026-11-03T00:00:00Z' }],
+      [
+        { route: '/a', lastmod: '2026-11-01T00:00:00Z' },
+        { route: '/b', lastmod: '2026-11-03T00:00:00Z' },
+      ],
       [{ route: '/c' }],
     ]);
     expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');

@@ -21,7 +21,10 @@ describe('structured data', () => {
   });
 
   it('numbers the breadcrumb from 1 and leaves the page itself without a link', () => {
-    expect(breadcrumbJsonLd('https://outlet.mx', [{ name: 'Inicio', path: '/' }, { name: 'Tienda', path: '/tienda' }, { name: 'Vestido' }]).itemListElement).toEqual([
+    expect(
+      breadcrumbJsonLd('https://outlet.mx', [{ name: 'Inicio', path: '/' }, { name: 'Tienda', path: '/tienda' }, { name: 'Vestido' }])
+        .itemListElement,
+    ).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Inicio', item: 'https://outlet.mx/' },
       { '@type': 'ListItem', position: 2, name: 'Tienda', item: 'https://outlet.mx/tienda' },
       { '@type': 'ListItem', position: 3, name: 'Vestido' },
@@ -29,8 +32,17 @@ describe('structured data', () => {
   });
 
   it('trails a product through its category when it has one', () => {
-    expect(productCrumbs({ nombre: 'Vestido', category_id: 'c1', category_nombre: 'Ropa' }).map((c) => c.name)).toEqual(['Inicio', 'Tienda', 'Ropa', 'Vestido']);
+    expect(productCrumbs({ nombre: 'Vestido', category_id: 'c1', category_nombre: 'Ropa' }).map((c) => c.name)).toEqual([
+      'Inicio',
+      'Tienda',
+      'Ropa',
+      'Vestido',
+    ]);
     expect(productCrumbs({ nombre: 'Vestido', category_id: 'c1', category_nombre: 'Ropa' })[2]?.path).toMatch(/^\/tienda\?/);
-    expect(productCrumbs({ nombre: 'Vestido', category_id: null, category_nombre: null }).map((c) => c.name)).toEqual(['Inicio', 'Tienda', 'Vestido']);
+    expect(productCrumbs({ nombre: 'Vestido', category_id: null, category_nombre: null }).map((c) => c.name)).toEqual([
+      'Inicio',
+      'Tienda',
+      'Vestido',
+    ]);
   });
 });

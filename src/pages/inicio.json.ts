@@ -24,7 +24,9 @@ export const GET: APIRoute = async () => {
     (c): CampaignRow => ({
       id: c.id,
       nombre: c.nombre,
-      image: c.image_url ? renderImageUrl(c.image_url, { width: 192, height: 128, resize: 'cover', transforms: PUBLIC_IMAGE_TRANSFORMS }) : null,
+      image: c.image_url
+        ? renderImageUrl(c.image_url, { width: 192, height: 128, resize: 'cover', transforms: PUBLIC_IMAGE_TRANSFORMS })
+        : null,
       label: campaignListLabel(c.fecha_fin, today),
       progress: Math.round(campaignProgress(c, today)),
       endsOn: c.fecha_fin,
@@ -32,6 +34,10 @@ export const GET: APIRoute = async () => {
       productCount: c.product_count,
     }),
   );
-  const rest: HomeRest = { slides: heroSlides(home.heroImages, home.featured.map(toSummary)), featured: homeFeatured(home.featured), campaigns };
+  const rest: HomeRest = {
+    slides: heroSlides(home.heroImages, home.featured.map(toSummary)),
+    featured: homeFeatured(home.featured),
+    campaigns,
+  };
   return new Response(JSON.stringify(rest), { headers: { 'Content-Type': 'application/json' } });
 };

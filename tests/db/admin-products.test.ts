@@ -215,7 +215,16 @@ describe('save_product', () => {
   it('updates product and private fields; empty category/subcategory become null', async () => {
     const { data, error } = await admin.rpc('save_product', {
       p_id: F.P4,
-      p_product: { ...base, category_id: '', subcategory_id: '', brand_id: '', marca: 'Levis', nombre: 'Chamarra', permalink: 'levis-chamarra', costo_compra: 5 },
+      p_product: {
+        ...base,
+        category_id: '',
+        subcategory_id: '',
+        brand_id: '',
+        marca: 'Levis',
+        nombre: 'Chamarra',
+        permalink: 'levis-chamarra',
+        costo_compra: 5,
+      },
     });
     expect(error).toBeNull();
     expect(data).toMatchObject({ id: F.P4, nombre: 'Chamarra', marca: 'Levis', category_id: null, subcategory_id: null, costo_compra: 5 });

@@ -95,7 +95,9 @@ afterAll(async () => {
 
 describe('one client address', () => {
   for (const table of TABLES) {
-    it(`${table}: a new session id and a forged address per row do not get past ${PER_ADDRESS} events a minute`, { timeout: 90_000 }, async () => {
+    it(`${table}: a new session id and a forged address per row do not get past ${PER_ADDRESS} events a minute`, {
+      timeout: 90_000,
+    }, async () => {
       await freshMinute();
       const refused: (string | undefined)[] = [];
       for (let n = 0; n < PER_ADDRESS + 5; n++) {
@@ -130,7 +132,9 @@ describe('one client address', () => {
 
 describe('bulk posts', () => {
   for (const table of TABLES) {
-    it(`${table}: a post of 2500 rows at the length limits (just under the gateway's 8 MB body cap) is refused whole`, { timeout: 60_000 }, async () => {
+    it(`${table}: a post of 2500 rows at the length limits (just under the gateway's 8 MB body cap) is refused whole`, {
+      timeout: 60_000,
+    }, async () => {
       await freshMinute();
       const long = (n: number) => 'x'.repeat(n);
       const rows = Array.from({ length: 2500 }, (_, n) =>
@@ -147,11 +151,18 @@ describe('bulk posts', () => {
       expect(await count(table)).toBe(0);
 
       // two rows are already too many; one is fine and the refusals used none of the address's budget
-      expect((await anon().from(table).insert([event(table, 1), event(table, 2)])).error?.message).toBe(ONE_PER_REQUEST);
+      expect(
+        (
+          await anon()
+            .from(table)
+            .insert([event(table, 1), event(table, 2)])
+        ).error?.message,
+      ).toBe(ONE_PER_REQUEST);
       expect((await anon().from(table).insert(event(table, 3))).error).toBeNull();
       expect(await count(table)).toBe(1);
       const { rows: used } = await sql.query<{ events: number }>(
-        `select events from private.analytics_rate where event_table = $1 and client <> '*'`, [table],
+        `select events from private.analytics_rate where event_table = $1 and client <> '*'`,
+        [table],
       );
       expect(used).toEqual([{ events: 1 }]);
     });
@@ -160,7 +171,9 @@ describe('bulk posts', () => {
   it('admins and the service role may insert many rows at once, with their own times (backfills)', async () => {
     await freshMinute();
     const rows = Array.from({ length: 500 }, (_, n) => ({
-      search_term: `vestido ${n}`, session_id: `sesion-${String(n).padStart(6, '0')}`, created_at: '2026-01-15T18:00:00Z',
+      search_term: `vestido ${n}`,
+      session_id: `sesion-${String(n).padStart(6, '0')}`,
+      created_at: '2026-01-15T18:00:00Z',
     }));
     expect((await serviceClient().from('search_analytics').insert(rows)).error).toBeNull();
     const { rows: stored } = await sql.query<{ n: string; at: Date }>(
@@ -176,7 +189,14 @@ describe('what the database decides', () => {
   it('the time of an event is the server’s, not the caller’s', async () => {
     await freshMinute();
     for (const at of ['2020-01-01T00:00:00Z', '2099-12-31T23:59:59Z', new Date(Date.now() - 50_000).toISOString()]) {
-      for (const table of TABLES) expect((await anon().from(table).insert(event(table, 1, { created_at: at }))).error).toBeNull();
+      for (const table of TABLES)
+        expect(
+          (
+            await anon()
+              .from(table)
+              .insert(event(table, 1, { created_at: at }))
+          ).error,
+        ).toBeNull();
     }
     for (const table of TABLES) {
       const { rows } = await sql.query<{ off: number }>(
@@ -195,10 +215,19 @@ describe('what the database decides', () => {
       {},
     ];
     for (const lie of lies) {
-      expect((await anon().from('product_click_analytics').insert(event('product_click_analytics', 1, lie))).error).toBeNull();
+      expect(
+        (
+          await anon()
+            .from('product_click_analytics')
+            .insert(event('product_click_analytics', 1, lie))
+        ).error,
+      ).toBeNull();
     }
     const { rows } = await sql.query(`select product_name, product_permalink from public.product_click_analytics`);
-    const { rows: real } = await sql.query(`select nombre as product_name, permalink as product_permalink from public.products where id = $1`, [F.P1]);
+    const { rows: real } = await sql.query(
+      `select nombre as product_name, permalink as product_permalink from public.products where id = $1`,
+      [F.P1],
+    );
     expect(real[0]).toMatchObject({ product_name: 'Playera básica' });
     expect(rows).toEqual([real[0], real[0], real[0]]);
   });

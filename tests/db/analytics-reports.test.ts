@@ -36,7 +36,10 @@ async function one<T>(text: string, params: unknown[] = []): Promise<T> {
 }
 
 async function rpc<T>(fn: string, args: Record<string, unknown> = {}): Promise<T[]> {
-  const { data, error } = await (admin.rpc as (f: string, a: object) => PromiseLike<{ data: unknown; error: { message: string } | null }>)(fn, args);
+  const { data, error } = await (admin.rpc as (f: string, a: object) => PromiseLike<{ data: unknown; error: { message: string } | null }>)(
+    fn,
+    args,
+  );
   expect(error, fn).toBeNull();
   return data as T[];
 }
@@ -64,13 +67,26 @@ beforeAll(async () => {
 
   const service = serviceClient();
   const search = (session_id: string, search_term: string, created_at: string, user_agent: string) => ({
-    session_id, search_term, created_at, user_agent, page_url: '/tienda',
+    session_id,
+    search_term,
+    created_at,
+    user_agent,
+    page_url: '/tienda',
   });
   const filter = (session_id: string, filter_type: string, filter_value: string, created_at: string, user_agent: string) => ({
-    session_id, filter_type, filter_value, created_at, user_agent, page_url: '/tienda',
+    session_id,
+    filter_type,
+    filter_value,
+    created_at,
+    user_agent,
+    page_url: '/tienda',
   });
   const click = (session_id: string, product_id: string, created_at: string, user_agent: string) => ({
-    session_id, product_id, created_at, user_agent, page_url: '/tienda',
+    session_id,
+    product_id,
+    created_at,
+    user_agent,
+    page_url: '/tienda',
   });
   const inserts = [
     service.from('search_analytics').insert([
@@ -89,12 +105,14 @@ beforeAll(async () => {
       // after this session's clicks: it does not count as converting
       filter(S3, 'category', categoryId, mx('2026-03-09T12:02'), UA.androidTablet),
     ]),
-    service.from('product_click_analytics').insert([
-      click(S1, p1, mx('2026-03-04T00:45'), UA.iphoneSafari),
-      click(S3, p1, mx('2026-03-09T12:00'), UA.androidTablet),
-      click(S3, p2, mx('2026-03-09T12:01'), UA.androidTablet),
-      click(OLD, p2, `${oldDay}T19:30:00.000Z`, UA.windowsChrome),
-    ]),
+    service
+      .from('product_click_analytics')
+      .insert([
+        click(S1, p1, mx('2026-03-04T00:45'), UA.iphoneSafari),
+        click(S3, p1, mx('2026-03-09T12:00'), UA.androidTablet),
+        click(S3, p2, mx('2026-03-09T12:01'), UA.androidTablet),
+        click(OLD, p2, `${oldDay}T19:30:00.000Z`, UA.windowsChrome),
+      ]),
   ];
   for (const res of await Promise.all(inserts)) expect(res.error).toBeNull();
 }, 60_000);
@@ -116,7 +134,9 @@ describe('summary and period reports', () => {
 
   it('counts every day of the window, zeros included, latest first', async () => {
     const days = await rpc<Record<string, unknown>>('get_daily_activity_report_by_date', WEEK);
-    expect(days.map((d) => [d['fecha'], d['sesiones_unicas'], d['total_actividades'], d['busquedas'], d['filtros'], d['clicks_productos']])).toEqual([
+    expect(
+      days.map((d) => [d['fecha'], d['sesiones_unicas'], d['total_actividades'], d['busquedas'], d['filtros'], d['clicks_productos']]),
+    ).toEqual([
       ['2026-03-09', 1, 3, 0, 1, 2],
       ['2026-03-08', 1, 1, 1, 0, 0],
       ['2026-03-07', 0, 0, 0, 0, 0],
@@ -147,8 +167,24 @@ describe('summary and period reports', () => {
   it('groups weeks starting on Monday, with the average activities per session', async () => {
     const weeks = await rpc<Record<string, unknown>>('get_weekly_trends_report_by_date', WEEK);
     expect(weeks).toEqual([
-      { semana: '2026-03-09', sesiones_unicas: 1, total_actividades: 3, busquedas: 0, filtros: 1, clicks_productos: 2, promedio_actividades_por_sesion: 3 },
-      { semana: '2026-03-02', sesiones_unicas: 3, total_actividades: 8, busquedas: 4, filtros: 3, clicks_productos: 1, promedio_actividades_por_sesion: 2.67 },
+      {
+        semana: '2026-03-09',
+        sesiones_unicas: 1,
+        total_actividades: 3,
+        busquedas: 0,
+        filtros: 1,
+        clicks_productos: 2,
+        promedio_actividades_por_sesion: 3,
+      },
+      {
+        semana: '2026-03-02',
+        sesiones_unicas: 3,
+        total_actividades: 8,
+        busquedas: 4,
+        filtros: 3,
+        clicks_productos: 1,
+        promedio_actividades_por_sesion: 2.67,
+      },
     ]);
     const last = await rpc<{ semana: string }>('get_weekly_trends_report', { limit_count: 3, end_date: '2026-03-09' });
     expect(last.map((w) => w.semana)).toEqual(['2026-03-09', '2026-03-02', '2026-02-23']);
@@ -157,18 +193,35 @@ describe('summary and period reports', () => {
   it('computes the funnel as shares of all sessions', async () => {
     expect(await rpc('get_conversion_funnel_report', WEEK)).toEqual([
       {
-        total_sesiones: 4, sesiones_con_busqueda: 3, sesiones_con_filtro: 3, sesiones_con_click: 2,
-        conversion_busqueda_pct: 75, conversion_filtro_pct: 75, conversion_click_pct: 50,
+        total_sesiones: 4,
+        sesiones_con_busqueda: 3,
+        sesiones_con_filtro: 3,
+        sesiones_con_click: 2,
+        conversion_busqueda_pct: 75,
+        conversion_filtro_pct: 75,
+        conversion_click_pct: 50,
       },
     ]);
     expect(await rpc('get_conversion_funnel_report', { start_date: '2026-01-01', end_date: '2026-01-31' })).toEqual([
-      { total_sesiones: 0, sesiones_con_busqueda: 0, sesiones_con_filtro: 0, sesiones_con_click: 0, conversion_busqueda_pct: 0, conversion_filtro_pct: 0, conversion_click_pct: 0 },
+      {
+        total_sesiones: 0,
+        sesiones_con_busqueda: 0,
+        sesiones_con_filtro: 0,
+        sesiones_con_click: 0,
+        conversion_busqueda_pct: 0,
+        conversion_filtro_pct: 0,
+        conversion_click_pct: 0,
+      },
     ]);
   });
 
   it('splits sessions by device and browser from their user agent', async () => {
     const rows = await rpc<Record<string, unknown>>('get_device_browser_report', WEEK);
-    expect(rows.map((r) => [r['tipo_dispositivo'], r['navegador'], r['sesiones_unicas'], r['total_actividades'], r['porcentaje_sesiones']]).sort()).toEqual([
+    expect(
+      rows
+        .map((r) => [r['tipo_dispositivo'], r['navegador'], r['sesiones_unicas'], r['total_actividades'], r['porcentaje_sesiones']])
+        .sort(),
+    ).toEqual([
       ['Desktop', 'Chrome', 1, 3, 25],
       ['Desktop', 'Firefox', 1, 1, 25],
       ['Mobile', 'Safari', 1, 4, 25],
@@ -178,7 +231,16 @@ describe('summary and period reports', () => {
 
   it('lists products with clicks, sessions, days with activity and the current name', async () => {
     const rows = await rpc<Record<string, unknown>>('get_product_performance_report', WEEK);
-    expect(rows.map((r) => [r['product_name'], r['product_permalink'], r['total_clicks'], r['sesiones_unicas'], r['promedio_clicks_por_sesion'], r['dias_con_actividad']])).toEqual([
+    expect(
+      rows.map((r) => [
+        r['product_name'],
+        r['product_permalink'],
+        r['total_clicks'],
+        r['sesiones_unicas'],
+        r['promedio_clicks_por_sesion'],
+        r['dias_con_actividad'],
+      ]),
+    ).toEqual([
       ['Vestido Midi Floral', 'nike-vestido-midi-floral', 2, 2, 1, 2],
       ['Tenis Blancos', 'nike-tenis-blancos', 1, 1, 1, 1],
     ]);
@@ -186,7 +248,16 @@ describe('summary and period reports', () => {
 
   it('shows filters by name and counts sessions that clicked a product after using them', async () => {
     const rows = await rpc<Record<string, unknown>>('get_filter_effectiveness_report', WEEK);
-    expect(rows.map((r) => [r['filter_type'], r['filter_value'], r['total_usos'], r['sesiones_unicas'], r['sesiones_con_click'], r['tasa_conversion_pct']])).toEqual([
+    expect(
+      rows.map((r) => [
+        r['filter_type'],
+        r['filter_value'],
+        r['total_usos'],
+        r['sesiones_unicas'],
+        r['sesiones_con_click'],
+        r['tasa_conversion_pct'],
+      ]),
+    ).toEqual([
       ['category', 'Vestidos', 2, 2, 0, 0],
       ['brand', 'Nike', 1, 1, 1, 100],
       ['size', 'M', 1, 1, 0, 0],
@@ -195,7 +266,16 @@ describe('summary and period reports', () => {
 
   it('groups search terms without case or extra spaces and counts their Mexico City days', async () => {
     const rows = await rpc<Record<string, unknown>>('get_search_trends_report', WEEK);
-    expect(rows.map((r) => [r['search_term'], r['total_busquedas'], r['sesiones_unicas'], r['promedio_busquedas_por_sesion'], r['dias_con_busqueda'], r['tendencia']])).toEqual([
+    expect(
+      rows.map((r) => [
+        r['search_term'],
+        r['total_busquedas'],
+        r['sesiones_unicas'],
+        r['promedio_busquedas_por_sesion'],
+        r['dias_con_busqueda'],
+        r['tendencia'],
+      ]),
+    ).toEqual([
       ['tenis', 2, 2, 1, 2, 'Inactivo'],
       ['vestido rojo', 2, 1, 2, 2, 'Inactivo'],
     ]);
@@ -222,18 +302,33 @@ describe('summary and period reports', () => {
       { session_id: 'sesion-reciente-1', search_term: 'botas', created_at: ago(72) },
     ]);
     expect(error).toBeNull();
-    const rows = await rpc<{ search_term: string; tendencia: string }>('get_search_trends_report', { start_date: mexicoDate(-10), end_date: mexicoDate(0) });
+    const rows = await rpc<{ search_term: string; tendencia: string }>('get_search_trends_report', {
+      start_date: mexicoDate(-10),
+      end_date: mexicoDate(0),
+    });
     expect(Object.fromEntries(rows.map((r) => [r.search_term, r.tendencia]))).toEqual({ bolsa: 'Reciente', botas: 'Activo' });
   });
 
   it('keeps all-time summaries per term, readable filter value and product', async () => {
     const { data: terms } = await admin.from('search_analytics_summary').select('*').eq('search_term', 'vestido rojo');
     expect(terms).toEqual([
-      { search_term: 'vestido rojo', search_count: 2, unique_sessions: 1, first_search: expect.any(String), last_search: expect.any(String) },
+      {
+        search_term: 'vestido rojo',
+        search_count: 2,
+        unique_sessions: 1,
+        first_search: expect.any(String),
+        last_search: expect.any(String),
+      },
     ]);
-    const { data: filters } = await admin.from('filter_analytics_summary').select('filter_type,filter_value,filter_count,unique_sessions').order('filter_count', { ascending: false });
+    const { data: filters } = await admin
+      .from('filter_analytics_summary')
+      .select('filter_type,filter_value,filter_count,unique_sessions')
+      .order('filter_count', { ascending: false });
     expect(filters?.[0]).toEqual({ filter_type: 'category', filter_value: 'Vestidos', filter_count: 2, unique_sessions: 2 });
-    const { data: products } = await admin.from('product_click_summary').select('product_name,click_count,unique_sessions').order('product_name');
+    const { data: products } = await admin
+      .from('product_click_summary')
+      .select('product_name,click_count,unique_sessions')
+      .order('product_name');
     expect(products).toEqual([
       { product_name: 'Tenis Blancos', click_count: 2, unique_sessions: 2 },
       { product_name: 'Vestido Midi Floral', click_count: 2, unique_sessions: 2 },
@@ -244,13 +339,21 @@ describe('summary and period reports', () => {
 describe('user activity', () => {
   it('shows filter activity by name, with the raw value kept', async () => {
     const rows = await rpc<Record<string, unknown>>('get_detailed_filter_analytics', { limit_count: 10, ...WEEK });
-    expect(rows.map((r) => [r['action_value_readable'], r['filter_value_readable'], r['filter_value_original'] === r['action_value']])).toEqual([
+    expect(
+      rows.map((r) => [r['action_value_readable'], r['filter_value_readable'], r['filter_value_original'] === r['action_value']]),
+    ).toEqual([
       ['Categoría: Vestidos', 'Vestidos', true],
       ['Talla: M', 'M', true],
       ['Categoría: Vestidos', 'Vestidos', true],
       ['Marca: Nike', 'Nike', true],
     ]);
-    expect(rows[0]).toMatchObject({ id: expect.stringMatching(/^filter:\d+$/), action_type: 'filter', action_value: categoryId, tipo_dispositivo: 'Tablet', navegador: 'Chrome' });
+    expect(rows[0]).toMatchObject({
+      id: expect.stringMatching(/^filter:\d+$/),
+      action_type: 'filter',
+      action_value: categoryId,
+      tipo_dispositivo: 'Tablet',
+      navegador: 'Chrome',
+    });
   });
 
   it('merges all activity latest first, up to the limit', async () => {
@@ -271,9 +374,19 @@ describe('user activity', () => {
   it('summarises sessions: counts, duration across midnight, device and browser', async () => {
     const rows = await rpc<Record<string, unknown>>('get_user_behavior_report', WEEK);
     expect(rows.map((r) => r['session_id'])).toEqual([S3, S4, S2, S1]);
-    expect(rows[3]).toMatchObject({ total_actividades: 4, busquedas: 2, filtros: 1, clicks_productos: 1, duracion_sesion_minutos: 75, tipo_dispositivo: 'Mobile', navegador: 'Safari' });
+    expect(rows[3]).toMatchObject({
+      total_actividades: 4,
+      busquedas: 2,
+      filtros: 1,
+      clicks_productos: 1,
+      duracion_sesion_minutos: 75,
+      tipo_dispositivo: 'Mobile',
+      navegador: 'Safari',
+    });
     const sessions = await rpc<Record<string, unknown>>('get_session_activities_detailed', { limit_count: 2, ...WEEK });
-    expect(sessions.map((s) => [s['session_id'], s['duracion_minutos'], s['total_actividades'], s['tipo_dispositivo'], s['user_agent']])).toEqual([
+    expect(
+      sessions.map((s) => [s['session_id'], s['duracion_minutos'], s['total_actividades'], s['tipo_dispositivo'], s['user_agent']]),
+    ).toEqual([
       [S3, 2, 3, 'Tablet', UA.androidTablet],
       [S4, 0, 1, 'Desktop', UA.windowsFirefox],
     ]);
@@ -301,10 +414,15 @@ describe('deleted products', () => {
        values ($1, 'Nike', 'Bolsa Antigua', 900, 500, 'nike-bolsa-antigua') returning id`,
       [campaignId],
     );
-    const { error } = await serviceClient().from('product_click_analytics').insert({
-      session_id: 'sesion-borrada-01', product_id: id, product_name: 'Bolsa Antigua', product_permalink: 'nike-bolsa-antigua',
-      created_at: mx('2026-02-10T12:00'),
-    });
+    const { error } = await serviceClient()
+      .from('product_click_analytics')
+      .insert({
+        session_id: 'sesion-borrada-01',
+        product_id: id,
+        product_name: 'Bolsa Antigua',
+        product_permalink: 'nike-bolsa-antigua',
+        created_at: mx('2026-02-10T12:00'),
+      });
     expect(error).toBeNull();
     await sql.query('delete from products where id = $1', [id]);
     const day = { start_date: '2026-02-10', end_date: '2026-02-10' };
@@ -327,17 +445,61 @@ describe('device and browser from the user agent', () => {
       [UA.windowsChrome, 'Desktop', 'Chrome'],
       [UA.androidTablet, 'Tablet', 'Chrome'],
       [UA.windowsFirefox, 'Desktop', 'Firefox'],
-      ['Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36', 'Mobile', 'Chrome'],
-      ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.68', 'Desktop', 'Edge'],
-      ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 EdgA/126.0.2592.80', 'Mobile', 'Edge'],
-      ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1', 'Mobile', 'Chrome'],
-      ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/127.0 Mobile/15E148 Safari/605.1.15', 'Mobile', 'Firefox'],
-      ['Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', 'Tablet', 'Safari'],
-      ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15', 'Desktop', 'Safari'],
-      ['Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36', 'Mobile', 'Otros'],
-      ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 OPR/111.0.0.0', 'Desktop', 'Otros'],
-      ['Mozilla/5.0 (Linux; Android 9; KFTRWI) AppleWebKit/537.36 (KHTML, like Gecko) Silk/126.3.1 like Chrome/126.0.6478.126 Safari/537.36', 'Tablet', 'Chrome'],
-      ['Mozilla/5.0 (Windows Phone 10.0; Android 6.0.1; Microsoft; Lumia 950) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/52.0.2743.116 Mobile Safari/537.36 Edge/15.15063', 'Mobile', 'Edge'],
+      [
+        'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36',
+        'Mobile',
+        'Chrome',
+      ],
+      [
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.68',
+        'Desktop',
+        'Edge',
+      ],
+      [
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 EdgA/126.0.2592.80',
+        'Mobile',
+        'Edge',
+      ],
+      [
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1',
+        'Mobile',
+        'Chrome',
+      ],
+      [
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/127.0 Mobile/15E148 Safari/605.1.15',
+        'Mobile',
+        'Firefox',
+      ],
+      [
+        'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+        'Tablet',
+        'Safari',
+      ],
+      [
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+        'Desktop',
+        'Safari',
+      ],
+      [
+        'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
+        'Mobile',
+        'Otros',
+      ],
+      [
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 OPR/111.0.0.0',
+        'Desktop',
+        'Otros',
+      ],
+      [
+        'Mozilla/5.0 (Linux; Android 9; KFTRWI) AppleWebKit/537.36 (KHTML, like Gecko) Silk/126.3.1 like Chrome/126.0.6478.126 Safari/537.36',
+        'Tablet',
+        'Chrome',
+      ],
+      [
+        'Mozilla/5.0 (Windows Phone 10.0; Android 6.0.1; Microsoft; Lumia 950) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/52.0.2743.116 Mobile Safari/537.36 Edge/15.15063',
+        'Mobile',
+        'Edge',
+      ],
       ['curl/8.5.0', 'Desktop', 'Otros'],
     ];
     const { rows } = await sql.query<{ device: string; browser: string }>(
@@ -353,8 +515,11 @@ describe('retention', () => {
     const before = await rpc('get_daily_activity_report_by_date', { start_date: oldDay, end_date: oldDay });
     const result = await one<{ r: { days_folded: number; events_deleted: number } }>('select private.prune_analytics() as r');
     expect(result.r).toMatchObject({ days_folded: 1, events_deleted: 3 });
-    const raw = await one<{ n: number }>(`select (select count(*) from search_analytics where session_id = $1)
-      + (select count(*) from product_click_analytics where session_id = $1) as n`, [OLD]);
+    const raw = await one<{ n: number }>(
+      `select (select count(*) from search_analytics where session_id = $1)
+      + (select count(*) from product_click_analytics where session_id = $1) as n`,
+      [OLD],
+    );
     expect(Number(raw.n)).toBe(0);
     const after = await rpc('get_daily_activity_report_by_date', { start_date: oldDay, end_date: oldDay });
     expect(after).toEqual(before);
@@ -427,6 +592,8 @@ describe('reset', () => {
     await sql.query('truncate search_analytics, filter_analytics, product_click_analytics');
     const { data: after } = await admin.from('search_analytics_summary').select('search_term');
     expect(after).toEqual([]);
-    expect(await rpc('get_analytics_summary', WEEK)).toEqual([{ total_searches: 0, total_filters: 0, total_product_clicks: 0, unique_sessions: 0 }]);
+    expect(await rpc('get_analytics_summary', WEEK)).toEqual([
+      { total_searches: 0, total_filters: 0, total_product_clicks: 0, unique_sessions: 0 },
+    ]);
   });
 });

@@ -19,7 +19,11 @@ const adminClaims = () => ({
 });
 
 const sign = (secret: string, exp: number) =>
-  new SignJWT(adminClaims()).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+  new SignJWT(adminClaims())
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(secret));
 
 /** An unsigned token: header {alg: none}, the claims, an empty signature. */
 function unsigned(): string {
@@ -44,7 +48,11 @@ describe.each(forged)('a token %s', (_what, make) => {
 
     const rest = await fetch(`${stack.url}/rest/v1/product_private?select=*`, { headers });
     expect(rest.status).toBe(401);
-    const rpc = await fetch(`${stack.url}/rest/v1/rpc/admin_products`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
+    const rpc = await fetch(`${stack.url}/rest/v1/rpc/admin_products`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(rpc.status).toBe(401);
 
     const upload = await fetch(`${stack.url}/storage/v1/object/product-images/forged/x.png`, {
@@ -57,7 +65,11 @@ describe.each(forged)('a token %s', (_what, make) => {
     const { rows } = await sql.query(`select count(*)::int as n from storage.objects where name like 'forged/%'`);
     expect(rows[0]?.n).toBe(0);
 
-    const fn = await fetch(`${stack.url}/functions/v1/request-rebuild`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
+    const fn = await fetch(`${stack.url}/functions/v1/request-rebuild`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(fn.status).toBe(401);
   });
 });

@@ -43,7 +43,9 @@ async function signedIn(who: { email: string; password: string }): Promise<Supab
 }
 
 async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 90 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 90 } } })
+    .png()
+    .toBuffer();
 }
 
 /** Every file under a folder, relative paths. */
@@ -77,7 +79,10 @@ beforeAll(async () => {
     }\n`,
   );
   await mkdir(join(functionsDir, 'broken'), { recursive: true });
-  await writeFile(join(functionsDir, 'broken', 'handler.ts'), `export default async function handler(): Promise<Response> { throw new Error('boom'); }\n`);
+  await writeFile(
+    join(functionsDir, 'broken', 'handler.ts'),
+    `export default async function handler(): Promise<Response> { throw new Error('boom'); }\n`,
+  );
 
   gateway = await serveGateway({
     port: GATEWAY_PORT,
@@ -138,8 +143,15 @@ describe('gateway front door', () => {
   it('refuses a second gateway on a busy port with a clear message', async () => {
     await expect(
       serveGateway({
-        port: GATEWAY_PORT, restUrl: REST_URL, jwtSecret: stack.jwtSecret, anonKey: stack.anonKey,
-        serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl, storageDir, functionsDir: dir, publicUrl: url,
+        port: GATEWAY_PORT,
+        restUrl: REST_URL,
+        jwtSecret: stack.jwtSecret,
+        anonKey: stack.anonKey,
+        serviceRoleKey: stack.serviceRoleKey,
+        dbUrl: stack.dbUrl,
+        storageDir,
+        functionsDir: dir,
+        publicUrl: url,
       }),
     ).rejects.toThrow(new RegExp(`${GATEWAY_PORT}.*SUPABASE_PORT`));
   });
@@ -152,7 +164,9 @@ describe('/rest/v1 → PostgREST', () => {
     expect(read.status).toBe(200);
     expect(typeof read.count).toBe('number');
 
-    const write = await anon().from('brands').insert({ name: `gw-${randomUUID()}` });
+    const write = await anon()
+      .from('brands')
+      .insert({ name: `gw-${randomUUID()}` });
     expect(write.error?.code).toBe('42501');
   });
 
@@ -258,7 +272,10 @@ describe('/auth/v1', () => {
     expect(Number(rows[0]?.hours)).toBe(24);
 
     // 24 hours later: refreshing no longer works, the admin must sign in again.
-    await sql.query(`update auth.sessions set created_at = now() - interval '24 hours 1 minute', not_after = now() - interval '1 minute' where id = $1`, [sessionId]);
+    await sql.query(
+      `update auth.sessions set created_at = now() - interval '24 hours 1 minute', not_after = now() - interval '1 minute' where id = $1`,
+      [sessionId],
+    );
     const refresh = await client.auth.refreshSession();
     expect(refresh.data.session).toBeNull();
     expect(refresh.error?.code).toBe('session_expired');
@@ -272,7 +289,11 @@ describe('/auth/v1', () => {
 
     const admin = service().auth.admin;
     const created = await admin.createUser({
-      email, password: 'first-password', email_confirm: true, app_metadata: { role: 'admin' }, user_metadata: { nombre: 'Ana' },
+      email,
+      password: 'first-password',
+      email_confirm: true,
+      app_metadata: { role: 'admin' },
+      user_metadata: { nombre: 'Ana' },
     });
     expect(created.error).toBeNull();
     const user = created.data.user!;
@@ -368,11 +389,17 @@ describe('/storage/v1', () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
     const asSvg = await admin.storage.from(BUCKET).upload('gw-test/logo.svg', new Blob([svg], { type: 'image/svg+xml' }));
     expect(asSvg.error?.message).toMatch(/mime type image\/svg\+xml is not supported/);
-    const disguised = await admin.storage.from(BUCKET).upload('gw-test/page.png', new Blob(['<html><script>alert(1)</script>'], { type: 'image/png' }));
+    const disguised = await admin.storage
+      .from(BUCKET)
+      .upload('gw-test/page.png', new Blob(['<html><script>alert(1)</script>'], { type: 'image/png' }));
     expect(disguised.error?.message).toBe("the file's content is not image/png");
-    const gif = await admin.storage.from(BUCKET).upload('gw-test/anim.gif', new Blob([new Uint8Array(await sharp(original).gif().toBuffer())], { type: 'image/gif' }));
+    const gif = await admin.storage
+      .from(BUCKET)
+      .upload('gw-test/anim.gif', new Blob([new Uint8Array(await sharp(original).gif().toBuffer())], { type: 'image/gif' }));
     expect(gif.error?.message).toMatch(/mime type image\/gif is not supported/);
-    const webp = await admin.storage.from(BUCKET).upload('gw-test/ok.webp', new Blob([new Uint8Array(await sharp(original).webp().toBuffer())], { type: 'image/webp' }));
+    const webp = await admin.storage
+      .from(BUCKET)
+      .upload('gw-test/ok.webp', new Blob([new Uint8Array(await sharp(original).webp().toBuffer())], { type: 'image/webp' }));
     expect(webp.error).toBeNull();
     await admin.storage.from(BUCKET).remove(['gw-test/ok.webp']);
     expect(filesUnder(join(storageDir, BUCKET)).filter((f) => /logo|page\.png|anim/.test(f))).toEqual([]);
@@ -380,7 +407,9 @@ describe('/storage/v1', () => {
 
   it('rejects object names that try to leave the bucket folder', async () => {
     const admin = await signedIn(ADMIN);
-    const { error } = await admin.storage.from(BUCKET).upload('gw-test/..%2F..%2F..%2Fescape.png', new Blob([new Uint8Array(original)], { type: 'image/png' }));
+    const { error } = await admin.storage
+      .from(BUCKET)
+      .upload('gw-test/..%2F..%2F..%2Fescape.png', new Blob([new Uint8Array(original)], { type: 'image/png' }));
     expect(error).not.toBeNull();
     expect(filesUnder(dir).filter((f) => f.includes('escape'))).toEqual([]);
   });
@@ -402,7 +431,9 @@ describe('/storage/v1', () => {
   });
 
   it('transforms images once, then serves the variant from the cache', async () => {
-    const { data } = anon().storage.from(BUCKET).getPublicUrl(path, { transform: { width: 120 } });
+    const { data } = anon()
+      .storage.from(BUCKET)
+      .getPublicUrl(path, { transform: { width: 120 } });
     expect(data.publicUrl).toBe(`${url}/storage/v1/render/image/public/${BUCKET}/${path}?width=120`);
 
     const first = await fetch(data.publicUrl);
@@ -423,7 +454,11 @@ describe('/storage/v1', () => {
     expect(Buffer.from(await second.arrayBuffer()).equals(bytes)).toBe(true);
     expect(statSync(cachedFile).mtimeMs).toBe(renderedAt);
 
-    const cover = await fetch(anon().storage.from(BUCKET).getPublicUrl(path, { transform: { width: 96, height: 96, quality: 60 } }).data.publicUrl);
+    const cover = await fetch(
+      anon()
+        .storage.from(BUCKET)
+        .getPublicUrl(path, { transform: { width: 96, height: 96, quality: 60 } }).data.publicUrl,
+    );
     expect(await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).toMatchObject({ width: 96, height: 96 });
     const origin = await fetch(`${url}/storage/v1/render/image/public/${BUCKET}/${path}?width=240&format=origin`);
     expect(origin.headers.get('content-type')).toBe('image/png');
@@ -445,7 +480,9 @@ describe('/storage/v1', () => {
 
   it('keeps the render cache under its cap, dropping the variants used least recently', async () => {
     // noise does not compress: each variant weighs tens to hundreds of kilobytes
-    const noise = await sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } })
+      .png()
+      .toBuffer();
     const admin = await signedIn(ADMIN);
     const uploaded = await admin.storage.from(BUCKET).upload('gw-test/noise.png', new Blob([new Uint8Array(noise)], { type: 'image/png' }));
     expect(uploaded.error).toBeNull();
@@ -463,11 +500,17 @@ describe('/storage/v1', () => {
   it('replaces an object with upsert and renders the new picture', async () => {
     const admin = await signedIn(ADMIN);
     const replacement = await png(200, 200);
-    const { error } = await admin.storage.from(BUCKET).upload(path, new Blob([new Uint8Array(replacement)], { type: 'image/png' }), { upsert: true });
+    const { error } = await admin.storage
+      .from(BUCKET)
+      .upload(path, new Blob([new Uint8Array(replacement)], { type: 'image/png' }), { upsert: true });
     expect(error).toBeNull();
     const res = await fetch(anon().storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
     expect(Buffer.from(await res.arrayBuffer()).equals(replacement)).toBe(true);
-    const rendered = await fetch(anon().storage.from(BUCKET).getPublicUrl(path, { transform: { width: 120 } }).data.publicUrl);
+    const rendered = await fetch(
+      anon()
+        .storage.from(BUCKET)
+        .getPublicUrl(path, { transform: { width: 120 } }).data.publicUrl,
+    );
     expect(rendered.headers.get('x-transform-cache')).toBe('MISS');
     expect(await sharp(Buffer.from(await rendered.arrayBuffer())).metadata()).toMatchObject({ width: 120, height: 120 });
   });

@@ -12,7 +12,9 @@ import { serviceClient } from './helpers.ts';
 const db = serviceClient();
 
 async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 }
 
 async function upload(bucket: string, path: string, body: Buffer): Promise<void> {
@@ -21,7 +23,10 @@ async function upload(bucket: string, path: string, body: Buffer): Promise<void>
 }
 
 /** Reads an object back and returns its format and size as sharp decodes them. */
-async function stored(bucket: string, path: string): Promise<{ format: string | undefined; width: number | undefined; height: number | undefined }> {
+async function stored(
+  bucket: string,
+  path: string,
+): Promise<{ format: string | undefined; width: number | undefined; height: number | undefined }> {
   const { data, error } = await db.storage.from(bucket).download(path);
   if (error) throw new Error(`${bucket}/${path}: ${error.message}`);
   const { format, width, height } = await sharp(Buffer.from(await data.arrayBuffer())).metadata();

@@ -67,9 +67,7 @@ beforeEach(async () => {
     [mexicoDate(-1), mexicoDate(10)],
   );
   campaignId = campaign.rows[0]!.id;
-  const brand = await sql.query<{ id: string }>(
-    `insert into public.brands (name, display_name) values ('nike', 'Nike') returning id`,
-  );
+  const brand = await sql.query<{ id: string }>(`insert into public.brands (name, display_name) values ('nike', 'Nike') returning id`);
   brandId = brand.rows[0]!.id;
   await sql.query(`insert into public.categories (nombre) values ('Calzado')`);
 });

@@ -178,7 +178,9 @@ describe('password sign-in', () => {
       body: JSON.stringify({ email: 'safety-new@test.local', password: 'nuevo-password-123', email_confirm: true }),
     });
     expect(created.status).toBe(200);
-    const { rows: made } = await sql.query(`select left(encrypted_password, 7) as prefix from auth.users where email = 'safety-new@test.local'`);
+    const { rows: made } = await sql.query(
+      `select left(encrypted_password, 7) as prefix from auth.users where email = 'safety-new@test.local'`,
+    );
     expect(made[0]?.prefix).toBe('$2a$10$');
   });
 

@@ -37,8 +37,10 @@ describe('merge_brands', () => {
     expect(error).toBeNull();
     // Adidas had P2 and P5 (P5's campaign ended: still moved); Nike had P1 and P3
     expect(data).toEqual({ products_moved: 2, target_total: 4 });
-    const { rows: products } = await sql.query(
-      `select id, brand_id, marca from public.products where id in ($1, $2) order by id`, [F.P2, F.P5]);
+    const { rows: products } = await sql.query(`select id, brand_id, marca from public.products where id in ($1, $2) order by id`, [
+      F.P2,
+      F.P5,
+    ]);
     expect(products).toEqual([
       { id: F.P2, brand_id: F.B_NIKE, marca: 'Nike' },
       { id: F.P5, brand_id: F.B_NIKE, marca: 'Nike' },
@@ -47,7 +49,9 @@ describe('merge_brands', () => {
     expect(gone).toEqual([]);
     const { rows: migrations } = await sql.query(
       `select original_marca, normalized_brand, products_affected from public.brand_migrations
-       where id <> $1`, [F.MIGRATION]);
+       where id <> $1`,
+      [F.MIGRATION],
+    );
     expect(migrations).toEqual([{ original_marca: 'Adidas', normalized_brand: 'Nike', products_affected: 2 }]);
   });
 
@@ -77,22 +81,34 @@ describe('merge_categories', () => {
   it('moves products and subcategories, renaming clashes with the smallest free " (n)"', async () => {
     // target Ropa already has 'Playeras' and 'Playeras (2)'; source Calzado brings 'playeras'
     await sql.query(`insert into public.subcategories (category_id, nombre) values ($1, 'Playeras (2)')`, [F.CAT_ROPA]);
-    const { rows: [clash] } = await sql.query(
-      `insert into public.subcategories (category_id, nombre) values ($1, 'playeras') returning id`, [F.CAT_CALZADO]);
-    await sql.query(`insert into public.featured_categories (nombre, image_url, category_id) values ('Calzado', 'https://img.example/c.jpg', $1)`, [F.CAT_CALZADO]);
+    const {
+      rows: [clash],
+    } = await sql.query(`insert into public.subcategories (category_id, nombre) values ($1, 'playeras') returning id`, [F.CAT_CALZADO]);
+    await sql.query(
+      `insert into public.featured_categories (nombre, image_url, category_id) values ('Calzado', 'https://img.example/c.jpg', $1)`,
+      [F.CAT_CALZADO],
+    );
 
     const { data, error } = await admin.rpc('merge_categories', { source_category_id: F.CAT_CALZADO, target_category_id: F.CAT_ROPA });
     expect(error).toBeNull();
     // Calzado: P3, P5 and subcategories Tenis, Botas, playeras. Ropa had P1, P2, P4.
     expect(data).toEqual({ products_moved: 2, subcategories_moved: 3, target_total: 5 });
 
-    const { rows: subs } = await sql.query(
-      `select id, nombre from public.subcategories where category_id = $1`, [F.CAT_ROPA]);
-    expect(subs.map((s) => s.nombre as string).sort()).toEqual(
-      ['Botas', 'Pantalones', 'Playeras', 'Playeras (2)', 'Shorts', 'Tenis', 'playeras (3)']);
+    const { rows: subs } = await sql.query(`select id, nombre from public.subcategories where category_id = $1`, [F.CAT_ROPA]);
+    expect(subs.map((s) => s.nombre as string).sort()).toEqual([
+      'Botas',
+      'Pantalones',
+      'Playeras',
+      'Playeras (2)',
+      'Shorts',
+      'Tenis',
+      'playeras (3)',
+    ]);
     expect(subs.find((s) => s.nombre === 'playeras (3)')?.id).toBe(clash.id);
     const { rows: moved } = await sql.query(
-      `select id, category_id, subcategory_id from public.products where id in ($1, $2) order by id`, [F.P3, F.P5]);
+      `select id, category_id, subcategory_id from public.products where id in ($1, $2) order by id`,
+      [F.P3, F.P5],
+    );
     expect(moved).toEqual([
       { id: F.P3, category_id: F.CAT_ROPA, subcategory_id: F.SUB_TENIS },
       { id: F.P5, category_id: F.CAT_ROPA, subcategory_id: F.SUB_TENIS },
@@ -129,7 +145,8 @@ describe('merge_categories', () => {
 describe('merge_subcategories', () => {
   it('moves the products into the target (and its category) and deletes the source', async () => {
     const { data, error } = await admin.rpc('merge_subcategories', {
-      source_subcategory_id: F.SUB_PLAYERAS, target_subcategory_id: F.SUB_PANTALONES,
+      source_subcategory_id: F.SUB_PLAYERAS,
+      target_subcategory_id: F.SUB_PANTALONES,
     });
     expect(error).toBeNull();
     expect(data).toEqual({ products_moved: 1, target_total: 2 });
@@ -141,7 +158,8 @@ describe('merge_subcategories', () => {
 
   it('keeps category and subcategory consistent across categories', async () => {
     const { error } = await admin.rpc('merge_subcategories', {
-      source_subcategory_id: F.SUB_PLAYERAS, target_subcategory_id: F.SUB_TENIS,
+      source_subcategory_id: F.SUB_PLAYERAS,
+      target_subcategory_id: F.SUB_TENIS,
     });
     expect(error).toBeNull();
     const { rows } = await sql.query('select subcategory_id, category_id from public.products where id = $1', [F.P1]);
@@ -151,16 +169,19 @@ describe('merge_subcategories', () => {
   it('refuses a subcategory merged with itself, an inactive or an empty target', async () => {
     const before = await snapshot();
     const same = await admin.rpc('merge_subcategories', {
-      source_subcategory_id: F.SUB_TENIS, target_subcategory_id: F.SUB_TENIS,
+      source_subcategory_id: F.SUB_TENIS,
+      target_subcategory_id: F.SUB_TENIS,
     });
     expect(same.error?.message).toBe('No puedes fusionar una subcategoría consigo misma.');
     const empty = await admin.rpc('merge_subcategories', {
-      source_subcategory_id: F.SUB_TENIS, target_subcategory_id: F.SUB_SHORTS_EMPTY,
+      source_subcategory_id: F.SUB_TENIS,
+      target_subcategory_id: F.SUB_SHORTS_EMPTY,
     });
     expect(empty.error?.message).toBe('La subcategoría de destino debe tener al menos un producto.');
     await sql.query(`update public.subcategories set activa = false where id = $1`, [F.SUB_PANTALONES]);
     const inactive = await admin.rpc('merge_subcategories', {
-      source_subcategory_id: F.SUB_PLAYERAS, target_subcategory_id: F.SUB_PANTALONES,
+      source_subcategory_id: F.SUB_PLAYERAS,
+      target_subcategory_id: F.SUB_PANTALONES,
     });
     expect(inactive.error?.message).toBe('La subcategoría de destino debe estar activa.');
     await sql.query(`update public.subcategories set activa = true where id = $1`, [F.SUB_PANTALONES]);
@@ -188,8 +209,7 @@ describe('only admins may merge', () => {
   }
 
   it('user_metadata cannot grant the admin role', async () => {
-    await sql.query(
-      `update auth.users set raw_user_meta_data = '{"role": "admin"}' where email = 'user@test.local'`);
+    await sql.query(`update auth.users set raw_user_meta_data = '{"role": "admin"}' where email = 'user@test.local'`);
     const again = await userClient();
     const { error } = await again.rpc('merge_brands', { source_brand_id: F.B_ADIDAS, target_brand_id: F.B_NIKE });
     expect(error?.message).toBe('No autorizado');
@@ -245,7 +265,8 @@ describe('a merge failing half-way changes nothing', () => {
     try {
       const before = await snapshot();
       const { error } = await admin.rpc('merge_subcategories', {
-        source_subcategory_id: F.SUB_PLAYERAS, target_subcategory_id: F.SUB_PANTALONES,
+        source_subcategory_id: F.SUB_PLAYERAS,
+        target_subcategory_id: F.SUB_PANTALONES,
       });
       expect(error?.message).toBe('sabotaje');
       expect(await snapshot()).toEqual(before);

@@ -25,8 +25,16 @@ const EDGES: [number, string][] = [
 ];
 const nameOf = (price: number) => `Precio ${price}`;
 
-interface Option { id: string; nombre: string; product_count: number }
-interface ShopPageBody { total: number; products: { nombre: string }[]; facets: { price_ranges: Option[] } }
+interface Option {
+  id: string;
+  nombre: string;
+  product_count: number;
+}
+interface ShopPageBody {
+  total: number;
+  products: { nombre: string }[];
+  facets: { price_ranges: Option[] };
+}
 
 async function shopPage(args: { p_price_range?: string } = {}): Promise<ShopPageBody> {
   const { data, error } = await anonClient().rpc('shop_page', { p_limit: 100, ...args });

@@ -64,9 +64,7 @@ async function cardsEverywhere() {
   const shop = await fetchShopPage(anon, EMPTY_FILTERS, 0, 100);
   const home = await getFeaturedProducts(anon, today);
   const built = await getActiveProducts(anon, today);
-  const live = await Promise.all(
-    built.filter((p) => IDS.includes(p.id)).map((p) => getLiveProduct(anon, p.permalink, today)),
-  );
+  const live = await Promise.all(built.filter((p) => IDS.includes(p.id)).map((p) => getLiveProduct(anon, p.permalink, today)));
   const merged = built.find((p) => p.id === MERGED);
   if (!merged) throw new Error('the merged product is missing from the build');
   const related = await getRelatedProducts(anon, merged, today);

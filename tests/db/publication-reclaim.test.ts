@@ -21,8 +21,7 @@ async function stalledBuild(minutesAgo: number): Promise<{ publication: number; 
   return { publication, request: Number(req[0]!.id) };
 }
 
-const publication = async (id: number) =>
-  (await sql.query('select status, error from public.publications where id = $1', [id])).rows[0];
+const publication = async (id: number) => (await sql.query('select status, error from public.publications where id = $1', [id])).rows[0];
 const request = async (id: number) =>
   (await sql.query('select status, publication_id::int from public.rebuild_requests where id = $1', [id])).rows[0];
 

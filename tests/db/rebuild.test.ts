@@ -153,9 +153,7 @@ describe('rebuild worker', () => {
 
   it('a publication asked for through request-rebuild is the one the local worker builds', async () => {
     await sql.query(`update public.brands set display_name = 'Guess' where name = 'guess'`);
-    const { rows } = await sql.query<{ decision: { publication_id: number } }>(
-      `select public.request_publication('admin') as decision`,
-    );
+    const { rows } = await sql.query<{ decision: { publication_id: number } }>(`select public.request_publication('admin') as decision`);
     const id = rows[0]!.decision.publication_id;
     await expect
       .poll(async () => (await sql.query('select status, trigger from public.publications where id = $1', [id])).rows, { timeout: 5000 })
@@ -180,7 +178,15 @@ describe('the shop build', () => {
     setTimeout(() => abort.abort(reason), 1000);
     try {
       await expect(
-        buildShop({ supabaseUrl: stack.url, anonKey: stack.anonKey, siteUrl: 'http://127.0.0.1:4321', root: ROOT, outDir, quiet: true, signal: abort.signal }),
+        buildShop({
+          supabaseUrl: stack.url,
+          anonKey: stack.anonKey,
+          siteUrl: 'http://127.0.0.1:4321',
+          root: ROOT,
+          outDir,
+          quiet: true,
+          signal: abort.signal,
+        }),
       ).rejects.toBe(reason);
       await expect.poll(() => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(outDir), { timeout: 3000 }).toBe(false);
       expect(existsSync(join(outDir, 'index.html'))).toBe(false);

@@ -142,10 +142,12 @@ describe('request-rebuild', () => {
 
   it('100 edits and 100 calls in a burst give one dispatch', async () => {
     const token = await tokenOf(await adminClient());
-    await Promise.all(Array.from({ length: 100 }, async () => {
-      await edit();
-      await call(token);
-    }));
+    await Promise.all(
+      Array.from({ length: 100 }, async () => {
+        await edit();
+        await call(token);
+      }),
+    );
     expect(received).toHaveLength(1);
     expect((await publications()).map((p) => p.status)).toEqual(['requested']);
   });
@@ -173,7 +175,10 @@ describe('request-rebuild', () => {
     const { rows } = await sql.query<{ status: string; n: string }>(
       'select status, count(*) as n from public.rebuild_requests group by status order by status',
     );
-    expect(rows).toEqual([{ status: 'building', n: '1' }, { status: 'pending', n: '1' }]);
+    expect(rows).toEqual([
+      { status: 'building', n: '1' },
+      { status: 'pending', n: '1' },
+    ]);
   });
 
   it('a dispatch GitHub refuses is recorded on the publication and admins can read it', async () => {

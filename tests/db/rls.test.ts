@@ -38,93 +38,145 @@ const session = 'rls-test-session-0001';
 
 const TABLES: TableCase[] = [
   {
-    table: 'campaigns', key: 'id', total: 3, publicRows: 2,
+    table: 'campaigns',
+    key: 'id',
+    total: 3,
+    publicRows: 2,
     insert: () => ({ nombre: 'Nueva campaña', fecha_fin: mexicoDate(3) }),
     update: { id: F.C_ACTIVE, column: 'nombre', value: 'Cambiada' },
     remove: F.C_ACTIVE,
   },
   {
-    table: 'brands', key: 'id', total: 4, publicRows: 3,
+    table: 'brands',
+    key: 'id',
+    total: 4,
+    publicRows: 3,
     insert: () => ({ name: 'nuevamarca', display_name: 'NuevaMarca' }),
     update: { id: F.B_NIKE, column: 'display_name', value: 'Cambiada' },
     remove: F.B_REEBOK_EMPTY,
   },
   {
-    table: 'categories', key: 'id', total: 4, publicRows: 3,
+    table: 'categories',
+    key: 'id',
+    total: 4,
+    publicRows: 3,
     insert: () => ({ nombre: 'Nueva' }),
     update: { id: F.CAT_ROPA, column: 'nombre', value: 'Cambiada' },
     remove: F.CAT_EMPTY,
   },
   {
-    table: 'subcategories', key: 'id', total: 5, publicRows: 4,
+    table: 'subcategories',
+    key: 'id',
+    total: 5,
+    publicRows: 4,
     insert: () => ({ category_id: F.CAT_ROPA, nombre: 'Nueva' }),
     update: { id: F.SUB_PLAYERAS, column: 'nombre', value: 'Cambiada' },
     remove: F.SUB_SHORTS_EMPTY,
   },
   {
-    table: 'products', key: 'id', total: 5, publicRows: 4,
+    table: 'products',
+    key: 'id',
+    total: 5,
+    publicRows: 4,
     insert: () => ({
-      campaign_id: F.C_ACTIVE, nombre: 'Nuevo', precio_original: 100, precio_venta: 50, permalink: 'nuevo-producto',
+      campaign_id: F.C_ACTIVE,
+      nombre: 'Nuevo',
+      precio_original: 100,
+      precio_venta: 50,
+      permalink: 'nuevo-producto',
     }),
     update: { id: F.P1, column: 'nombre', value: 'Cambiado' },
     remove: F.P1,
   },
   {
-    table: 'product_private', key: 'product_id', total: 4, publicRows: 'none',
+    table: 'product_private',
+    key: 'product_id',
+    total: 4,
+    publicRows: 'none',
     insert: () => ({ product_id: F.P4, costo_compra: 10 }),
     update: { id: F.P1, column: 'link_externo', value: 'https://otro.example' },
     remove: F.P1,
   },
   {
-    table: 'product_images', key: 'id', total: 3, publicRows: 2,
+    table: 'product_images',
+    key: 'id',
+    total: 3,
+    publicRows: 2,
     insert: () => ({ product_id: F.P1, image_url: 'https://img.example/nueva.jpg', orden: 3 }),
     update: { id: F.IMG_P1_A, column: 'image_url', value: 'https://img.example/cambiada.jpg' },
     remove: F.IMG_P1_A,
   },
   {
-    table: 'product_sizes', key: 'id', total: 8, publicRows: 7,
+    table: 'product_sizes',
+    key: 'id',
+    total: 8,
+    publicRows: 7,
     insert: () => ({ product_id: F.P4, talla: 'XL' }),
     update: { id: F.SIZE_P3_27, column: 'talla', value: '29' },
     remove: F.SIZE_P3_27,
   },
   {
-    table: 'featured_categories', key: 'id', total: 2, publicRows: 1,
+    table: 'featured_categories',
+    key: 'id',
+    total: 2,
+    publicRows: 1,
     insert: () => ({ nombre: 'Nueva', image_url: 'https://img.example/n.jpg' }),
     update: { id: F.FEAT_ACTIVE, column: 'nombre', value: 'Cambiada' },
     remove: F.FEAT_ACTIVE,
   },
   {
-    table: 'banner_images', key: 'id', total: 2, publicRows: 1,
+    table: 'banner_images',
+    key: 'id',
+    total: 2,
+    publicRows: 1,
     insert: () => ({ name: 'Nuevo', image_url: 'https://img.example/n.png' }),
     update: { id: F.BANNER_ACTIVE, column: 'name', value: 'Cambiado' },
     remove: F.BANNER_ACTIVE,
   },
   {
-    table: 'hero_images', key: 'id', total: 2, publicRows: 1,
+    table: 'hero_images',
+    key: 'id',
+    total: 2,
+    publicRows: 1,
     insert: () => ({ title: 'Nuevo', image_url: 'https://img.example/n.jpg' }),
     update: { id: F.HERO_ACTIVE, column: 'title', value: 'Cambiado' },
     remove: F.HERO_ACTIVE,
   },
   {
-    table: 'brand_migrations', key: 'id', total: 1, publicRows: 'none',
+    table: 'brand_migrations',
+    key: 'id',
+    total: 1,
+    publicRows: 'none',
     insert: () => ({ original_marca: 'ADIDAS', normalized_brand: 'Adidas', products_affected: 1 }),
     update: { id: F.MIGRATION, column: 'normalized_brand', value: 'Cambiada' },
     remove: F.MIGRATION,
   },
   {
-    table: 'search_analytics', key: 'id', total: 1, publicRows: 'none', publicInsert: true,
+    table: 'search_analytics',
+    key: 'id',
+    total: 1,
+    publicRows: 'none',
+    publicInsert: true,
     insert: () => ({ search_term: 'playera', session_id: session, page_url: 'http://localhost/tienda' }),
     update: { id: 1, column: 'search_term', value: 'cambiado' },
     remove: 1,
   },
   {
-    table: 'filter_analytics', key: 'id', total: 1, publicRows: 'none', publicInsert: true,
+    table: 'filter_analytics',
+    key: 'id',
+    total: 1,
+    publicRows: 'none',
+    publicInsert: true,
     insert: () => ({ filter_type: 'brand', filter_value: 'Nike', session_id: session }),
     update: { id: 1, column: 'filter_value', value: 'cambiado' },
     remove: 1,
   },
   {
-    table: 'product_click_analytics', key: 'id', total: 1, publicRows: 'none', publicInsert: true,
+    table: 'product_click_analytics',
+    key: 'id',
+    total: 1,
+    publicRows: 'none',
+    publicInsert: true,
     insert: () => ({ product_id: F.P1, product_name: 'Playera básica', product_permalink: 'nike-playera-basica', session_id: session }),
     update: { id: 1, column: 'product_name', value: 'cambiado' },
     remove: 1,
@@ -137,9 +189,7 @@ async function countRows(table: string): Promise<number> {
 }
 
 async function columnValue(t: TableCase, column: string): Promise<unknown[]> {
-  const { rows } = await sql.query(`select ${column} as v from public.${t.table} where ${t.key} = $1 order by 1`, [
-    t.update.id,
-  ]);
+  const { rows } = await sql.query(`select ${column} as v from public.${t.table} where ${t.key} = $1 order by 1`, [t.update.id]);
   return rows.map((r) => r.v);
 }
 
@@ -187,7 +237,10 @@ describe('RLS matrix: insert, update, delete', () => {
       it(`${t.table} × ${role} update → ${allowedWrite ? 'allowed' : 'denied'}`, async () => {
         const before = await columnValue(t, t.update.column);
         expect(before.length).toBeGreaterThan(0);
-        await clients[role].from(t.table).update({ [t.update.column]: t.update.value }).eq(t.key, t.update.id);
+        await clients[role]
+          .from(t.table)
+          .update({ [t.update.column]: t.update.value })
+          .eq(t.key, t.update.id);
         const after = await columnValue(t, t.update.column);
         if (allowedWrite) expect(after).toContain(t.update.value);
         else expect(after).toEqual(before);
@@ -253,8 +306,7 @@ describe('views never leak hidden rows', () => {
       { id: F.CAT_CALZADO, product_count: 1 },
       { id: F.CAT_EMPTY, product_count: 0 },
     ]);
-    const { data: adminCats } = await clients.admin
-      .from('categories_with_products').select('id, product_count').eq('id', F.CAT_CALZADO);
+    const { data: adminCats } = await clients.admin.from('categories_with_products').select('id, product_count').eq('id', F.CAT_CALZADO);
     expect(adminCats).toEqual([{ id: F.CAT_CALZADO, product_count: 2 }]);
     const { data: brands } = await anon.from('brands_with_products').select('name, product_count').order('name');
     expect(brands).toEqual([
@@ -272,8 +324,7 @@ describe('costo_compra and link_externo are never public', () => {
 
   const leaks = (value: unknown) => {
     const text = JSON.stringify(value ?? null);
-    return text.includes('costo_compra') || text.includes('link_externo') || text.includes(F.COSTO) ||
-      text.includes('proveedor.example');
+    return text.includes('costo_compra') || text.includes('link_externo') || text.includes(F.COSTO) || text.includes('proveedor.example');
   };
 
   for (const role of ['anon', 'user'] as const) {
@@ -297,8 +348,7 @@ describe('costo_compra and link_externo are never public', () => {
     });
 
     it(`${role}: embedding product_private gives nothing`, async () => {
-      const { data, error } = await clients[role]
-        .from('products').select('id, product_private(costo_compra, link_externo)');
+      const { data, error } = await clients[role].from('products').select('id, product_private(costo_compra, link_externo)');
       if (role === 'anon') {
         // no privilege on the table at all
         expect(error).not.toBeNull();
@@ -318,8 +368,13 @@ describe('costo_compra and link_externo are never public', () => {
     });
 
     it(`${role}: views and RPCs expose no hidden column`, async () => {
-      for (const view of ['master_products', 'campaigns_with_products', 'categories_with_products',
-        'subcategories_with_products', 'brands_with_products']) {
+      for (const view of [
+        'master_products',
+        'campaigns_with_products',
+        'categories_with_products',
+        'subcategories_with_products',
+        'brands_with_products',
+      ]) {
         const { data, error } = await clients[role].from(view).select('*');
         expect(error).toBeNull();
         expect(leaks(data)).toBe(false);
@@ -337,7 +392,10 @@ describe('costo_compra and link_externo are never public', () => {
 
   it('admin reads them by embedding product_private', async () => {
     const { data, error } = await clients.admin
-      .from('products').select('id, product_private(costo_compra, link_externo)').eq('id', F.P1).single();
+      .from('products')
+      .select('id, product_private(costo_compra, link_externo)')
+      .eq('id', F.P1)
+      .single();
     expect(error).toBeNull();
     expect(data).toEqual({ id: F.P1, product_private: { costo_compra: 123.45, link_externo: F.LINK } });
   });
@@ -398,10 +456,18 @@ describe('public analytics inserts are checked', () => {
   beforeEach(F.loadFixture);
 
   const valid = {
-    search_analytics: { search_term: 'tenis nike', session_id: session, user_agent: 'Mozilla/5.0', page_url: 'https://outlet.example/tienda?search=tenis' },
+    search_analytics: {
+      search_term: 'tenis nike',
+      session_id: session,
+      user_agent: 'Mozilla/5.0',
+      page_url: 'https://outlet.example/tienda?search=tenis',
+    },
     filter_analytics: { filter_type: 'category', filter_value: F.CAT_ROPA, session_id: session, page_url: '/tienda' },
     product_click_analytics: {
-      product_id: F.P1, product_name: 'Playera básica', product_permalink: 'nike-playera-basica', session_id: session,
+      product_id: F.P1,
+      product_name: 'Playera básica',
+      product_permalink: 'nike-playera-basica',
+      session_id: session,
       referrer_url: 'https://www.google.com/',
     },
   } as const;
@@ -432,7 +498,11 @@ describe('public analytics inserts are checked', () => {
     ['filter_analytics', 'empty filter value', { ...valid.filter_analytics, filter_value: '' }],
     ['filter_analytics', 'filter value of 201 chars', { ...valid.filter_analytics, filter_value: long(201) }],
     ['filter_analytics', 'missing session', { filter_type: 'brand', filter_value: 'Nike' }],
-    ['product_click_analytics', 'unknown product', { ...valid.product_click_analytics, product_id: '00000000-0000-4000-8000-999999999999' }],
+    [
+      'product_click_analytics',
+      'unknown product',
+      { ...valid.product_click_analytics, product_id: '00000000-0000-4000-8000-999999999999' },
+    ],
     ['product_click_analytics', 'product of an ended campaign', { ...valid.product_click_analytics, product_id: F.P5 }],
     ['product_click_analytics', 'no product', { ...valid.product_click_analytics, product_id: null }],
     ['product_click_analytics', 'referrer of 2001 chars', { ...valid.product_click_analytics, referrer_url: long(2001) }],

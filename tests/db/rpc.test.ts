@@ -23,10 +23,9 @@ interface ShopPage {
   facets: Record<Facet, Option[]>;
 }
 type Facet = 'categories' | 'subcategories' | 'brands' | 'campaigns' | 'sizes' | 'price_ranges';
-type Filters = Partial<Record<
-  'p_category_id' | 'p_subcategory_id' | 'p_brand_id' | 'p_campaign_id' | 'p_price_range' | 'p_size_name' | 'p_search_term',
-  string
->>;
+type Filters = Partial<
+  Record<'p_category_id' | 'p_subcategory_id' | 'p_brand_id' | 'p_campaign_id' | 'p_price_range' | 'p_size_name' | 'p_search_term', string>
+>;
 
 const FACETS: Facet[] = ['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges'];
 
@@ -51,16 +50,36 @@ describe('shop_page', () => {
     const page = await shopPage();
     expect(page.total).toBe(4);
     expect(page.products.map((p) => p.id)).toEqual([F.P1, F.P2, F.P3, F.P4]);
-    expect(pairs(page.facets.categories)).toEqual([['Ropa', 3], ['Calzado', 1]]);
+    expect(pairs(page.facets.categories)).toEqual([
+      ['Ropa', 3],
+      ['Calzado', 1],
+    ]);
     expect(page.facets.categories.map((o) => o.id)).toEqual([F.CAT_ROPA, F.CAT_CALZADO]);
-    expect(pairs(page.facets.subcategories)).toEqual([['Pantalones', 1], ['Playeras', 1], ['Tenis', 1]]);
-    expect(pairs(page.facets.brands)).toEqual([['Adidas', 1], ['Nike', 2]]);
+    expect(pairs(page.facets.subcategories)).toEqual([
+      ['Pantalones', 1],
+      ['Playeras', 1],
+      ['Tenis', 1],
+    ]);
+    expect(pairs(page.facets.brands)).toEqual([
+      ['Adidas', 1],
+      ['Nike', 2],
+    ]);
     expect(page.facets.brands.map((o) => o.id)).toEqual([F.B_ADIDAS, F.B_NIKE]);
     // ordered by end date; the ended campaign (and its product) never appears
-    expect(pairs(page.facets.campaigns)).toEqual([['Termina hoy', 2], ['Temporada activa', 2]]);
+    expect(pairs(page.facets.campaigns)).toEqual([
+      ['Termina hoy', 2],
+      ['Temporada activa', 2],
+    ]);
     expect(page.facets.campaigns.map((o) => o.id)).toEqual([F.C_TODAY, F.C_ACTIVE]);
     // 'M' (P1) and 'm' (P2) are one size; P5's 'M' is in an ended campaign; natural size order
-    expect(pairs(page.facets.sizes)).toEqual([['S', 1], ['M', 2], ['L', 1], ['27', 1], ['28', 1], ['32', 1]]);
+    expect(pairs(page.facets.sizes)).toEqual([
+      ['S', 1],
+      ['M', 2],
+      ['L', 1],
+      ['27', 1],
+      ['28', 1],
+      ['32', 1],
+    ]);
     expect(page.facets.sizes.map((o) => o.id)).toEqual(['S', 'M', 'L', '27', '28', '32']);
     expect(page.facets.price_ranges).toEqual([
       { id: '0-1000', nombre: '0-1000', product_count: 1 },
@@ -93,8 +112,14 @@ describe('shop_page', () => {
       sizes: ['S', 'M', 'L'],
     });
     expect(p4).toMatchObject({
-      id: F.P4, marca: 'Levis', brand_id: null, brand_display_name: null, subcategory_nombre: null,
-      precio_venta: 25000, sizes: [], campaign: { id: F.C_TODAY, fecha_fin: mexicoDate(0) },
+      id: F.P4,
+      marca: 'Levis',
+      brand_id: null,
+      brand_display_name: null,
+      subcategory_nombre: null,
+      precio_venta: 25000,
+      sizes: [],
+      campaign: { id: F.C_TODAY, fecha_fin: mexicoDate(0) },
     });
   });
 
@@ -102,12 +127,33 @@ describe('shop_page', () => {
     const page = await shopPage({ p_category_id: F.CAT_ROPA });
     expect(page.total).toBe(3);
     expect(page.products.map((p) => p.id)).toEqual([F.P1, F.P2, F.P4]);
-    expect(pairs(page.facets.categories)).toEqual([['Ropa', 3], ['Calzado', 1]]);
-    expect(pairs(page.facets.subcategories)).toEqual([['Pantalones', 1], ['Playeras', 1]]);
-    expect(pairs(page.facets.brands)).toEqual([['Adidas', 1], ['Nike', 1]]);
-    expect(pairs(page.facets.campaigns)).toEqual([['Termina hoy', 1], ['Temporada activa', 2]]);
-    expect(pairs(page.facets.sizes)).toEqual([['S', 1], ['M', 2], ['L', 1], ['32', 1]]);
-    expect(pairs(page.facets.price_ranges)).toEqual([['0-1000', 1], ['1000-2000', 1], ['20000+', 1]]);
+    expect(pairs(page.facets.categories)).toEqual([
+      ['Ropa', 3],
+      ['Calzado', 1],
+    ]);
+    expect(pairs(page.facets.subcategories)).toEqual([
+      ['Pantalones', 1],
+      ['Playeras', 1],
+    ]);
+    expect(pairs(page.facets.brands)).toEqual([
+      ['Adidas', 1],
+      ['Nike', 1],
+    ]);
+    expect(pairs(page.facets.campaigns)).toEqual([
+      ['Termina hoy', 1],
+      ['Temporada activa', 2],
+    ]);
+    expect(pairs(page.facets.sizes)).toEqual([
+      ['S', 1],
+      ['M', 2],
+      ['L', 1],
+      ['32', 1],
+    ]);
+    expect(pairs(page.facets.price_ranges)).toEqual([
+      ['0-1000', 1],
+      ['1000-2000', 1],
+      ['20000+', 1],
+    ]);
   });
 
   it('with a brand and a size (any case): each facet drops only its own filter', async () => {
@@ -115,9 +161,18 @@ describe('shop_page', () => {
     expect(page.total).toBe(1);
     expect(page.products.map((p) => p.id)).toEqual([F.P1]);
     // sizes of Nike products (P1, P3), size filter ignored
-    expect(pairs(page.facets.sizes)).toEqual([['S', 1], ['M', 1], ['L', 1], ['27', 1], ['28', 1]]);
+    expect(pairs(page.facets.sizes)).toEqual([
+      ['S', 1],
+      ['M', 1],
+      ['L', 1],
+      ['27', 1],
+      ['28', 1],
+    ]);
     // brands of products in size M (P1 Nike, P2 Adidas), brand filter ignored
-    expect(pairs(page.facets.brands)).toEqual([['Adidas', 1], ['Nike', 1]]);
+    expect(pairs(page.facets.brands)).toEqual([
+      ['Adidas', 1],
+      ['Nike', 1],
+    ]);
     expect(pairs(page.facets.categories)).toEqual([['Ropa', 1]]);
     expect(pairs(page.facets.subcategories)).toEqual([['Playeras', 1]]);
     expect(pairs(page.facets.campaigns)).toEqual([['Temporada activa', 1]]);
@@ -127,20 +182,38 @@ describe('shop_page', () => {
   it('with a price range: only that range, but the price facet still lists every range with products', async () => {
     const page = await shopPage({ p_price_range: '1000-2000' });
     expect(page.products.map((p) => p.id)).toEqual([F.P2]);
-    expect(pairs(page.facets.price_ranges)).toEqual([['0-1000', 1], ['1000-2000', 1], ['2000-5000', 1], ['20000+', 1]]);
+    expect(pairs(page.facets.price_ranges)).toEqual([
+      ['0-1000', 1],
+      ['1000-2000', 1],
+      ['2000-5000', 1],
+      ['20000+', 1],
+    ]);
     expect(pairs(page.facets.categories)).toEqual([['Ropa', 1]]);
     // P2's only spelling is 'm'
-    expect(pairs(page.facets.sizes)).toEqual([['m', 1], ['32', 1]]);
+    expect(pairs(page.facets.sizes)).toEqual([
+      ['m', 1],
+      ['32', 1],
+    ]);
   });
 
   it('with a subcategory and a campaign', async () => {
     const bySub = await shopPage({ p_subcategory_id: F.SUB_TENIS });
     expect(bySub.products.map((p) => p.id)).toEqual([F.P3]);
-    expect(pairs(bySub.facets.subcategories)).toEqual([['Pantalones', 1], ['Playeras', 1], ['Tenis', 1]]);
+    expect(pairs(bySub.facets.subcategories)).toEqual([
+      ['Pantalones', 1],
+      ['Playeras', 1],
+      ['Tenis', 1],
+    ]);
     const byCampaign = await shopPage({ p_campaign_id: F.C_TODAY });
     expect(byCampaign.products.map((p) => p.id)).toEqual([F.P3, F.P4]);
-    expect(pairs(byCampaign.facets.campaigns)).toEqual([['Termina hoy', 2], ['Temporada activa', 2]]);
-    expect(pairs(byCampaign.facets.categories)).toEqual([['Ropa', 1], ['Calzado', 1]]);
+    expect(pairs(byCampaign.facets.campaigns)).toEqual([
+      ['Termina hoy', 2],
+      ['Temporada activa', 2],
+    ]);
+    expect(pairs(byCampaign.facets.categories)).toEqual([
+      ['Ropa', 1],
+      ['Calzado', 1],
+    ]);
   });
 
   it('an ended campaign, an unknown price range or an unknown size match nothing', async () => {
@@ -195,9 +268,18 @@ describe('search', () => {
 
   it('search applies to every facet', async () => {
     const page = await shopPage({ p_search_term: 'nike' });
-    expect(pairs(page.facets.categories)).toEqual([['Ropa', 1], ['Calzado', 1]]);
+    expect(pairs(page.facets.categories)).toEqual([
+      ['Ropa', 1],
+      ['Calzado', 1],
+    ]);
     expect(pairs(page.facets.brands)).toEqual([['Nike', 2]]);
-    expect(pairs(page.facets.sizes)).toEqual([['S', 1], ['M', 1], ['L', 1], ['27', 1], ['28', 1]]);
+    expect(pairs(page.facets.sizes)).toEqual([
+      ['S', 1],
+      ['M', 1],
+      ['L', 1],
+      ['27', 1],
+      ['28', 1],
+    ]);
   });
 
   it('matches a brand by its internal name too', async () => {
@@ -250,18 +332,36 @@ describe('get_available_* and get_filtered_product_count', () => {
     };
     const filters: Filters = { p_category_id: F.CAT_ROPA, p_brand_id: F.B_NIKE };
     // categories: brand Nike only → Ropa (P1), Calzado (P3)
-    expect(await call('get_available_categories', filters)).toEqual([['Ropa', 1], ['Calzado', 1]]);
+    expect(await call('get_available_categories', filters)).toEqual([
+      ['Ropa', 1],
+      ['Calzado', 1],
+    ]);
     // brands: category Ropa only → Adidas (P2), Nike (P1); P4 has no catalogue brand
-    expect(await call('get_available_brands', filters)).toEqual([['Adidas', 1], ['Nike', 1]]);
+    expect(await call('get_available_brands', filters)).toEqual([
+      ['Adidas', 1],
+      ['Nike', 1],
+    ]);
     // sizes: Ropa + Nike → P1
-    expect(await call('get_available_sizes', filters)).toEqual([['S', 1], ['M', 1], ['L', 1]]);
+    expect(await call('get_available_sizes', filters)).toEqual([
+      ['S', 1],
+      ['M', 1],
+      ['L', 1],
+    ]);
     expect(await call('get_available_subcategories', filters)).toEqual([['Playeras', 1]]);
     expect(await call('get_available_campaigns', filters)).toEqual([['Temporada activa', 1]]);
     expect(await call('get_available_price_ranges', filters)).toEqual([['0-1000', 1]]);
     // own filter of sizes ignored: M selected still lists every size of Ropa + Nike
-    expect(await call('get_available_sizes', { ...filters, p_size_name: 'L' })).toEqual([['S', 1], ['M', 1], ['L', 1]]);
-    expect(await call('get_available_price_ranges', { p_price_range: '0-1000' }))
-      .toEqual([['0-1000', 1], ['1000-2000', 1], ['2000-5000', 1], ['20000+', 1]]);
+    expect(await call('get_available_sizes', { ...filters, p_size_name: 'L' })).toEqual([
+      ['S', 1],
+      ['M', 1],
+      ['L', 1],
+    ]);
+    expect(await call('get_available_price_ranges', { p_price_range: '0-1000' })).toEqual([
+      ['0-1000', 1],
+      ['1000-2000', 1],
+      ['2000-5000', 1],
+      ['20000+', 1],
+    ]);
     const count = async (args: Filters) => (await anon.rpc('get_filtered_product_count', args)).data;
     expect(await count({})).toBe(4);
     expect(await count(filters)).toBe(1);
@@ -302,7 +402,10 @@ describe('sizes', () => {
     expect(dup.error?.code).toBe('23505');
     let { rows } = await sql.query('select sizes from public.products where id = $1', [F.P4]);
     expect(rows[0].sizes).toEqual(['XS', 'xl']);
-    await admin.from('products').update({ sizes: ['hack'], nombre: 'Chamarra de piel' }).eq('id', F.P4);
+    await admin
+      .from('products')
+      .update({ sizes: ['hack'], nombre: 'Chamarra de piel' })
+      .eq('id', F.P4);
     ({ rows } = await sql.query('select nombre, sizes from public.products where id = $1', [F.P4]));
     expect(rows[0]).toEqual({ nombre: 'Chamarra de piel', sizes: ['XS', 'xl'] });
     await admin.from('product_sizes').delete().eq('product_id', F.P4).eq('talla', 'XS');

@@ -172,7 +172,9 @@ describe('demo data', () => {
   });
 
   it('has hero slides, brand banners and 4 featured categories', async () => {
-    const heroes = await rows<{ title: string; button_text: string; button_link: string; image_url: string; orden: number }>('select * from hero_images order by orden');
+    const heroes = await rows<{ title: string; button_text: string; button_link: string; image_url: string; orden: number }>(
+      'select * from hero_images order by orden',
+    );
     expect(heroes.length).toBeGreaterThanOrEqual(3);
     expect(heroes.length).toBeLessThanOrEqual(4);
     for (const h of heroes) {
@@ -184,7 +186,9 @@ describe('demo data', () => {
     expect(banners.length).toBeGreaterThanOrEqual(8);
     expect(banners.filter((b) => b.link_url?.startsWith('https://'))).toHaveLength(1);
     expect(banners.filter((b) => b.link_url?.startsWith('/tienda?brand=')).length).toBe(banners.length - 1);
-    const featured = await rows<{ orden: number; category_id: string | null; image_url: string }>('select * from featured_categories order by orden');
+    const featured = await rows<{ orden: number; category_id: string | null; image_url: string }>(
+      'select * from featured_categories order by orden',
+    );
     expect(featured.map((f) => f.orden)).toEqual([1, 2, 3, 4]);
     for (const f of featured) expect(f.category_id).not.toBeNull();
   });
@@ -239,7 +243,26 @@ describe('demo data', () => {
     const plan = planDemoProducts({ rng: createRng(DEMO_SEED), now: new Date(0) });
     const drawn = (list: { nombre: string; precio: number; costo: number; sizes: number; extra: number }[]) =>
       list.map((p) => `${p.nombre}|${p.precio}|${p.costo}|${p.sizes}|${p.extra}`).sort();
-    expect(drawn(products.map((p) => ({ nombre: p.nombre, precio: Number(p.precio_venta), costo: Number(p.costo_compra), sizes: p.sizes, extra: p.extra_images }))))
-      .toEqual(drawn(plan.map((p) => ({ nombre: p.nombre, precio: p.precioVenta, costo: p.costoCompra, sizes: p.sizes.length, extra: p.views.length - 1 }))));
+    expect(
+      drawn(
+        products.map((p) => ({
+          nombre: p.nombre,
+          precio: Number(p.precio_venta),
+          costo: Number(p.costo_compra),
+          sizes: p.sizes,
+          extra: p.extra_images,
+        })),
+      ),
+    ).toEqual(
+      drawn(
+        plan.map((p) => ({
+          nombre: p.nombre,
+          precio: p.precioVenta,
+          costo: p.costoCompra,
+          sizes: p.sizes.length,
+          extra: p.views.length - 1,
+        })),
+      ),
+    );
   });
 });

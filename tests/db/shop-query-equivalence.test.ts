@@ -18,7 +18,16 @@ import { anonClient, sql } from './helpers.ts';
 
 type Args = Partial<ShopPageArgs> & { p_facets?: string[] | null };
 
-const NAMES = ['Pantalón cargo', 'Cinturón piel', 'Camisa lino', 'Chamarra mezclilla', 'Playera 100% algodón', 'Tenis_run', 'Bolsa tote', 'Vestido largo'];
+const NAMES = [
+  'Pantalón cargo',
+  'Cinturón piel',
+  'Camisa lino',
+  'Chamarra mezclilla',
+  'Playera 100% algodón',
+  'Tenis_run',
+  'Bolsa tote',
+  'Vestido largo',
+];
 const MARCAS = ['Nike', 'Adidas', 'Levis', 'Puma', '', 'Marca Libre'];
 const SIZES = ['M', 'm', 'L', 'XL', '28', '32', 'Unitalla', 'unitalla', 'CH'];
 // Prices on and around every range boundary, and inside each range.
@@ -105,7 +114,9 @@ async function asAnon<T>(body: (client: pg.PoolClient) => Promise<T>): Promise<T
   }
 }
 
-async function compare(states: Args[]): Promise<{ compared: number; differing: Args[]; first: { args: Args; ours: unknown; reference: unknown } | undefined }> {
+async function compare(
+  states: Args[],
+): Promise<{ compared: number; differing: Args[]; first: { args: Args; ours: unknown; reference: unknown } | undefined }> {
   const differing: Args[] = [];
   let first: { args: Args; ours: unknown; reference: unknown } | undefined;
   await asAnon(async (client) => {
@@ -126,10 +137,16 @@ beforeAll(async () => {
   await insertGenerated(251, 150); // a second statement, as a second import batch would be
   // Edits after insertion: moves between campaigns, categories and price ranges, size changes
   // (products.sizes follows product_sizes), and deletions, one of them by a campaign's cascade.
-  await sql.query(`update public.products set campaign_id = $1, precio_venta = 19999.99
-    where permalink in ('generado-3', 'generado-4', 'generado-5')`, [F.C_ACTIVE]);
-  await sql.query(`update public.products set category_id = $1, subcategory_id = null, brand_id = $2
-    where permalink like 'generado-1_'`, [F.CAT_CALZADO, F.B_ADIDAS]);
+  await sql.query(
+    `update public.products set campaign_id = $1, precio_venta = 19999.99
+    where permalink in ('generado-3', 'generado-4', 'generado-5')`,
+    [F.C_ACTIVE],
+  );
+  await sql.query(
+    `update public.products set category_id = $1, subcategory_id = null, brand_id = $2
+    where permalink like 'generado-1_'`,
+    [F.CAT_CALZADO, F.B_ADIDAS],
+  );
   await sql.query(`delete from public.product_sizes where talla in ('unitalla', 'CH') and product_id in
     (select id from public.products where permalink like 'generado-2%')`);
   await sql.query(`insert into public.product_sizes (product_id, talla)

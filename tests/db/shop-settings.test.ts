@@ -66,7 +66,9 @@ describe('shop_settings', () => {
       const update = await client.from('shop_settings').update({ seller_phone: '5210000000000' }).eq('id', 1).select();
       // Either refused outright or no row matched the policy: nothing changes.
       expect(update.data ?? []).toEqual([]);
-      expect(await client.from('shop_settings').insert({ id: 1, seller_phone: '5210000000000', contact_email: 'a@b.mx' })).toHaveProperty('error.code');
+      expect(await client.from('shop_settings').insert({ id: 1, seller_phone: '5210000000000', contact_email: 'a@b.mx' })).toHaveProperty(
+        'error.code',
+      );
       await client.from('shop_settings').delete().eq('id', 1);
     }
     expect(await row()).toEqual([original]);
@@ -85,7 +87,9 @@ describe('shop_settings', () => {
     expect(new Date(data!.updated_at).getTime()).toBeGreaterThan(new Date(original.updated_at as string).getTime());
     expect(await pendingReasons()).toEqual(['shop_settings update']);
 
-    expect((await admin.from('shop_settings').insert({ id: 1, seller_phone: '5210000000000', contact_email: 'a@b.mx' })).error).not.toBeNull();
+    expect(
+      (await admin.from('shop_settings').insert({ id: 1, seller_phone: '5210000000000', contact_email: 'a@b.mx' })).error,
+    ).not.toBeNull();
     await admin.from('shop_settings').delete().eq('id', 1);
     expect(await row()).toHaveLength(1);
   });

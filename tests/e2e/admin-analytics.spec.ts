@@ -21,7 +21,8 @@ const S = { a: session('a'), b: session('b'), c: session('c'), d: session('d'), 
 
 const UA = {
   desktop: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   android: 'Mozilla/5.0 (Android 14; Mobile; rv:126.0) Gecko/126.0 Firefox/126.0',
 };
 const UA_OF: Record<string, string> = { [S.a]: UA.desktop, [S.b]: UA.iphone, [S.c]: UA.android, [S.d]: UA.desktop, [S.e]: UA.iphone };
@@ -56,9 +57,15 @@ const K = 25;
 
 function recentEvents(): Event[] {
   const plan: [string, number, (when: string, session: string) => Event][] = [];
-  const search = (term: string) => (when: string, session: string): Event => ({ kind: 'search', session, at: when, term });
-  const filter = (type: string, value: () => string) => (when: string, session: string): Event => ({ kind: 'filter', session, at: when, type, value: value() });
-  const click = (product: 'a' | 'b') => (when: string, session: string): Event => ({ kind: 'click', session, at: when, product });
+  const search =
+    (term: string) =>
+    (when: string, session: string): Event => ({ kind: 'search', session, at: when, term });
+  const filter =
+    (type: string, value: () => string) =>
+    (when: string, session: string): Event => ({ kind: 'filter', session, at: when, type, value: value() });
+  const click =
+    (product: 'a' | 'b') =>
+    (when: string, session: string): Event => ({ kind: 'click', session, at: when, product });
   // searches first, then filters, then clicks: every filtering session clicks after it filtered
   plan.push([S.a, 5, search(TERM.dress)], [S.b, 4, search(TERM.dress)], [S.c, 3, search(TERM.dress)]);
   plan.push([S.a, 5, search(TERM.formula)], [S.b, 4, search(TERM.formula)], [S.c, 6, search(TERM.comma)]);
@@ -67,7 +74,9 @@ function recentEvents(): Event[] {
   // one event every 2 seconds from 08:00:00 yesterday, Mexico City time
   const start = new Date(at(YESTERDAY, '08:00:00')).getTime();
   let i = 0;
-  return plan.flatMap(([session, times, make]) => Array.from({ length: times * K }, () => make(new Date(start + 2000 * i++).toISOString(), session)));
+  return plan.flatMap(([session, times, make]) =>
+    Array.from({ length: times * K }, () => make(new Date(start + 2000 * i++).toISOString(), session)),
+  );
 }
 
 function oldEvents(): Event[] {
@@ -82,7 +91,12 @@ function oldEvents(): Event[] {
 
 async function insertEvents(events: Event[]) {
   const db = service();
-  const common = (e: Event) => ({ session_id: e.session, created_at: e.at, user_agent: UA_OF[e.session] ?? null, page_url: 'http://127.0.0.1/tienda' });
+  const common = (e: Event) => ({
+    session_id: e.session,
+    created_at: e.at,
+    user_agent: UA_OF[e.session] ?? null,
+    page_url: 'http://127.0.0.1/tienda',
+  });
   const searches = events.flatMap((e) => (e.kind === 'search' ? [{ ...common(e), search_term: e.term }] : []));
   const filters = events.flatMap((e) => (e.kind === 'filter' ? [{ ...common(e), filter_type: e.type, filter_value: e.value }] : []));
   const clicks = events.flatMap((e) =>
@@ -105,7 +119,12 @@ async function insertEvents(events: Event[]) {
 test.beforeAll(async () => {
   await createAccount(ADMIN, 'admin');
   const db = service();
-  const { data: brand } = await db.from('brands').insert({ name: `marca-e2e-${run}`, display_name: BRAND, active: true }).select('id').single().throwOnError();
+  const { data: brand } = await db
+    .from('brands')
+    .insert({ name: `marca-e2e-${run}`, display_name: BRAND, active: true })
+    .select('id')
+    .single()
+    .throwOnError();
   brandId = brand.id;
   const { data: campaign } = await db
     .from('campaigns')
@@ -129,7 +148,10 @@ test.beforeAll(async () => {
     productIds[key] = data.id;
   }
   const recent = recentEvents();
-  const dress = recent.filter((e) => e.kind === 'search' && e.term === TERM.dress).map((e) => e.at).sort();
+  const dress = recent
+    .filter((e) => e.kind === 'search' && e.term === TERM.dress)
+    .map((e) => e.at)
+    .sort();
   dressTimes = { first: dress[0]!, last: dress.at(-1)! };
   await insertEvents([...recent, ...oldEvents()]);
 });
@@ -139,7 +161,10 @@ async function report<T = Record<string, unknown>>(name: string, args: Record<st
   const client = createClient(process.env['E2E_SUPABASE_URL']!, process.env['E2E_ANON_KEY']!, { auth: { persistSession: false } });
   const { error: signInError } = await client.auth.signInWithPassword(ADMIN);
   if (signInError) throw signInError;
-  const { data, error } = await (client.rpc as unknown as (n: string, a: object) => Promise<{ data: T[] | null; error: Error | null }>)(name, args);
+  const { data, error } = await (client.rpc as unknown as (n: string, a: object) => Promise<{ data: T[] | null; error: Error | null }>)(
+    name,
+    args,
+  );
   if (error) throw error;
   return data ?? [];
 }
@@ -179,7 +204,9 @@ test('Actividad: the range and limit, every tab with the fixture of one quiet da
     expect.arrayContaining([`${dayShown(OLD_DAY)} 18:21:00`, 'Click', PRODUCT.b, S.e.slice(0, 8), 'Mobile', 'Safari']),
   );
   expect(await rowCells(all, TERM.cmd)).toEqual(expect.arrayContaining([`${dayShown(OLD_DAY)} 18:20:45`, 'Búsqueda', S.e.slice(0, 8)]));
-  expect(await rowCells(all, `Marca: ${BRAND}`)).toEqual(expect.arrayContaining([`${dayShown(OLD_DAY)} 09:06:00`, 'Filtro', S.d.slice(0, 8), 'Desktop', 'Chrome']));
+  expect(await rowCells(all, `Marca: ${BRAND}`)).toEqual(
+    expect.arrayContaining([`${dayShown(OLD_DAY)} 09:06:00`, 'Filtro', S.d.slice(0, 8), 'Desktop', 'Chrome']),
+  );
   await expect(page.getByText(S.d)).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Búsquedas' }).click();
@@ -195,7 +222,19 @@ test('Actividad: the range and limit, every tab with the fixture of one quiet da
   const sessions = page.getByRole('table', { name: 'Sesiones' });
   await expect(sessions.getByRole('row')).toHaveCount(1 + 2);
   const d = await rowCells(sessions, S.d.slice(0, 8));
-  expect(d).toEqual([S.d.slice(0, 8), `${dayShown(OLD_DAY)} 09:05:10`, `${dayShown(OLD_DAY)} 09:07:30`, expect.any(String), '3', '1', '1', '1', 'Desktop', 'Chrome', expect.any(String)]);
+  expect(d).toEqual([
+    S.d.slice(0, 8),
+    `${dayShown(OLD_DAY)} 09:05:10`,
+    `${dayShown(OLD_DAY)} 09:07:30`,
+    expect.any(String),
+    '3',
+    '1',
+    '1',
+    '1',
+    'Desktop',
+    'Chrome',
+    expect.any(String),
+  ]);
   expect(Number(d[3]!.replace(',', '.'))).toBeCloseTo(2.3, 1);
 
   await page.getByRole('tab', { name: 'Journeys' }).click();
@@ -238,7 +277,9 @@ test('Analytics: cards, top lists and CSV files for the last 30 days, and the wh
   const csv = await readFile((await file.path())!, 'utf8');
   const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
   expect(lines[0]).toBe('Término de búsqueda,Búsquedas,Sesiones únicas,Primera búsqueda,Última búsqueda');
-  expect(lines).toEqual(expect.arrayContaining([`${TERM.dress},${12 * K},3,,`, `"'${TERM.formula}",${9 * K},2,,`, `"${TERM.comma}",${6 * K},1,,`]));
+  expect(lines).toEqual(
+    expect.arrayContaining([`${TERM.dress},${12 * K},3,,`, `"'${TERM.formula}",${9 * K},2,,`, `"${TERM.comma}",${6 * K},1,,`]),
+  );
 
   await page.getByRole('tab', { name: 'Filtros' }).click();
   const filters = page.getByRole('table', { name: 'Filtros' });
@@ -253,7 +294,14 @@ test('Analytics: cards, top lists and CSV files for the last 30 days, and the wh
   // the whole history: the old day counts too, and first/last times are known
   await page.getByRole('combobox', { name: 'Período' }).click();
   await page.getByRole('option', { name: 'Todo el historial' }).click();
-  expect(await rowCells(page.getByRole('table', { name: 'Productos' }), PRODUCT.a)).toEqual([PRODUCT.a, productIds.permalinkA, n(11 * K + 1), '3', expect.any(String), expect.any(String)]);
+  expect(await rowCells(page.getByRole('table', { name: 'Productos' }), PRODUCT.a)).toEqual([
+    PRODUCT.a,
+    productIds.permalinkA,
+    n(11 * K + 1),
+    '3',
+    expect.any(String),
+    expect.any(String),
+  ]);
   await page.getByRole('tab', { name: 'Búsquedas' }).click();
   expect(await rowCells(page.getByRole('table', { name: 'Búsquedas' }), TERM.dress)).toEqual([
     TERM.dress,
@@ -286,7 +334,11 @@ test('Analytics: loading, empty panels, nothing to export, and the error in plac
   });
   await page.getByRole('menuitem', { name: 'Analytics', exact: true }).click();
   await expect(page.getByText('Cargando estadísticas...')).toBeVisible();
-  for (const text of ['No hay datos de búsquedas disponibles', 'No hay datos de filtros disponibles', 'No hay datos de productos disponibles']) {
+  for (const text of [
+    'No hay datos de búsquedas disponibles',
+    'No hay datos de filtros disponibles',
+    'No hay datos de productos disponibles',
+  ]) {
     await expect(page.getByRole('region').getByText(text)).toBeVisible();
   }
   await page.getByRole('button', { name: 'Exportar todo' }).click();
@@ -317,7 +369,9 @@ test('Reportes: funnel, every tab with the fixture, charts, and the empty and er
   await expect(figure(page, 'Sesiones totales')).toHaveText(n(funnel!['total_sesiones']));
   await expect(figure(page, 'Sesiones con búsqueda')).toHaveText(n(funnel!['sesiones_con_busqueda']));
   await expect(figure(page, 'Sesiones con click')).toHaveText(n(funnel!['sesiones_con_click']));
-  await expect(page.getByRole('region', { name: 'Sesiones con filtro' })).toContainText(`${n(funnel!['conversion_filtro_pct'])}% de las sesiones`);
+  await expect(page.getByRole('region', { name: 'Sesiones con filtro' })).toContainText(
+    `${n(funnel!['conversion_filtro_pct'])}% de las sesiones`,
+  );
   await expect(page.getByRole('figure', { name: 'Embudo de conversión' }).locator('svg').first()).toBeVisible();
 
   // Actividad: the charts and yesterday's row as the database counts it
@@ -347,16 +401,41 @@ test('Reportes: funnel, every tab with the fixture, charts, and the empty and er
   await expect(page.getByRole('table', { name: 'Dispositivos' }).getByRole('row').filter({ hasText: 'Firefox' }).first()).toBeVisible();
 
   await page.getByRole('tab', { name: 'Productos' }).click();
-  expect(await rowCells(page.getByRole('table', { name: 'Rendimiento de productos' }), PRODUCT.a)).toEqual([PRODUCT.a, n(11 * K), '2', n((11 * K) / 2), '1', expect.any(String)]);
-  expect(await rowCells(page.getByRole('table', { name: 'Efectividad de filtros' }), BRAND)).toEqual(['Marca', BRAND, n(15 * K), '2', '2', '100', expect.any(String)]);
+  expect(await rowCells(page.getByRole('table', { name: 'Rendimiento de productos' }), PRODUCT.a)).toEqual([
+    PRODUCT.a,
+    n(11 * K),
+    '2',
+    n((11 * K) / 2),
+    '1',
+    expect.any(String),
+  ]);
+  expect(await rowCells(page.getByRole('table', { name: 'Efectividad de filtros' }), BRAND)).toEqual([
+    'Marca',
+    BRAND,
+    n(15 * K),
+    '2',
+    '2',
+    '100',
+    expect.any(String),
+  ]);
 
   await page.getByRole('tab', { name: 'Búsquedas' }).click();
-  expect(await rowCells(page.getByRole('table', { name: 'Tendencias de búsqueda' }), TERM.dress)).toEqual([TERM.dress, n(12 * K), '3', n(4 * K), '1', expect.any(String), expect.any(String)]);
+  expect(await rowCells(page.getByRole('table', { name: 'Tendencias de búsqueda' }), TERM.dress)).toEqual([
+    TERM.dress,
+    n(12 * K),
+    '3',
+    n(4 * K),
+    '1',
+    expect.any(String),
+    expect.any(String),
+  ]);
 
   // every report empty, then every report failing (the default period, then another one)
   await page.route('**/rest/v1/rpc/get_*', (route) => route.fulfill({ json: [] }));
   await page.reload();
-  await expect(page.getByText('No hay datos de analytics disponibles. Los reportes aparecerán cuando los usuarios interactúen con la tienda.')).toBeVisible();
+  await expect(
+    page.getByText('No hay datos de analytics disponibles. Los reportes aparecerán cuando los usuarios interactúen con la tienda.'),
+  ).toBeVisible();
   await page.unrouteAll();
   await page.route('**/rest/v1/rpc/get_*', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
   await page.reload();

@@ -24,15 +24,36 @@ const ids = { campaign: '', brand: '', category: '', product: '' };
 test.beforeAll(async () => {
   const db = service();
   await createAccount(ADMIN);
-  ids.campaign = (await db.from('campaigns').insert({ nombre: `Campaña hostil ${run}`, fecha_inicio: mexicoDate(-1), fecha_fin: mexicoDate(20) }).select('id').single().throwOnError()).data.id;
-  ids.brand = (await db.from('brands').insert({ name: `hostil-${run}`, display_name: BRAND }).select('id').single().throwOnError()).data.id;
+  ids.campaign = (
+    await db
+      .from('campaigns')
+      .insert({ nombre: `Campaña hostil ${run}`, fecha_inicio: mexicoDate(-1), fecha_fin: mexicoDate(20) })
+      .select('id')
+      .single()
+      .throwOnError()
+  ).data.id;
+  ids.brand = (
+    await db
+      .from('brands')
+      .insert({ name: `hostil-${run}`, display_name: BRAND })
+      .select('id')
+      .single()
+      .throwOnError()
+  ).data.id;
   ids.category = (await db.from('categories').insert({ nombre: CATEGORY, orden: 99 }).select('id').single().throwOnError()).data.id;
   ids.product = (
     await db
       .from('products')
       .insert({
-        campaign_id: ids.campaign, category_id: ids.category, brand_id: ids.brand, marca: BRAND, nombre: NAME,
-        descripcion: DESCRIPTION, precio_original: 900, precio_venta: 500, permalink: PERMALINK,
+        campaign_id: ids.campaign,
+        category_id: ids.category,
+        brand_id: ids.brand,
+        marca: BRAND,
+        nombre: NAME,
+        descripcion: DESCRIPTION,
+        precio_original: 900,
+        precio_venta: 500,
+        permalink: PERMALINK,
       })
       .select('id')
       .single()

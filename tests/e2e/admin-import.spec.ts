@@ -70,7 +70,9 @@ test('a CSV goes through the three steps into the admin list and the shop', asyn
   // in the database, by the import rules
   const { data: rows } = await service()
     .from('products')
-    .select('id, nombre, marca, permalink, precio_original, precio_venta, imagen_principal, sizes, campaigns!inner(nombre), product_images(image_url)')
+    .select(
+      'id, nombre, marca, permalink, precio_original, precio_venta, imagen_principal, sizes, campaigns!inner(nombre), product_images(image_url)',
+    )
     .in('nombre', [JACKET, SNEAKERS])
     .order('nombre')
     .throwOnError();

@@ -7,7 +7,6 @@ import { expect, test, type Page } from './test.ts';
 import { isVariantPath, variantPaths } from '../../src/lib/image-variants.ts';
 import { createAccount, mexicoDate, service } from './fixtures.ts';
 
-
 const run = Date.now().toString(36);
 const ADMIN = { email: `admin-products-${run}@e2e.local`, password: 'admin-e2e-password' };
 const CAMPAIGN = `Campaña productos ${run}`;
@@ -46,14 +45,23 @@ async function choose(page: Page, label: string | RegExp, option: string | RegEx
 }
 
 async function productRow(nombre: string) {
-  const { data, error } = await service().from('products').select('id, precio_venta, destacado, permalink, imagen_principal, sizes').eq('nombre', nombre).maybeSingle();
+  const { data, error } = await service()
+    .from('products')
+    .select('id, precio_venta, destacado, permalink, imagen_principal, sizes')
+    .eq('nombre', nombre)
+    .maybeSingle();
   if (error) throw error;
   return data;
 }
 
 /** Campaigns of the demo that ended and that are running, as the run's today sees them. */
 async function demoCampaigns() {
-  const { data } = await service().from('campaigns').select('id, fecha_fin, products(count)').neq('nombre', CAMPAIGN).order('fecha_fin').throwOnError();
+  const { data } = await service()
+    .from('campaigns')
+    .select('id, fecha_fin, products(count)')
+    .neq('nombre', CAMPAIGN)
+    .order('fecha_fin')
+    .throwOnError();
   const withProducts = data.filter((c) => (c.products[0]?.count ?? 0) > 0);
   const ended = withProducts.find((c) => c.fecha_fin < mexicoDate());
   const running = withProducts.find((c) => c.fecha_fin > mexicoDate());
@@ -75,7 +83,19 @@ test('the list: counts, views, campaign from the URL, search line and Top 1000',
 
   await page.getByRole('button', { name: 'Tabla', exact: true }).click();
   const headers = await page.getByRole('columnheader').allTextContents();
-  expect(headers).toEqual(['Imagen', 'Producto', 'Marca', 'Campaña', 'Destacado', 'Precio Original', 'Costo', 'Precio Venta', 'Ganancia', 'Margen %', 'Acciones']);
+  expect(headers).toEqual([
+    'Imagen',
+    'Producto',
+    'Marca',
+    'Campaña',
+    'Destacado',
+    'Precio Original',
+    'Costo',
+    'Precio Venta',
+    'Ganancia',
+    'Margen %',
+    'Acciones',
+  ]);
   await page.getByRole('button', { name: 'Lista', exact: true }).click();
   await expect(page.getByTestId('product-row').first()).toContainText('Fin: ');
 
@@ -133,7 +153,9 @@ test('create with sizes and gallery, margin dialog, featured, delete', async ({ 
   await expect(dialog.getByLabel('Precio de venta')).toHaveValue('1800.00');
   await expect(dialog.getByLabel('Permalink')).toHaveValue(`nike-chamarra-prueba-${run}`);
   await dialog.getByTestId('main-image-input').setInputFiles({ name: 'main.png', mimeType: 'image/png', buffer: PNG });
-  await expect(dialog.getByLabel('URL de la imagen principal')).toHaveValue(/\/storage\/v1\/object\/public\/product-images\/\d+-[a-z0-9]+\.png$/);
+  await expect(dialog.getByLabel('URL de la imagen principal')).toHaveValue(
+    /\/storage\/v1\/object\/public\/product-images\/\d+-[a-z0-9]+\.png$/,
+  );
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expect(page.getByText('Producto creado correctamente')).toBeVisible({ timeout: 20_000 });
   await expect(dialog.getByRole('heading', { name: 'Editar Producto' })).toBeVisible();
@@ -231,7 +253,11 @@ test('create with sizes and gallery, margin dialog, featured, delete', async ({ 
 
 test('empty state: no products yet', async ({ page }) => {
   await page.route('**/rest/v1/rpc/admin_products', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ total: 0, total_all: 0, rows: [], permalink_match: null }) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ total: 0, total_all: 0, rows: [], permalink_match: null }),
+    }),
   );
   await openProducts(page);
   await expect(page.getByText('No hay productos creados aún')).toBeVisible({ timeout: 20_000 });

@@ -53,7 +53,15 @@ test.beforeAll(async () => {
         failNextBuild = false;
         throw new Error('astro build terminó con código 1');
       }
-      await buildShop({ supabaseUrl: env('E2E_SUPABASE_URL'), anonKey: env('E2E_ANON_KEY'), siteUrl: ORIGIN, root: ROOT, outDir, quiet: true, signal });
+      await buildShop({
+        supabaseUrl: env('E2E_SUPABASE_URL'),
+        anonKey: env('E2E_ANON_KEY'),
+        siteUrl: ORIGIN,
+        root: ROOT,
+        outDir,
+        quiet: true,
+        signal,
+      });
     },
     publish: (dir) => {
       live = dir;
@@ -125,7 +133,11 @@ test('a failed build leaves the published pages and shows the error in the back 
   const product = await runningProduct();
   const before = live;
   failNextBuild = true;
-  await service().from('products').update({ nombre: `${product.nombre} Falla ${run}` }).eq('id', product.id).throwOnError();
+  await service()
+    .from('products')
+    .update({ nombre: `${product.nombre} Falla ${run}` })
+    .eq('id', product.id)
+    .throwOnError();
 
   await signIn(page);
   const status = page.getByRole('status', { name: 'Estado de la tienda publicada' });
@@ -192,7 +204,9 @@ async function digest(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const entry of (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile())) {
     const path = join(entry.parentPath, entry.name);
-    out[path.slice(dir.length + 1)] = createHash('sha256').update(await readFile(path)).digest('hex');
+    out[path.slice(dir.length + 1)] = createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex');
   }
   return out;
 }

@@ -61,7 +61,11 @@ test('an admin changes the seller chat number in Configuración → General', as
   await save.click();
   await expect(page.getByText('Configuración guardada. La tienda se publicará con los cambios.')).toBeVisible();
   await expect.poll(async () => (await settingsRow()).seller_phone).toBe('5215598765432');
-  expect(await settingsRow()).toEqual({ ...original, seller_phone: '5215598765432', instagram_url: 'https://www.instagram.com/outletmodamx' });
+  expect(await settingsRow()).toEqual({
+    ...original,
+    seller_phone: '5215598765432',
+    instagram_url: 'https://www.instagram.com/outletmodamx',
+  });
 
   // Saving asked for a publication.
   const { data: pending } = await service().from('rebuild_requests').select('reason').eq('status', 'pending');

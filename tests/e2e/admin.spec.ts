@@ -68,7 +68,18 @@ test('sign-in: wrong password, back to the asked page, sign out, a non-admin ref
   await expect(page.getByRole('heading', { level: 1, name: /Campañas/ })).toBeVisible();
 
   // The sidebar, in the spec's order.
-  for (const item of ['Actividad', 'Campañas', 'Productos', 'Destacados', 'Categorías', 'Marcas', 'Analytics', 'Reportes', 'Configuración', 'Cerrar Sesión']) {
+  for (const item of [
+    'Actividad',
+    'Campañas',
+    'Productos',
+    'Destacados',
+    'Categorías',
+    'Marcas',
+    'Analytics',
+    'Reportes',
+    'Configuración',
+    'Cerrar Sesión',
+  ]) {
     await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
   }
   await page.goto('/admin/reports');
@@ -195,7 +206,8 @@ test('categories: merge two, and the delete guards', async ({ page }) => {
   await newProduct({ campaign_id: campaignId, category_id: withProducts, nombre: 'Bolsa dos' });
 
   await openAsAdmin(page, '/admin/categories');
-  const categoryRow = (name: string) => page.getByRole('table', { name: 'Categorías', exact: true }).getByRole('row').filter({ hasText: name });
+  const categoryRow = (name: string) =>
+    page.getByRole('table', { name: 'Categorías', exact: true }).getByRole('row').filter({ hasText: name });
 
   // Merge
   await page.getByRole('button', { name: 'Fusionar Categorías' }).click();
@@ -259,7 +271,11 @@ test('settings: add a hero image by upload and manage a brand banner', async ({ 
   const hero = page.getByTestId('hero-card').filter({ hasText: `Hero ${run}` });
   await expect(hero).toContainText('Activa');
   await expect(hero).toContainText('#7');
-  const { data: heroRow } = await service().from('hero_images').select('image_url, button_text, button_link').eq('title', `Hero ${run}`).single();
+  const { data: heroRow } = await service()
+    .from('hero_images')
+    .select('image_url, button_text, button_link')
+    .eq('title', `Hero ${run}`)
+    .single();
   expect(heroRow?.button_text).toBe('Tienda');
   expect(heroRow?.button_link).toBe('/tienda');
   expect((await fetch(heroRow!.image_url)).status).toBe(200);
@@ -293,8 +309,7 @@ test('settings: add a hero image by upload and manage a brand banner', async ({ 
 
 test('settings: the hero form needs a title and an orden of at least 1', async ({ page }) => {
   const title = `Hero regla ${run}`;
-  const saved = async () =>
-    (await service().from('hero_images').select('id', { count: 'exact', head: true }).eq('title', title)).count;
+  const saved = async () => (await service().from('hero_images').select('id', { count: 'exact', head: true }).eq('title', title)).count;
   await openAsAdmin(page, '/admin/settings');
   await page.getByRole('button', { name: 'Nueva Imagen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva Imagen' });
@@ -342,7 +357,12 @@ test('settings: the featured-category form rules, Sin vincular stored as null, a
   await expect(dialog).toBeHidden();
   const card = page.getByTestId('featured-category-card').filter({ hasText: nombre });
   await expect(card).toContainText('Sin vincular');
-  const { data: row } = await service().from('featured_categories').select('image_url, category_id, orden').eq('nombre', nombre).single().throwOnError();
+  const { data: row } = await service()
+    .from('featured_categories')
+    .select('image_url, category_id, orden')
+    .eq('nombre', nombre)
+    .single()
+    .throwOnError();
   expect(row).toEqual({ image_url: 'https://example.com/destacada.png', category_id: null, orden: 2 });
 
   await card.getByRole('button', { name: 'Eliminar' }).click();

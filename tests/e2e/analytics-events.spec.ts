@@ -31,7 +31,11 @@ async function eventsOf(session: string): Promise<Events> {
   const [s, f, c] = await Promise.all([
     db.from('search_analytics').select('search_term, ip_address, created_at').eq('session_id', session).order('id'),
     db.from('filter_analytics').select('filter_type, filter_value, ip_address, created_at').eq('session_id', session).order('id'),
-    db.from('product_click_analytics').select('product_id, product_name, product_permalink, ip_address, created_at').eq('session_id', session).order('id'),
+    db
+      .from('product_click_analytics')
+      .select('product_id, product_name, product_permalink, ip_address, created_at')
+      .eq('session_id', session)
+      .order('id'),
   ]);
   for (const row of [...s.data!, ...f.data!, ...c.data!]) {
     expect(row.ip_address).toBe(BROWSER_NETWORK);
@@ -151,7 +155,10 @@ test('the shop records the settled and submitted searches, each filter chosen an
 
   await expectEvents(page, {
     searches: ['chamarras', 'tenis'],
-    filters: [['category', categoryId!], ['size', sizeValue!]],
+    filters: [
+      ['category', categoryId!],
+      ['size', sizeValue!],
+    ],
     clicks: [click],
   });
 });
@@ -159,7 +166,8 @@ test('the shop records the settled and submitted searches, each filter chosen an
 test('opening a card of the home carousel records the click, and only the product id leaves the browser', async ({ page }) => {
   const bodies: Record<string, unknown>[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes('/rest/v1/product_click_analytics')) bodies.push(r.postDataJSON() as Record<string, unknown>);
+    if (r.method() === 'POST' && r.url().includes('/rest/v1/product_click_analytics'))
+      bodies.push(r.postDataJSON() as Record<string, unknown>);
   });
   await page.goto('/');
   const carousel = page.getByRole('region', { name: 'Carrusel de productos destacados' });
@@ -172,7 +180,11 @@ test('opening a card of the home carousel records the click, and only the produc
 });
 
 test('opening a related product on a product page records the click', async ({ page }) => {
-  const { data } = await service().from('products').select('permalink, campaigns!inner(fecha_fin)').gte('campaigns.fecha_fin', mexicoDate()).limit(1);
+  const { data } = await service()
+    .from('products')
+    .select('permalink, campaigns!inner(fecha_fin)')
+    .gte('campaigns.fecha_fin', mexicoDate())
+    .limit(1);
   await page.goto(`/producto/${data![0]!.permalink}`);
   const related = page.getByRole('region', { name: 'Productos relacionados' }).getByRole('listitem');
   await hydrated(page, related.first().getByRole('link', { name: 'Ver producto' }));
@@ -190,7 +202,10 @@ test('the header search records the settled term and the result opened; a submit
   const box = await headerSearch(page, info);
   await box.pressSequentially(name.slice(0, 4), { delay: 50 });
   await box.fill(name); // within 800 ms of the last keystroke: the partial term is not recorded
-  const option = page.getByRole('listbox', { name: 'Productos encontrados' }).getByRole('option', { name: new RegExp(name) }).first();
+  const option = page
+    .getByRole('listbox', { name: 'Productos encontrados' })
+    .getByRole('option', { name: new RegExp(name) })
+    .first();
   await expect(option).toBeVisible();
   await page.waitForTimeout(1_200);
   await option.click(); // a result opens in the same tab

@@ -36,8 +36,10 @@ test('favourites are added on cards, listed, kept after a reload, removed and cl
   await page.reload();
   await expect(page.getByText('2 productos guardados')).toBeVisible();
 
-  await saved.filter({ has: page.getByRole('heading', { name: removed, exact: true }) })
-    .getByRole('button', { name: 'Quitar de favoritos' }).click();
+  await saved
+    .filter({ has: page.getByRole('heading', { name: removed, exact: true }) })
+    .getByRole('button', { name: 'Quitar de favoritos' })
+    .click();
   await expect(page.getByText('1 producto guardado')).toBeVisible();
   await expect(page.getByRole('heading', { name: removed, exact: true })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: kept, exact: true })).toBeVisible();

@@ -11,7 +11,11 @@ async function activeData() {
   const today = mexicoDate();
   const [campaigns, featured, heroes, tiles, banners] = await Promise.all([
     db.from('campaigns').select('id, nombre, fecha_fin').gte('fecha_fin', today).order('fecha_fin').order('nombre'),
-    db.from('products').select('id, nombre, permalink, imagen_principal, campaigns!inner(fecha_fin)').eq('destacado', true).gte('campaigns.fecha_fin', today),
+    db
+      .from('products')
+      .select('id, nombre, permalink, imagen_principal, campaigns!inner(fecha_fin)')
+      .eq('destacado', true)
+      .gte('campaigns.fecha_fin', today),
     db.from('hero_images').select('title').eq('active', true).order('orden'),
     db.from('featured_categories').select('nombre, category_id').eq('active', true).order('orden'),
     db.from('banner_images').select('name, alt_text, link_url').eq('active', true).order('orden'),
@@ -47,7 +51,8 @@ test('the home shows every section with the demo data', async ({ page }) => {
 
   const tiles = page.getByRole('region', { name: 'Compra por categoría' }).getByRole('link');
   await expect(tiles).toHaveText(data.tiles.map((t) => new RegExp(t.nombre)));
-  for (const [i, t] of data.tiles.entries()) await expect(tiles.nth(i)).toHaveAttribute('href', t.category_id ? `/tienda?category=${t.category_id}` : '/tienda');
+  for (const [i, t] of data.tiles.entries())
+    await expect(tiles.nth(i)).toHaveAttribute('href', t.category_id ? `/tienda?category=${t.category_id}` : '/tienda');
 
   const brands = page.getByRole('region', { name: 'Nuestras marcas' });
   await expect(brands.getByRole('img')).toHaveCount(data.banners.length);
@@ -64,7 +69,13 @@ test('the home shows every section with the demo data', async ({ page }) => {
   await expect(group.getByRole('link', { name: 'Quiero unirme' })).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=/);
 
   const footer = page.getByRole('contentinfo');
-  for (const [name, href] of [['Inicio', '/'], ['Cómo comprar', '/como-comprar'], ['Preguntas frecuentes', '/preguntas-frecuentes'], ['Términos y condiciones', '/terminos'], ['Aviso de privacidad', '/privacidad']]) {
+  for (const [name, href] of [
+    ['Inicio', '/'],
+    ['Cómo comprar', '/como-comprar'],
+    ['Preguntas frecuentes', '/preguntas-frecuentes'],
+    ['Términos y condiciones', '/terminos'],
+    ['Aviso de privacidad', '/privacidad'],
+  ]) {
     await expect(footer.getByRole('link', { name: name!, exact: true })).toHaveAttribute('href', href!);
   }
 });
@@ -139,7 +150,10 @@ async function openSearch(page: Page): Promise<void> {
 }
 
 test('header search finds a product by name and opens it', async ({ page }) => {
-  const { data } = await service().from('products').select('nombre, permalink, campaigns!inner(fecha_fin)').gte('campaigns.fecha_fin', mexicoDate());
+  const { data } = await service()
+    .from('products')
+    .select('nombre, permalink, campaigns!inner(fecha_fin)')
+    .gte('campaigns.fecha_fin', mexicoDate());
   const counts = new Map<string, number>();
   for (const p of data!) counts.set(p.nombre, (counts.get(p.nombre) ?? 0) + 1);
   const product = data!.find((p) => counts.get(p.nombre) === 1)!;

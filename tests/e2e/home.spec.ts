@@ -26,7 +26,10 @@ test('an unknown address shows the not-found page with a way home', async ({ pag
   const response = await page.goto('/no-existe-esta-pagina');
   expect(response?.status()).toBe(404);
   await expect(page.getByText('Página no encontrada')).toBeVisible();
-  await page.getByRole('link', { name: /inicio|volver/i }).first().click();
+  await page
+    .getByRole('link', { name: /inicio|volver/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/$/);
 });
 

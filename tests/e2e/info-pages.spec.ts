@@ -11,7 +11,13 @@ test('how to buy shows the five steps, four reasons and a chat button', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Cómo comprar' })).toBeVisible();
   const steps = page.getByRole('region', { name: 'Tu compra en cinco pasos' }).getByRole('listitem');
   await expect(steps).toHaveCount(5);
-  for (const [i, title] of ['Explora el catálogo', 'Escríbenos por WhatsApp', 'Paga y comparte tus datos', 'Recibe tu guía de rastreo', 'Espera en casa'].entries()) {
+  for (const [i, title] of [
+    'Explora el catálogo',
+    'Escríbenos por WhatsApp',
+    'Paga y comparte tus datos',
+    'Recibe tu guía de rastreo',
+    'Espera en casa',
+  ].entries()) {
     await expect(steps.nth(i)).toContainText(title);
   }
   await expect(steps.nth(2)).toContainText('nombre completo, dirección de entrega, teléfono y correo electrónico');
@@ -45,7 +51,9 @@ test('the FAQ has four groups and keeps one answer open at a time', async ({ pag
   await expect(page.getByText('tienes 30 días a partir de la entrega')).toBeVisible();
   await page.getByText('¿Cuánto tarda en llegar mi pedido?').click();
   await expect(page.getByText('El envío estándar tarda de 7 a 15 días hábiles.')).toBeVisible();
-  await expect(page.getByText('stock local, de 3 a 7 días; productos internacionales, de 15 a 25 días; ediciones limitadas, de 20 a 35 días')).toBeVisible();
+  await expect(
+    page.getByText('stock local, de 3 a 7 días; productos internacionales, de 15 a 25 días; ediciones limitadas, de 20 a 35 días'),
+  ).toBeVisible();
   await expect(page.locator('details[open]')).toHaveCount(1);
 });
 
@@ -111,7 +119,8 @@ test.describe('contact form', () => {
     // Data leaving the page (a fetch, a form post, a navigation); the page's own code chunks still load late.
     const requests: string[] = [];
     page.on('request', (r) => {
-      if (['fetch', 'xhr', 'document', 'eventsource', 'websocket', 'ping'].includes(r.resourceType())) requests.push(`${r.method()} ${r.url()}`);
+      if (['fetch', 'xhr', 'document', 'eventsource', 'websocket', 'ping'].includes(r.resourceType()))
+        requests.push(`${r.method()} ${r.url()}`);
     });
 
     const started = Date.now();
@@ -120,7 +129,8 @@ test.describe('contact form', () => {
     await expect(page.getByText('Mensaje enviado!')).toBeVisible({ timeout: 4_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
     await expect(page.getByText('Gracias por contactarnos. Te responderemos a la brevedad.')).toBeVisible();
-    for (const label of ['Nombre', 'Correo electrónico', 'Asunto (opcional)', 'Mensaje']) await expect(page.getByRole('textbox', { name: label, exact: true })).toHaveValue('');
+    for (const label of ['Nombre', 'Correo electrónico', 'Asunto (opcional)', 'Mensaje'])
+      await expect(page.getByRole('textbox', { name: label, exact: true })).toHaveValue('');
     await expect(page.getByRole('button', { name: 'Enviar mensaje' })).toBeEnabled();
     expect(requests).toEqual([]);
   });
@@ -176,7 +186,13 @@ test('the dashboard test page shows the anon counts and refreshes them live', as
   ]);
   await page.goto('/test-dashboard');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-  const expected = { products: products.count, campaigns: campaigns.count, categories: categories.count, brands: brands.count, relations: products.count };
+  const expected = {
+    products: products.count,
+    campaigns: campaigns.count,
+    categories: categories.count,
+    brands: brands.count,
+    relations: products.count,
+  };
   for (const [key, count] of Object.entries(expected)) {
     expect(count).toBeGreaterThan(0);
     await expect(page.locator(`[data-check="${key}"]`)).toHaveText(String(count));

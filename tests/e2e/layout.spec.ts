@@ -13,11 +13,19 @@ async function expectedHeaderCategories(): Promise<{ id: string; nombre: string 
   const { data: campaigns } = await db.from('campaigns').select('id').gte('fecha_fin', mexicoDate());
   const ids = campaigns!.map((c) => c.id);
   const { data: categories } = await db
-    .from('categories').select('id, nombre').eq('show_in_header', true).eq('activa', true)
-    .order('orden').order('nombre');
+    .from('categories')
+    .select('id, nombre')
+    .eq('show_in_header', true)
+    .eq('activa', true)
+    .order('orden')
+    .order('nombre');
   const counted = await Promise.all(
     categories!.map(async (c) => {
-      const { count } = await db.from('products').select('id', { count: 'exact', head: true }).eq('category_id', c.id).in('campaign_id', ids);
+      const { count } = await db
+        .from('products')
+        .select('id', { count: 'exact', head: true })
+        .eq('category_id', c.id)
+        .in('campaign_id', ids);
       return { ...c, count: count ?? 0 };
     }),
   );
@@ -28,7 +36,9 @@ test('the header shows exactly the categories of the DB rule, in order, linking 
   const expected = await expectedHeaderCategories();
   expect(expected.length).toBeGreaterThan(1);
   await page.goto('/');
-  const nav = isPhone(page) ? page.getByRole('navigation', { name: 'Menú principal' }) : page.getByRole('navigation', { name: 'Categorías' });
+  const nav = isPhone(page)
+    ? page.getByRole('navigation', { name: 'Menú principal' })
+    : page.getByRole('navigation', { name: 'Categorías' });
   if (isPhone(page)) await page.getByLabel('Menú', { exact: true }).click();
   const links = nav.getByRole('list').first().getByRole('link');
   await expect(links).toHaveText(expected.map((c) => c.nombre));
@@ -60,8 +70,14 @@ test('the mobile menu closes when a link is picked', async ({ page }) => {
 
 test('the favourites badge counts saved products and pops when the count rises', async ({ page }) => {
   const saved = [1, 2].map((n) => ({
-    id: `00000000-0000-4000-8000-00000000000${n}`, nombre: `Producto ${n}`, marca: 'Marca', precio_original: 1000,
-    precio_venta: 500, imagen_principal: null, permalink: `producto-${n}`, addedAt: Date.now(),
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    nombre: `Producto ${n}`,
+    marca: 'Marca',
+    precio_original: 1000,
+    precio_venta: 500,
+    imagen_principal: null,
+    permalink: `producto-${n}`,
+    addedAt: Date.now(),
   }));
   await page.addInitScript((list) => {
     if (!sessionStorage.getItem('seeded')) {
@@ -76,7 +92,10 @@ test('the favourites badge counts saved products and pops when the count rises',
   const badge = link.locator('span', { hasText: /^\d+$/ });
   await expect(badge).not.toHaveAttribute('data-bumping');
 
-  const heart = page.getByRole('region', { name: 'Carrusel de productos destacados' }).getByRole('button', { name: 'Agregar a favoritos' }).first();
+  const heart = page
+    .getByRole('region', { name: 'Carrusel de productos destacados' })
+    .getByRole('button', { name: 'Agregar a favoritos' })
+    .first();
   await hydrated(page, heart);
   await heart.click();
   await expect(badge).toHaveText('3');
@@ -87,7 +106,10 @@ test('the favourites badge counts saved products and pops when the count rises',
   await expect(page.getByRole('banner').getByRole('link', { name: /Favoritos/ })).toContainText('3');
 });
 
-test('the help widget opens, closes on an outside click, Escape or its button, and each option opens the chat', async ({ page, context }) => {
+test('the help widget opens, closes on an outside click, Escape or its button, and each option opens the chat', async ({
+  page,
+  context,
+}) => {
   await context.route('https://wa.me/**', (route) => route.fulfill({ body: 'chat', contentType: 'text/plain' }));
   const chat = shopChat((await shopSettings()).seller_phone);
   await page.goto('/');
@@ -112,7 +134,10 @@ test('the help widget opens, closes on an outside click, Escape or its button, a
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
 
-  for (const [option, href] of [['Asistente de compra', helpChatLink(chat)], ['Tengo un problema', problemChatLink(chat)]] as const) {
+  for (const [option, href] of [
+    ['Asistente de compra', helpChatLink(chat)],
+    ['Tengo un problema', problemChatLink(chat)],
+  ] as const) {
     await toggle.click();
     const popup = page.waitForEvent('popup');
     await panel.getByRole('link', { name: new RegExp(option) }).click();
@@ -158,7 +183,10 @@ test('the promo popup never opens by itself; closing it stores the time', async 
   await expect(promo).toBeVisible();
   await expect(promo.getByText(/Síguenos en Instagram y obtén 10% de descuento extra en tu primera compra/)).toBeVisible();
   await expect(promo.getByText(/menciona el producto/)).toBeVisible();
-  await expect(promo.getByRole('link', { name: 'Seguir en Instagram' })).toHaveAttribute('href', (await shopSettings()).instagram_url ?? '');
+  await expect(promo.getByRole('link', { name: 'Seguir en Instagram' })).toHaveAttribute(
+    'href',
+    (await shopSettings()).instagram_url ?? '',
+  );
   const before = await page.evaluate(() => Date.now());
   await promo.getByRole('button', { name: 'Cerrar' }).click();
   await expect(promo).toHaveCount(0);
@@ -184,7 +212,10 @@ test('sitemap.xml lists every shopper page and active product; robots.txt keeps 
   for (const path of ['/test-metatags', '/test-dashboard', '/404', '/home-v1', '/tienda-reactive']) expect(locs).not.toContain(path);
   expect(locs.some((l) => l.startsWith('/admin'))).toBe(false);
 
-  const { data: products } = await service().from('products').select('permalink, updated_at, campaigns!inner(fecha_fin)').gte('campaigns.fecha_fin', mexicoDate());
+  const { data: products } = await service()
+    .from('products')
+    .select('permalink, updated_at, campaigns!inner(fecha_fin)')
+    .gte('campaigns.fecha_fin', mexicoDate());
   const productLocs = locs.filter((l) => l.startsWith('/producto/'));
   expect(productLocs.sort()).toEqual(products!.map((p) => `/producto/${encodeURIComponent(p.permalink)}`).sort());
   // each product's lastmod is its last change as of the build (other tests may have edited some
@@ -193,7 +224,10 @@ test('sitemap.xml lists every shopper page and active product; robots.txt keeps 
   expect(lastmods).toHaveLength(productLocs.length);
   const changed = new Map(products!.map((p) => [encodeURIComponent(p.permalink), new Date(p.updated_at).toISOString()]));
   for (const [, permalink, lastmod] of lastmods) expect(lastmod! <= changed.get(permalink!)!).toBe(true);
-  const newest = lastmods.map((m) => m[2]!).sort().at(-1);
+  const newest = lastmods
+    .map((m) => m[2]!)
+    .sort()
+    .at(-1);
   expect(sitemap).toMatch(new RegExp(`<loc>[^<]+/</loc><lastmod>${newest}</lastmod>`));
   expect(sitemap).not.toContain('<sitemapindex');
 

@@ -76,7 +76,10 @@ test('buying without a size asks for one; choosing it opens the chat with brand,
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  const buyButton = info.project.name === 'phone' ? page.getByRole('link', { name: 'Comprar', exact: true }) : page.getByRole('link', { name: 'Comprar ahora' });
+  const buyButton =
+    info.project.name === 'phone'
+      ? page.getByRole('link', { name: 'Comprar', exact: true })
+      : page.getByRole('link', { name: 'Comprar ahora' });
   await buyButton.click();
   await expect(dialog).toBeVisible();
   const chat = await buyAndReadChat(page, () => dialog.getByRole('button', { name: size, exact: true }).click());
@@ -87,8 +90,12 @@ test('buying without a size asks for one; choosing it opens the chat with brand,
   expect(chat.text).toContain(`Marca: ${p.marca}`);
   expect(chat.text).toContain(`Talla: ${size}`);
   expect(chat.text).toContain(link);
-  await expect(page.getByRole('group', { name: 'Talla', exact: true }).getByRole('button', { name: size, exact: true })).toHaveAttribute('aria-pressed', 'true');
-  if (info.project.name === 'phone') await expect(page.getByRole('region', { name: 'Barra de compra' }).getByText(`Talla: ${size}`)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Talla', exact: true }).getByRole('button', { name: size, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  if (info.project.name === 'phone')
+    await expect(page.getByRole('region', { name: 'Barra de compra' }).getByText(`Talla: ${size}`)).toBeVisible();
 });
 
 test('a product without sizes shows no size grid and buys straight away', async ({ page }) => {
@@ -130,8 +137,14 @@ test('with JavaScript off the share button still opens the share options, real s
     await page.getByRole('button', { name: 'Compartir' }).click();
     const dialog = page.getByRole('dialog', { name: 'Compartir producto' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(link)}`));
-    await expect(dialog.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`);
+    await expect(dialog.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+      'href',
+      new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(link)}`),
+    );
+    await expect(dialog.getByRole('link', { name: 'Facebook' })).toHaveAttribute(
+      'href',
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`,
+    );
   } finally {
     await context.close();
   }
@@ -146,9 +159,18 @@ test('the share dialog copies the link, says Copiado for 2 seconds and offers ea
   await page.getByRole('button', { name: 'Compartir' }).click();
   const dialog = page.getByRole('dialog', { name: 'Compartir producto' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(link)}`));
-  await expect(dialog.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`);
-  await expect(dialog.getByRole('link', { name: 'Twitter' })).toHaveAttribute('href', new RegExp(`^https://twitter\\.com/intent/tweet\\?.*url=${encodeURIComponent(link)}`));
+  await expect(dialog.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+    'href',
+    new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(link)}`),
+  );
+  await expect(dialog.getByRole('link', { name: 'Facebook' })).toHaveAttribute(
+    'href',
+    `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`,
+  );
+  await expect(dialog.getByRole('link', { name: 'Twitter' })).toHaveAttribute(
+    'href',
+    new RegExp(`^https://twitter\\.com/intent/tweet\\?.*url=${encodeURIComponent(link)}`),
+  );
 
   await dialog.getByRole('button', { name: 'Copiar enlace' }).click();
   await expect(dialog.getByRole('button', { name: 'Copiado' })).toBeVisible();
@@ -193,7 +215,12 @@ test('the head carries title, Open Graph, Twitter, canonical and Product JSON-LD
   expect(ld['@type']).toBe('Product');
   expect(ld.name).toBe(p.nombre);
   expect(ld.sku).toBe(p.id);
-  expect(ld.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'MXN', availability: 'https://schema.org/InStock', priceValidUntil: mexicoDate(30) });
+  expect(ld.offers).toMatchObject({
+    '@type': 'Offer',
+    priceCurrency: 'MXN',
+    availability: 'https://schema.org/InStock',
+    priceValidUntil: mexicoDate(30),
+  });
   expect(Number(ld.offers.price)).toBe(Number(p.precio_venta));
   expect(ld).not.toHaveProperty('aggregateRating');
   expect(ld).not.toHaveProperty('review');
@@ -205,7 +232,9 @@ test('the head carries title, Open Graph, Twitter, canonical and Product JSON-LD
   expect(names[0]).toBe('Inicio');
   expect(names[1]).toBe('Tienda');
   expect(names.at(-1)).toBe(p.nombre);
-  await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('listitem').filter({ hasNotText: '/' })).toHaveText(names);
+  await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('listitem').filter({ hasNotText: '/' })).toHaveText(
+    names,
+  );
 });
 
 test('the live check: an expired campaign hides the buy button, a changed price shows live', async ({ page }, info) => {

@@ -2,7 +2,11 @@
 import { expect, test, type Page, type TestInfo } from './test.ts';
 import { anon, mexicoDate, service } from './fixtures.ts';
 
-interface Option { id: string; nombre: string; product_count: number }
+interface Option {
+  id: string;
+  nombre: string;
+  product_count: number;
+}
 /** What shop_page answers; the RPC is declared as returning json, so its shape is stated here. */
 interface ShopPageBody {
   total: number;
@@ -144,8 +148,9 @@ test('on a phone the filters collapse behind a toggle with the active count', as
 test('infinite scroll loads every product of the filter, then says there are no more', async ({ page }) => {
   const all = await shopPage();
   const category =
-    all.facets.categories.filter((c) => c.product_count > 12 && c.product_count <= 36).sort((a, b) => b.product_count - a.product_count)[0] ??
-    all.facets.categories[0]!;
+    all.facets.categories
+      .filter((c) => c.product_count > 12 && c.product_count <= 36)
+      .sort((a, b) => b.product_count - a.product_count)[0] ?? all.facets.categories[0]!;
   // Hold later pages back a little, so the loading message can be seen.
   await page.route('**/rest/v1/rpc/shop_page', async (route) => {
     if ((route.request().postDataJSON() as { p_offset: number }).p_offset > 0) await new Promise((r) => setTimeout(r, 400));
@@ -204,7 +209,10 @@ test('a search with no match shows the empty state and is recorded once', async 
   await expect(page.getByRole('button', { name: `Quitar filtro Búsqueda: ${term}` })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`search=${term}`));
   await expect.poll(() => recorded).toEqual([term]);
-  const { data } = await service().from('search_analytics').select('search_term').eq('session_id', await sessionOf(page));
+  const { data } = await service()
+    .from('search_analytics')
+    .select('search_term')
+    .eq('session_id', await sessionOf(page));
   expect(data).toEqual([{ search_term: term }]);
 });
 

@@ -271,8 +271,18 @@ function writeProbes(rel: Relation): Probe[] {
     { method: 'POST', path, body: newRow(rel, 1) },
     { method: 'POST', path, body: newRow(rel, 2), headers: rep },
     { method: 'POST', path, body: [newRow(rel, 3), newRow(rel, 4)], headers: rep },
-    { method: 'POST', path: `${path}?on_conflict=${key}`, body: [rel.row ?? {}], headers: { Prefer: 'resolution=merge-duplicates,return=representation' } },
-    { method: 'POST', path: `${path}?columns=${enc(Object.keys(newRow(rel, 5)).join(','))}`, body: [newRow(rel, 5), newRow(rel, 6)], headers: { Prefer: 'missing=default' } },
+    {
+      method: 'POST',
+      path: `${path}?on_conflict=${key}`,
+      body: [rel.row ?? {}],
+      headers: { Prefer: 'resolution=merge-duplicates,return=representation' },
+    },
+    {
+      method: 'POST',
+      path: `${path}?columns=${enc(Object.keys(newRow(rel, 5)).join(','))}`,
+      body: [newRow(rel, 5), newRow(rel, 6)],
+      headers: { Prefer: 'missing=default' },
+    },
     { method: 'PATCH', path: `${path}?${where}`, body: change, headers: rep },
     { method: 'PATCH', path: `${path}?${key}=not.is.null`, body: change },
     { method: 'PATCH', path: `${path}?${where}`, body: [change, change] },
@@ -419,7 +429,11 @@ beforeAll(async () => {
   await F.loadFixture();
   await sql.query(`update public.product_private set costo_compra = ${SECRET_COST}`);
   for (const t of ANALYTICS) {
-    await sql.query(`update public.${t} set user_agent = $1, session_id = $2, ip_address = $3`, [SECRET_AGENT, SECRET_SESSION, SECRET_NETWORK]);
+    await sql.query(`update public.${t} set user_agent = $1, session_id = $2, ip_address = $3`, [
+      SECRET_AGENT,
+      SECRET_SESSION,
+      SECRET_NETWORK,
+    ]);
   }
   const { rows } = await sql.query<{ v: string }>(
     `select $1::text as v union select $2 union select id::text from public.product_sizes where product_id = $1::uuid
@@ -436,7 +450,10 @@ beforeAll(async () => {
 describe('API probe', () => {
   it('answers every generated request as anon and as a signed-in non-admin without a leak, a write or a 5xx', async () => {
     const started = performance.now();
-    const probes: Probe[] = [{ method: 'GET', path: '/rest/v1/' }, { method: 'GET', path: '/rest/v1/', headers: { 'Accept-Profile': 'graphql_public' } }];
+    const probes: Probe[] = [
+      { method: 'GET', path: '/rest/v1/' },
+      { method: 'GET', path: '/rest/v1/', headers: { 'Accept-Profile': 'graphql_public' } },
+    ];
     for (const rel of relations) probes.push(...selectProbes(rel), ...embedProbes(rel), ...writeProbes(rel));
     for (const fn of functions) probes.push(...rpcProbes(fn));
     expect(relations.map((r) => r.name)).toContain('product_private');
@@ -446,7 +463,10 @@ describe('API probe', () => {
     const analyticsMax = await analyticsMaxIds();
     const before = await snapshot(analyticsMax);
     const changed: string[] = [];
-    for (const [who, token] of [['anon', stack.anonKey], ['usuario', userToken]] as const) {
+    for (const [who, token] of [
+      ['anon', stack.anonKey],
+      ['usuario', userToken],
+    ] as const) {
       findings.push(...(await runAll(who, token, probes)));
       const after = await snapshot(analyticsMax);
       for (const [name, sum] of before) if (after.get(name) !== sum) changed.push(`${who}: ${name}`);

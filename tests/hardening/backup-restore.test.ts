@@ -59,7 +59,14 @@ async function storedFiles(dbUrl: string, dataDir: string): Promise<Map<string, 
   const out = new Map<string, string>();
   for (const { path } of rows) {
     const file = join(dataDir, 'storage', path);
-    out.set(path, existsSync(file) ? createHash('sha256').update(await readFile(file)).digest('hex') : 'missing');
+    out.set(
+      path,
+      existsSync(file)
+        ? createHash('sha256')
+            .update(await readFile(file))
+            .digest('hex')
+        : 'missing',
+    );
   }
   return out;
 }
@@ -133,7 +140,9 @@ describe('db:backup and db:restore', () => {
     for (const schema of ['public', 'auth', 'storage']) expect(schemas.has(schema)).toBe(true);
     expect(Object.fromEntries(after)).toEqual(Object.fromEntries(before));
     expect(await storedFiles(restored.dbUrl, targetDir())).toEqual(filesBefore);
-    console.log(`backup-restore: ${after.size} tables, ${[...after.values()].reduce((s, v) => s + v.rows, 0)} rows, ${filesBefore.size} files identical`);
+    console.log(
+      `backup-restore: ${after.size} tables, ${[...after.values()].reduce((s, v) => s + v.rows, 0)} rows, ${filesBefore.size} files identical`,
+    );
 
     // the admin's account came back with its password; a product image is served again
     const admin = createClient(restored.url, restored.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
@@ -168,7 +177,10 @@ describe('db:backup and db:restore', () => {
     expect(forced.code).toBe(0);
     const after = await checksums(source.dbUrl);
     for (const table of manifest.tables) {
-      expect(after.get(`${table.schema}.${table.name}`), `${table.schema}.${table.name}`).toEqual({ rows: table.rows, checksum: table.checksum });
+      expect(after.get(`${table.schema}.${table.name}`), `${table.schema}.${table.name}`).toEqual({
+        rows: table.rows,
+        checksum: table.checksum,
+      });
     }
   });
 

@@ -194,9 +194,11 @@ describe('Postgres killed during a CSV import', () => {
         await blocker.query('lock table public.product_sizes in access exclusive mode');
         const answer = sendBatch(token, batch);
         for (;;) {
-          const [waiting] = (await blocker.query<{ n: number }>(
-            `select count(*)::int as n from pg_locks where not granted and relation = 'public.product_sizes'::regclass`,
-          )).rows;
+          const [waiting] = (
+            await blocker.query<{ n: number }>(
+              `select count(*)::int as n from pg_locks where not granted and relation = 'public.product_sizes'::regclass`,
+            )
+          ).rows;
           if (waiting!.n > 0) break;
           await new Promise((r) => setTimeout(r, 20));
         }
@@ -382,12 +384,11 @@ describe('a build killed half-way', () => {
 
 describe('storage that cannot be written', () => {
   // A valid 1×1 PNG (the bucket checks the bytes match the declared type).
-  const PNG = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
   const objectRows = async (name: string) =>
-    (await sql<{ n: number }>(`select count(*)::int as n from storage.objects where bucket_id = 'product-images' and name = $1`, [name]))[0]!.n;
+    (
+      await sql<{ n: number }>(`select count(*)::int as n from storage.objects where bucket_id = 'product-images' and name = $1`, [name])
+    )[0]!.n;
 
   // The tests run as root, whom chmod does not stop: the folder becomes a file instead, which no
   // user can write into.

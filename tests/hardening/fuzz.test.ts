@@ -59,7 +59,8 @@ const FUNCTIONS = readdirSync(resolve(import.meta.dirname, '../../supabase/funct
   .map((d) => d.name);
 
 /** Phrases of English error text (Postgres, PostgREST, Node, the platform) that must never reach a person. */
-const ENGLISH = /\b(invalid|error|syntax|unexpected|violates|out of range|too long|does not exist|not found|permission denied|stack depth|maximum|missing|failed|unauthorized|exception|cannot|undefined|null value)\b/i;
+const ENGLISH =
+  /\b(invalid|error|syntax|unexpected|violates|out of range|too long|does not exist|not found|permission denied|stack depth|maximum|missing|failed|unauthorized|exception|cannot|undefined|null value)\b/i;
 const spanishMessage = (message: unknown): boolean => typeof message === 'string' && message.trim() !== '' && !ENGLISH.test(message);
 
 const sql = new pg.Pool({ connectionString: stack.dbUrl, max: 2 });
@@ -151,7 +152,9 @@ describe('CSV files through the import parsing', () => {
     for (let i = 0; i < COUNTS.csv / 4; i++) {
       const file = wellFormedCsv(rng);
       const isLatin1 = (t: string) => [...t].every((c) => c.charCodeAt(0) <= 0xff);
-      const encoding = isLatin1(file.text) ? rng.pick(['utf8', 'bom', 'cp1252', 'mixed'] as const) : rng.pick(['utf8', 'bom', 'mixed'] as const);
+      const encoding = isLatin1(file.text)
+        ? rng.pick(['utf8', 'bom', 'cp1252', 'mixed'] as const)
+        : rng.pick(['utf8', 'bom', 'mixed'] as const);
       const utf8 = (t: string) => new TextEncoder().encode(t);
       // mixed: some rows as Excel writes them (Windows-1252), the others UTF-8
       const bytes =
@@ -299,7 +302,15 @@ describe('CSV files through the Edge Function, as an admin', () => {
     const rng = createRng(SEED + 4);
     const before = await databaseState();
     for (let i = 0; i < COUNTS.garbageBatches; i++) {
-      const valid = { nombre: word(rng), costo_compra: 10, precio_original: 20, precio_venta: 15, imagenes: [], tallas: [], categoria: word(rng) };
+      const valid = {
+        nombre: word(rng),
+        costo_compra: 10,
+        precio_original: 20,
+        precio_venta: 15,
+        imagenes: [],
+        tallas: [],
+        categoria: word(rng),
+      };
       const broken = rng.pick([
         () => junkValue(rng),
         () => ({ ...valid, nombre: rng.pick(['', '   ', null]) }),
@@ -378,7 +389,17 @@ describe('shop URLs and filter values', () => {
       count('shop_page: requests of random URLs');
 
       const args = Object.fromEntries(
-        ['p_category_id', 'p_subcategory_id', 'p_brand_id', 'p_campaign_id', 'p_price_range', 'p_size_name', 'p_search_term', 'p_offset', 'p_limit']
+        [
+          'p_category_id',
+          'p_subcategory_id',
+          'p_brand_id',
+          'p_campaign_id',
+          'p_price_range',
+          'p_size_name',
+          'p_search_term',
+          'p_offset',
+          'p_limit',
+        ]
           .filter(() => rng.chance(0.5))
           .map((key) => [key, junkValue(rng)]),
       );
@@ -419,7 +440,9 @@ function validRebuildBody(body: string): boolean {
   try {
     const b = JSON.parse(body) as Record<string, unknown>;
     return (
-      typeof b === 'object' && b !== null && !Array.isArray(b) &&
+      typeof b === 'object' &&
+      b !== null &&
+      !Array.isArray(b) &&
       (b['force'] === undefined || typeof b['force'] === 'boolean') &&
       (b['trigger'] === undefined || b['trigger'] === 'admin' || b['trigger'] === 'manual')
     );
@@ -429,7 +452,14 @@ function validRebuildBody(body: string): boolean {
 }
 
 function malformedBody(rng: Rng): { body: string | Uint8Array; contentType?: string } {
-  const contentType = rng.pick([undefined, 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16']);
+  const contentType = rng.pick([
+    undefined,
+    'application/json',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=utf-16',
+  ]);
   const body = rng.pick([
     () => text(rng, 6),
     () => 'products=1&campaign_id=2',
@@ -439,7 +469,8 @@ function malformedBody(rng: Rng): { body: string | Uint8Array; contentType?: str
     // written by hand: JSON.stringify itself overflows the stack at these depths
     () => `{"products":${deepJson(rng.int(1000, 200_000), 'array')},"campaign_id":"${C_ACTIVE}","brand_id":"${B_NIKE}"}`,
     () => `{"products":[${deepJson(rng.int(1000, 200_000), 'object')}],"campaign_id":"${C_ACTIVE}","brand_id":"${B_NIKE}"}`,
-    () => `{"products":[{"nombre":"a","tallas":${deepJson(rng.int(1000, 200_000), 'array')}}],"campaign_id":"${C_ACTIVE}","brand_id":"${B_NIKE}"}`,
+    () =>
+      `{"products":[{"nombre":"a","tallas":${deepJson(rng.int(1000, 200_000), 'array')}}],"campaign_id":"${C_ACTIVE}","brand_id":"${B_NIKE}"}`,
     () => JSON.stringify({ products: Array.from({ length: rng.int(501, 3000) }, () => ({})), campaign_id: C_ACTIVE, brand_id: B_NIKE }),
     () => JSON.stringify({ products: [{ nombre: 'x'.repeat(3_000_000) }], campaign_id: C_ACTIVE, brand_id: B_NIKE }),
     () => JSON.stringify({ products: [], campaign_id: junkValue(rng), brand_id: junkValue(rng) }),
@@ -499,4 +530,3 @@ describe('malformed requests to every Edge Function', () => {
     expect(await databaseState()).toEqual(before);
   });
 });
-

@@ -191,7 +191,14 @@ it(`${SHOPPERS} shoppers for ${SECONDS} s: every request answered 2xx (events be
     const of = samples.filter((s) => s.kind === kind);
     const limited = kind.startsWith('event:') ? of.filter((s) => s.status === 429).length : 0;
     const failed = of.filter((s) => (s.status < 200 || s.status > 299) && !(kind.startsWith('event:') && s.status === 429)).length;
-    return { kind, requests: of.length, 'req/s': Number((of.length / elapsed).toFixed(1)), 'p95 ms': Math.round(p95(of.map((s) => s.ms))), failed, limited };
+    return {
+      kind,
+      requests: of.length,
+      'req/s': Number((of.length / elapsed).toFixed(1)),
+      'p95 ms': Math.round(p95(of.map((s) => s.ms))),
+      failed,
+      limited,
+    };
   });
   const failures = samples.filter((s) => (s.status < 200 || s.status > 299) && !(s.kind.startsWith('event:') && s.status === 429));
   console.log(

@@ -25,7 +25,8 @@ describe('pageWeight', () => {
       '_astro/site.css': 'body{color:red}',
     };
     for (const [path, text] of Object.entries(files)) write(path, text);
-    const html = '<link rel="stylesheet" href="/_astro/site.css"><astro-island component-url="/_astro/island.js" renderer-url="/_astro/client.js"></astro-island>';
+    const html =
+      '<link rel="stylesheet" href="/_astro/site.css"><astro-island component-url="/_astro/island.js" renderer-url="/_astro/client.js"></astro-island>';
     write('tienda/index.html', html);
 
     const weight = pageWeight(dist, '/tienda');

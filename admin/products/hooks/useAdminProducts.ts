@@ -24,7 +24,11 @@ export function useAdminProducts(query: ProductQuery) {
   const filter: ProductListFilter = { q: query.search, campaign_id: query.campaignId, only_active: query.onlyActive };
   const result = useInfiniteGetList<AdminProduct>(
     'products',
-    { pagination: { page: 1, perPage: adminPageSize(query.search) }, sort: { field: PRODUCT_SORT_FIELDS[query.sort], order: 'DESC' }, filter },
+    {
+      pagination: { page: 1, perPage: adminPageSize(query.search) },
+      sort: { field: PRODUCT_SORT_FIELDS[query.sort], order: 'DESC' },
+      filter,
+    },
     { placeholderData: (previous) => previous, staleTime: 30_000 },
   );
 
@@ -43,7 +47,12 @@ export function useAdminProducts(query: ProductQuery) {
   const products: AdminProduct[] = useMemo(() => {
     const seen = new Set<AdminProduct['id']>();
     const out: AdminProduct[] = [];
-    for (const page of pages ?? []) for (const p of page.data) if (!seen.has(p.id)) { seen.add(p.id); out.push(p); }
+    for (const page of pages ?? [])
+      for (const p of page.data)
+        if (!seen.has(p.id)) {
+          seen.add(p.id);
+          out.push(p);
+        }
     return out;
   }, [pages]);
   const first = pages?.[0];

@@ -11,7 +11,11 @@ const lookupOptions = { staleTime: 60_000 };
 /** Active (non-expired) campaigns with their product count, by name: the list's campaign selector. */
 export function useActiveCampaigns() {
   const notify = useNotify();
-  const q = useGetList<CampaignOption>('campaigns', { pagination: ALL, sort: byName, filter: { 'fecha_fin@gte': todayInMexicoCity() } }, lookupOptions);
+  const q = useGetList<CampaignOption>(
+    'campaigns',
+    { pagination: ALL, sort: byName, filter: { 'fecha_fin@gte': todayInMexicoCity() } },
+    lookupOptions,
+  );
   useEffect(() => {
     if (q.error) notify('resources.products.notify.load_data_error', { type: 'error' });
   }, [q.error, notify]);

@@ -35,8 +35,14 @@ export function FileStep({
           />
         </Button>
       </Box>
-      {fileName && <Typography variant="body2" sx={{ fontWeight: 600 }}>{fileName}</Typography>}
-      <Typography variant="body2" color="text.secondary">{t(`${T}.file_hint`)}</Typography>
+      {fileName && (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {fileName}
+        </Typography>
+      )}
+      <Typography variant="body2" color="text.secondary">
+        {t(`${T}.file_hint`)}
+      </Typography>
       {parsing && (
         <Stack direction="row" spacing={1} alignItems="center">
           <CircularProgress size={18} />

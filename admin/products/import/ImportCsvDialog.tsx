@@ -3,7 +3,20 @@
  * Back is allowed between steps; closing resets everything (not while an import is running).
  * The shop is published once and the list refreshed once, when the whole import has finished.
  */
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Step, StepLabel, Stepper, type Theme, Typography, useMediaQuery } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Step,
+  StepLabel,
+  Stepper,
+  type Theme,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { CsvImport } from '@/lib/csv-import.ts';
@@ -81,7 +94,8 @@ function Wizard({ onClose, onBusy }: { onClose: () => void; onBusy: (busy: boole
     try {
       const result = await runImport(
         products,
-        (batch) => dataProvider.importProductsBatch({ products: batch, campaign_id: campaignId, brand_id: brandId, batch_size: batch.length }),
+        (batch) =>
+          dataProvider.importProductsBatch({ products: batch, campaign_id: campaignId, brand_id: brandId, batch_size: batch.length }),
         { size: IMPORT_BATCH_SIZE, pauseMs: IMPORT_PAUSE_MS, onProgress: setProgress },
       );
       setSummary(result);
@@ -139,7 +153,9 @@ function Wizard({ onClose, onBusy }: { onClose: () => void; onBusy: (busy: boole
         {step === 2 && file && <ReviewStep parsed={file.parsed} progress={progress} errors={summary?.errors ?? []} />}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onClose} disabled={importing}>{t(`${T}.close`)}</Button>
+        <Button onClick={onClose} disabled={importing}>
+          {t(`${T}.close`)}
+        </Button>
         <Box sx={{ flexGrow: 1 }} />
         {step > 0 && (
           <Button onClick={() => setStep(step - 1)} disabled={importing || parsing}>

@@ -42,21 +42,31 @@ export function ReviewStep({ parsed, progress, errors }: { parsed: CsvImport; pr
     <Stack spacing={2} sx={{ pt: 1 }}>
       <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
         <Chip color="success" label={t(`${T}.valid_count`, { smart_count: parsed.valid.length })} data-testid="import-valid-count" />
-        <Chip color={parsed.errorCount ? 'error' : 'default'} label={t(`${T}.error_count`, { smart_count: parsed.errorCount })} data-testid="import-error-count" />
+        <Chip
+          color={parsed.errorCount ? 'error' : 'default'}
+          label={t(`${T}.error_count`, { smart_count: parsed.errorCount })}
+          data-testid="import-error-count"
+        />
       </Stack>
       {parsed.headerMissing && <Alert severity="warning">{t(`${T}.header_missing`, { columns: parsed.headerMissing.join(', ') })}</Alert>}
       {parsed.valid.length === 0 && <Alert severity="error">{t(`${T}.no_valid`)}</Alert>}
       {progress && (
         <Box data-testid="import-progress">
           <LinearProgress variant="determinate" value={progress.total ? (100 * progress.done) / progress.total : 0} />
-          <Typography variant="body2" sx={{ mt: 0.5 }}>{t(`${T}.progress`, { ...progress })}</Typography>
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {t(`${T}.progress`, { ...progress })}
+          </Typography>
         </Box>
       )}
       {errors.length > 0 && (
         <Alert severity="error">
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>{t(`${T}.batch_errors`)}</Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {t(`${T}.batch_errors`)}
+          </Typography>
           {errors.map((message) => (
-            <Typography key={message} variant="body2">{message}</Typography>
+            <Typography key={message} variant="body2">
+              {message}
+            </Typography>
           ))}
         </Alert>
       )}
@@ -93,10 +103,14 @@ export function ReviewStep({ parsed, progress, errors }: { parsed: CsvImport; pr
                 </TableCell>
                 <TableCell sx={{ minWidth: 200 }}>
                   {row.errors.map((message) => (
-                    <Typography key={message} variant="body2" sx={{ color: 'error.main' }}>{message}</Typography>
+                    <Typography key={message} variant="body2" sx={{ color: 'error.main' }}>
+                      {message}
+                    </Typography>
                   ))}
                   {row.warnings.map((message) => (
-                    <Typography key={message} variant="body2" sx={{ color: 'warning.dark' }}>{message}</Typography>
+                    <Typography key={message} variant="body2" sx={{ color: 'warning.dark' }}>
+                      {message}
+                    </Typography>
                   ))}
                 </TableCell>
               </TableRow>

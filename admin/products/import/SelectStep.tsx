@@ -43,7 +43,11 @@ function NewCampaign({ onCreated, onCancel }: { onCreated: (id: string) => void;
     setProblem(found);
     if (found) return;
     try {
-      const record = await create('campaigns', { data: { nombre: nombre.trim(), fecha_inicio: start, fecha_fin: end } }, { returnPromise: true });
+      const record = await create(
+        'campaigns',
+        { data: { nombre: nombre.trim(), fecha_inicio: start, fecha_fin: end } },
+        { returnPromise: true },
+      );
       onCreated(String(record.id));
     } catch (error) {
       notify(t(`${T}.create_error`, { message: errorMessage(error) ?? '' }), { type: 'error' });
@@ -53,13 +57,31 @@ function NewCampaign({ onCreated, onCancel }: { onCreated: (id: string) => void;
     <Stack spacing={1.5} sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="new-campaign">
       <TextField size="small" label={t(`${T}.campaign_name`)} value={nombre} onChange={(e) => setNombre(e.target.value)} autoFocus />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <TextField size="small" type="date" label={t(`${T}.campaign_start`)} value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
-        <TextField size="small" type="date" label={t(`${T}.campaign_end`)} value={end} onChange={(e) => setEnd(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+        <TextField
+          size="small"
+          type="date"
+          label={t(`${T}.campaign_start`)}
+          value={start}
+          onChange={(e) => setStart(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          fullWidth
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={t(`${T}.campaign_end`)}
+          value={end}
+          onChange={(e) => setEnd(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          fullWidth
+        />
       </Stack>
       {problem && <Box sx={{ color: 'error.main', typography: 'body2' }}>{t(problem)}</Box>}
       <Stack direction="row" spacing={1} justifyContent="flex-end">
         <Button onClick={onCancel}>{t(`${T}.cancel`)}</Button>
-        <Button variant="contained" onClick={submit} disabled={isPending}>{t(`${T}.create`)}</Button>
+        <Button variant="contained" onClick={submit} disabled={isPending}>
+          {t(`${T}.create`)}
+        </Button>
       </Stack>
     </Stack>
   );
@@ -88,7 +110,9 @@ function NewBrand({ onCreated, onCancel }: { onCreated: (id: string) => void; on
       {problem && <Box sx={{ color: 'error.main', typography: 'body2' }}>{t(`${T}.brand_name_required`)}</Box>}
       <Stack direction="row" spacing={1} justifyContent="flex-end">
         <Button onClick={onCancel}>{t(`${T}.cancel`)}</Button>
-        <Button variant="contained" onClick={submit} disabled={isPending}>{t(`${T}.create`)}</Button>
+        <Button variant="contained" onClick={submit} disabled={isPending}>
+          {t(`${T}.create`)}
+        </Button>
       </Stack>
     </Stack>
   );
@@ -118,7 +142,9 @@ export function SelectStep({ value, onChange }: { value: Partial<Selection>; onC
           sx={{ flexGrow: 1 }}
         >
           {campaignOptions.map((c) => (
-            <MenuItem key={c.id} value={c.id}>{c.nombre}</MenuItem>
+            <MenuItem key={c.id} value={c.id}>
+              {c.nombre}
+            </MenuItem>
           ))}
         </TextField>
         <Button startIcon={<AddIcon />} onClick={() => setCreating('campaign')} sx={{ whiteSpace: 'nowrap' }}>
@@ -144,7 +170,9 @@ export function SelectStep({ value, onChange }: { value: Partial<Selection>; onC
           sx={{ flexGrow: 1 }}
         >
           {brandOptions.map((b) => (
-            <MenuItem key={b.id} value={b.id}>{b.display_name}</MenuItem>
+            <MenuItem key={b.id} value={b.id}>
+              {b.display_name}
+            </MenuItem>
           ))}
         </TextField>
         <Button startIcon={<AddIcon />} onClick={() => setCreating('brand')} sx={{ whiteSpace: 'nowrap' }}>

@@ -23,7 +23,8 @@ describe('campaignProblem', () => {
 
 describe('toImportProduct', () => {
   it('sends the row as the function takes it, keyed by file and row', () => {
-    const csv = 'nombre,precio,precio_anterior,imagenes,tallas,categoria,url\nTenis,1000,3000,https://e.com/a.jpg,26;27,Calzado,https://e.com/p\n';
+    const csv =
+      'nombre,precio,precio_anterior,imagenes,tallas,categoria,url\nTenis,1000,3000,https://e.com/a.jpg,26;27,Calzado,https://e.com/p\n';
     const parsed = parseCsvFile(new TextEncoder().encode(csv));
     if (!parsed.ok) throw new Error(parsed.reason);
     const row = parsed.valid[0];

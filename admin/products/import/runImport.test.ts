@@ -2,8 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type BatchResult, type ImportProgress, runImport } from './runImport.ts';
 
 const rows = Array.from({ length: 120 }, (_, i) => i + 1);
-const ok = (batch: number[]): Promise<BatchResult> =>
-  Promise.resolve({ success_count: batch.length, error_count: 0, errors: [] });
+const ok = (batch: number[]): Promise<BatchResult> => Promise.resolve({ success_count: batch.length, error_count: 0, errors: [] });
 
 describe('runImport', () => {
   it('sends batches of 50 with a pause between them, none after the last', async () => {
@@ -37,9 +36,7 @@ describe('runImport', () => {
       (batch, number) => {
         sent.push(number);
         if (number === 2) return Promise.reject(new Error('timeout'));
-        return number === 3
-          ? Promise.resolve({ success_count: 18, error_count: 2, errors: ['Fila 101: Precio inválido'] })
-          : ok(batch);
+        return number === 3 ? Promise.resolve({ success_count: 18, error_count: 2, errors: ['Fila 101: Precio inválido'] }) : ok(batch);
       },
       { size: 50, pauseMs: 300, sleep: async () => {} },
     );

@@ -132,7 +132,9 @@ export function authRoutes(deps: AuthDeps): Hono {
   let dummyHash: Promise<string> | undefined;
   const dummy = () =>
     (dummyHash ??= pool
-      .query<{ h: string }>(`select extensions.crypt($1, extensions.gen_salt('bf', ${BCRYPT_COST})) as h`, [randomBytes(24).toString('hex')])
+      .query<{ h: string }>(`select extensions.crypt($1, extensions.gen_salt('bf', ${BCRYPT_COST})) as h`, [
+        randomBytes(24).toString('hex'),
+      ])
       .then((r) => r.rows[0]!.h));
   const rateLimited = () => authError(429, 'over_request_rate_limit', 'Request rate limit reached');
 
@@ -210,11 +212,12 @@ export function authRoutes(deps: AuthDeps): Hono {
         [user.id, SESSION_TIMEBOX_SECONDS],
       );
       const session = s.rows[0]!;
-      await db.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [refreshToken, user.id, session.id]);
-      const u = await db.query<UserRow>(
-        `update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`,
-        [user.id],
-      );
+      await db.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
+        refreshToken,
+        user.id,
+        session.id,
+      ]);
+      const u = await db.query<UserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`, [user.id]);
       return { session, signedIn: u.rows[0]! };
     });
     return jsonResponse(200, await sessionResponse(signedIn, session, refreshToken), API_VERSION);
@@ -227,7 +230,12 @@ export function authRoutes(deps: AuthDeps): Hono {
     const newToken = randomToken();
     const result = await inTransaction(pool, async (db) => {
       const { rows } = await db.query<{
-        revoked: boolean; user_id: string; session_id: string | null; s_id: string | null; s_created_at: Date | null; not_after: Date | null;
+        revoked: boolean;
+        user_id: string;
+        session_id: string | null;
+        s_id: string | null;
+        s_created_at: Date | null;
+        not_after: Date | null;
       }>(
         `select rt.revoked, rt.user_id, rt.session_id, s.id as s_id, s.created_at as s_created_at, s.not_after
            from auth.refresh_tokens rt left join auth.sessions s on s.id = rt.session_id
@@ -249,7 +257,12 @@ export function authRoutes(deps: AuthDeps): Hono {
       if (!user) return { error: authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
       if (user.banned_until && user.banned_until > new Date()) return { error: authError(400, 'user_banned', 'User is banned') };
       await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token]);
-      await db.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [newToken, user.id, row.s_id, token]);
+      await db.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
+        newToken,
+        user.id,
+        row.s_id,
+        token,
+      ]);
       await db.query('update auth.sessions set updated_at = now() where id = $1', [row.s_id]);
       return { user, session: { id: row.s_id, created_at: row.s_created_at!, not_after: row.not_after } };
     });
@@ -331,7 +344,8 @@ export function authRoutes(deps: AuthDeps): Hono {
     const scope = c.req.query('scope') ?? 'global';
     const sessionId = typeof claims.session_id === 'string' ? claims.session_id : null;
     if (scope === 'local' && sessionId) await pool.query('delete from auth.sessions where id = $1', [sessionId]);
-    else if (scope === 'others') await pool.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [user.id, sessionId]);
+    else if (scope === 'others')
+      await pool.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [user.id, sessionId]);
     else if (scope === 'global') await pool.query('delete from auth.sessions where user_id = $1', [user.id]);
     else throw authError(400, 'validation_failed', 'Unsupported logout scope');
     return new Response(null, { status: 204, headers: API_VERSION });
@@ -342,14 +356,18 @@ export function authRoutes(deps: AuthDeps): Hono {
   });
 
   app.get('/settings', () =>
-    jsonResponse(200, {
-      external: { email: true, phone: false, anonymous_users: false, google: false, github: false },
-      disable_signup: true,
-      mailer_autoconfirm: false,
-      phone_autoconfirm: false,
-      sms_provider: '',
-      saml_enabled: false,
-    }, API_VERSION),
+    jsonResponse(
+      200,
+      {
+        external: { email: true, phone: false, anonymous_users: false, google: false, github: false },
+        disable_signup: true,
+        mailer_autoconfirm: false,
+        phone_autoconfirm: false,
+        sms_provider: '',
+        saml_enabled: false,
+      },
+      API_VERSION,
+    ),
   );
 
   app.get('/health', () => jsonResponse(200, { version: 'local', name: 'GoTrue', description: 'Local GoTrue subset' }));
@@ -380,7 +398,14 @@ export function authRoutes(deps: AuthDeps): Hono {
                  case when $3::boolean then now() end, $4, $5,
                  case when $6::float8 > 0 then now() + make_interval(secs => $6::float8) end)
          returning ${USER_COLUMNS}`,
-        [email, typeof password === 'string' ? password : null, body['email_confirm'] === true, JSON.stringify(appMeta), JSON.stringify(userMeta), ban],
+        [
+          email,
+          typeof password === 'string' ? password : null,
+          body['email_confirm'] === true,
+          JSON.stringify(appMeta),
+          JSON.stringify(userMeta),
+          ban,
+        ],
       );
       return jsonResponse(200, userJson(rows[0]!), API_VERSION);
     } catch (error) {
@@ -401,11 +426,15 @@ export function authRoutes(deps: AuthDeps): Hono {
     const links: string[] = [];
     if (page < lastPage) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
     links.push(`</admin/users?page=${lastPage}&per_page=${perPage}>; rel="last"`);
-    return jsonResponse(200, { aud: 'authenticated', users: rows.map(userJson) }, {
-      ...API_VERSION,
-      'x-total-count': String(total),
-      link: links.join(', '),
-    });
+    return jsonResponse(
+      200,
+      { aud: 'authenticated', users: rows.map(userJson) },
+      {
+        ...API_VERSION,
+        'x-total-count': String(total),
+        link: links.join(', '),
+      },
+    );
   });
 
   app.get('/admin/users/:id', async (c) => {

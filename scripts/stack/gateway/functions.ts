@@ -81,7 +81,8 @@ export function functionsRoutes(deps: FunctionsDeps): Hono {
     }
     if (!optOuts.has(name)) {
       const token = bearerToken(c.req.raw);
-      if (!token) return jsonResponse(401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Falta el encabezado Authorization: inicia sesión.' });
+      if (!token)
+        return jsonResponse(401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Falta el encabezado Authorization: inicia sesión.' });
       try {
         await deps.jwt.verify(token);
       } catch {

@@ -28,8 +28,14 @@ export interface TransformParams {
 
 const FIT = { cover: 'cover', contain: 'inside', fill: 'fill' } as const;
 const MIME: Record<string, string> = {
-  webp: 'image/webp', avif: 'image/avif', png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', gif: 'image/gif',
-  tiff: 'image/tiff', heif: 'image/heif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  tiff: 'image/tiff',
+  heif: 'image/heif',
 };
 
 function invalid(message: string): HttpError {
@@ -53,7 +59,8 @@ export function parseTransform(query: URLSearchParams): TransformParams {
   if (!['origin', 'webp', 'avif', 'png', 'jpeg'].includes(format)) throw invalid('format must be one of origin, webp, avif, png, jpeg');
   const params: TransformParams = { quality, resize, format: format as TransformParams['format'] };
   const width = dimension(query.get('width') ?? undefined, 'width', 2500);
-  if (width !== undefined && !(RENDER_WIDTHS as readonly number[]).includes(width)) throw invalid(`width must be one of ${RENDER_WIDTHS.join(', ')}`);
+  if (width !== undefined && !(RENDER_WIDTHS as readonly number[]).includes(width))
+    throw invalid(`width must be one of ${RENDER_WIDTHS.join(', ')}`);
   const height = dimension(query.get('height') ?? undefined, 'height', width === undefined ? 2500 : width * 2);
   if (width !== undefined) params.width = width;
   if (height !== undefined) params.height = height;
@@ -74,8 +81,17 @@ const inFlight = new Map<string, Promise<Rendered>>();
  * The rendered variant of srcPath for params, from cacheDir when present. `version` identifies the
  * source bytes (its ETag), so a re-uploaded object gets new variants.
  */
-export async function renderImage(srcPath: string, cacheDir: string, version: string, params: TransformParams, cache: RenderCache): Promise<Rendered> {
-  const key = createHash('sha256').update(JSON.stringify({ version, ...params })).digest('hex').slice(0, 32);
+export async function renderImage(
+  srcPath: string,
+  cacheDir: string,
+  version: string,
+  params: TransformParams,
+  cache: RenderCache,
+): Promise<Rendered> {
+  const key = createHash('sha256')
+    .update(JSON.stringify({ version, ...params }))
+    .digest('hex')
+    .slice(0, 32);
   const existing = inFlight.get(join(cacheDir, key));
   if (existing) return existing;
   const work = (async (): Promise<Rendered> => {
@@ -109,7 +125,9 @@ async function render(srcPath: string, cacheDir: string, key: string, params: Tr
   }
   let ext: string = params.format;
   if (params.format === 'origin') {
-    const meta = await sharp(srcPath).metadata().catch(() => null);
+    const meta = await sharp(srcPath)
+      .metadata()
+      .catch(() => null);
     ext = meta?.format && meta.format in MIME ? meta.format : 'png';
     if (ext === 'jpg') ext = 'jpeg';
   }
@@ -125,7 +143,11 @@ async function render(srcPath: string, cacheDir: string, key: string, params: Tr
     await image.toFile(tmp);
   } catch (error) {
     await rm(tmp, { force: true });
-    throw new HttpError(422, { statusCode: '422', error: 'InvalidImage', message: `The source object is not a processable image: ${(error as Error).message}` });
+    throw new HttpError(422, {
+      statusCode: '422',
+      error: 'InvalidImage',
+      message: `The source object is not a processable image: ${(error as Error).message}`,
+    });
   }
   await rename(tmp, target);
   await cache.used(target, (await stat(target)).size);

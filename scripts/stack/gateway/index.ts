@@ -95,26 +95,39 @@ export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promi
   app.use('/auth/v1/*', tooLarge(BODY_LIMITS.auth));
   app.use('/functions/v1/*', tooLarge(BODY_LIMITS.functions));
   app.route('/rest/v1', restRoutes(opts.restUrl));
-  app.route('/auth/v1', authRoutes({
-    pool, jwt, publicUrl,
-    ...(opts.authFailuresPerAddress === undefined ? {} : { failuresPerAddress: opts.authFailuresPerAddress }),
-  }));
-  app.route('/storage/v1', storageRoutes({
-    pool, jwt, storageDir: opts.storageDir,
-    ...(opts.renderCacheBytes === undefined ? {} : { renderCacheBytes: opts.renderCacheBytes }),
-  }));
-  app.route('/functions/v1', functionsRoutes({
-    functionsDir: opts.functionsDir,
-    jwt,
-    // What the Edge Runtime provides, plus PUBLISH_TARGET=local: request-rebuild leaves publishing to
-    // the local rebuild worker unless publishing secrets are set in the environment.
-    env: {
-      SUPABASE_URL: publicUrl,
-      SUPABASE_ANON_KEY: opts.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: opts.serviceRoleKey,
-      PUBLISH_TARGET: process.env['PUBLISH_TARGET'] ?? 'local',
-    },
-  }));
+  app.route(
+    '/auth/v1',
+    authRoutes({
+      pool,
+      jwt,
+      publicUrl,
+      ...(opts.authFailuresPerAddress === undefined ? {} : { failuresPerAddress: opts.authFailuresPerAddress }),
+    }),
+  );
+  app.route(
+    '/storage/v1',
+    storageRoutes({
+      pool,
+      jwt,
+      storageDir: opts.storageDir,
+      ...(opts.renderCacheBytes === undefined ? {} : { renderCacheBytes: opts.renderCacheBytes }),
+    }),
+  );
+  app.route(
+    '/functions/v1',
+    functionsRoutes({
+      functionsDir: opts.functionsDir,
+      jwt,
+      // What the Edge Runtime provides, plus PUBLISH_TARGET=local: request-rebuild leaves publishing to
+      // the local rebuild worker unless publishing secrets are set in the environment.
+      env: {
+        SUPABASE_URL: publicUrl,
+        SUPABASE_ANON_KEY: opts.anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: opts.serviceRoleKey,
+        PUBLISH_TARGET: process.env['PUBLISH_TARGET'] ?? 'local',
+      },
+    }),
+  );
   app.notFound(() => jsonResponse(404, { message: 'no Route matched with those values' }));
   app.onError((error) => errorResponse(error));
 
@@ -137,9 +150,11 @@ export async function serveGateway(opts: GatewayOptions & { port: number; host?:
     await new Promise<void>((resolve, reject) => {
       const onError = (error: NodeJS.ErrnoException) => {
         server.off('listening', onListening);
-        reject(error.code === 'EADDRINUSE'
-          ? new Error(`El puerto ${opts.port} (API de Supabase) está ocupado. Libéralo o elige otro con SUPABASE_PORT=<puerto>.`)
-          : error);
+        reject(
+          error.code === 'EADDRINUSE'
+            ? new Error(`El puerto ${opts.port} (API de Supabase) está ocupado. Libéralo o elige otro con SUPABASE_PORT=<puerto>.`)
+            : error,
+        );
       };
       const onListening = () => {
         server.off('error', onError);

@@ -19,11 +19,7 @@ export function createJwtTool(secret: string): JwtTool {
   const key = new TextEncoder().encode(secret);
   return {
     sign: (claims, expiresAt) =>
-      new SignJWT(claims)
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setIssuedAt()
-        .setExpirationTime(expiresAt)
-        .sign(key),
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime(expiresAt).sign(key),
     verify: async (token) => (await jwtVerify(token, key, { algorithms: ['HS256'] })).payload as Claims,
   };
 }

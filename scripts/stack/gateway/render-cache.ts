@@ -39,7 +39,11 @@ export class RenderCache {
   async run<T>(render: () => Promise<T>): Promise<T> {
     if (this.#running >= this.#opts.concurrency) {
       if (this.#waiting.length >= this.#opts.maxQueued) {
-        throw new HttpError(503, { statusCode: '503', error: 'TooManyRequests', message: 'Demasiadas imágenes en proceso; intenta de nuevo en un momento.' });
+        throw new HttpError(503, {
+          statusCode: '503',
+          error: 'TooManyRequests',
+          message: 'Demasiadas imágenes en proceso; intenta de nuevo en un momento.',
+        });
       }
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     } else {

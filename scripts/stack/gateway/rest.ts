@@ -5,8 +5,17 @@ import { apiKeyOf } from './apikey.ts';
 import { jsonResponse } from './errors.ts';
 
 const HOP_BY_HOP = new Set([
-  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding',
-  'upgrade', 'host', 'content-length', 'accept-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+  'accept-encoding',
 ]);
 
 /** Headers through which a client could claim another address; the gateway alone sets the address. */

@@ -69,7 +69,11 @@ function storageUnwritable(error: unknown): HttpError {
   const code = pgCode(error) ?? 'EIO';
   console.error('[gateway] storage is not writable:', error);
   const reason = code === 'ENOSPC' || code === 'EDQUOT' ? 'el disco está lleno' : 'la carpeta de archivos no admite escritura';
-  return storageError(507, 'StorageUnwritable', `No se pudo guardar el archivo: ${reason} (${code}). Inténtalo de nuevo cuando se resuelva.`);
+  return storageError(
+    507,
+    'StorageUnwritable',
+    `No se pudo guardar el archivo: ${reason} (${code}). Inténtalo de nuevo cuando se resuelva.`,
+  );
 }
 
 const bucketNotFound = () => storageError(404, 'Bucket not found', 'Bucket not found');
@@ -99,7 +103,13 @@ function checkBucketId(id: string): string {
 /** Object names: no empty, "." or ".." segments, no NUL or backslash (no way out of the bucket folder). */
 function checkObjectName(name: string): string {
   const segments = name.split('/');
-  if (!name || name.length > 1024 || name.includes('\0') || name.includes('\\') || segments.some((s) => s === '' || s === '.' || s === '..')) {
+  if (
+    !name ||
+    name.length > 1024 ||
+    name.includes('\0') ||
+    name.includes('\\') ||
+    segments.some((s) => s === '' || s === '.' || s === '..')
+  ) {
     throw storageError(400, 'InvalidKey', `Invalid key: ${name}`);
   }
   return name;
@@ -116,7 +126,11 @@ function target(c: Context, prefix: string): { bucket: string; name: string } {
   let name: string;
   try {
     bucket = decodeURIComponent(rest.slice(0, slash));
-    name = rest.slice(slash + 1).split('/').map(decodeURIComponent).join('/');
+    name = rest
+      .slice(slash + 1)
+      .split('/')
+      .map(decodeURIComponent)
+      .join('/');
   } catch {
     throw storageError(400, 'InvalidKey', 'Invalid key: bad encoding');
   }
@@ -221,7 +235,13 @@ export function storageRoutes(deps: StorageDeps): Hono {
     let dir = dirname(path);
     const stopAt = join(root, bucket);
     while (dir.startsWith(stopAt + sep)) {
-      if (!(await rmdir(dir).then(() => true, () => false))) break;
+      if (
+        !(await rmdir(dir).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
       dir = dirname(dir);
     }
   }
@@ -240,7 +260,11 @@ export function storageRoutes(deps: StorageDeps): Hono {
       const raw = await readLimited(c.req.raw.body, limit + 64 * 1024);
       const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
       let file: File | null = null;
-      for (const [, value] of form) if (typeof value !== 'string') { file = value; break; }
+      for (const [, value] of form)
+        if (typeof value !== 'string') {
+          file = value;
+          break;
+        }
       if (!file) throw storageError(400, 'InvalidRequest', 'No file found in request');
       bytes = Buffer.from(await file.arrayBuffer());
       mimetype = file.type || 'text/plain;charset=UTF-8';
@@ -262,7 +286,13 @@ export function storageRoutes(deps: StorageDeps): Hono {
     }
     const eTag = `"${createHash('md5').update(bytes).digest('hex')}"`;
     const metadata = {
-      eTag, size: bytes.length, mimetype, cacheControl, lastModified: new Date().toISOString(), contentLength: bytes.length, httpStatusCode: 200,
+      eTag,
+      size: bytes.length,
+      mimetype,
+      cacheControl,
+      lastModified: new Date().toISOString(),
+      contentLength: bytes.length,
+      httpStatusCode: 200,
     };
     const owner = typeof claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(claims.sub) ? claims.sub : null;
     const dest = filePath(bucketId, name);
@@ -280,8 +310,12 @@ export function storageRoutes(deps: StorageDeps): Hono {
     try {
       const id = await asCaller(pool, claims, async (db: Client) => {
         const sql = `insert into storage.objects (bucket_id, name, owner, metadata, version) values ($1, $2, $3, $4, $5)
-          ${upsert ? `on conflict (bucket_id, name) do update set owner = excluded.owner, metadata = excluded.metadata,
-                      version = excluded.version, updated_at = now(), last_accessed_at = now()` : ''}
+          ${
+            upsert
+              ? `on conflict (bucket_id, name) do update set owner = excluded.owner, metadata = excluded.metadata,
+                      version = excluded.version, updated_at = now(), last_accessed_at = now()`
+              : ''
+          }
           returning id`;
         const { rows } = await db.query<{ id: string }>(sql, [bucketId, name, owner, JSON.stringify(metadata), randomUUID()]);
         // The row is in; now the bytes. If this fails the transaction rolls back.
@@ -308,23 +342,41 @@ export function storageRoutes(deps: StorageDeps): Hono {
     const bucketId = checkBucketId(c.req.param('bucket'));
     const claims = await claimsOf(c);
     const body = (await c.req.json().catch(() => ({}))) as {
-      prefix?: string; limit?: number; offset?: number; search?: string; sortBy?: { column?: string; order?: string };
+      prefix?: string;
+      limit?: number;
+      offset?: number;
+      search?: string;
+      sortBy?: { column?: string; order?: string };
     };
     let prefix = typeof body.prefix === 'string' ? body.prefix.replace(/^\/+/, '') : '';
     if (prefix && !prefix.endsWith('/')) prefix += '/';
     const limit = Math.min(Math.max(Number(body.limit ?? 100) || 100, 1), 1000);
     const offset = Math.max(Number(body.offset ?? 0) || 0, 0);
-    const column = ['name', 'updated_at', 'created_at', 'last_accessed_at'].includes(body.sortBy?.column ?? '') ? body.sortBy!.column! : 'name';
+    const column = ['name', 'updated_at', 'created_at', 'last_accessed_at'].includes(body.sortBy?.column ?? '')
+      ? body.sortBy!.column!
+      : 'name';
     const desc = body.sortBy?.order?.toLowerCase() === 'desc';
     await bucketAsSuperuser(bucketId);
     const escaped = `${prefix}${body.search ?? ''}`.replace(/[\\%_]/g, (m) => `\\${m}`);
     const like = `${escaped}%`;
-    const rows = await asCaller(pool, claims, async (db) =>
-      (await db.query<{ id: string; name: string; updated_at: Date; created_at: Date; last_accessed_at: Date | null; metadata: unknown }>(
-        `select id, name, updated_at, created_at, last_accessed_at, metadata from storage.objects
+    const rows = await asCaller(
+      pool,
+      claims,
+      async (db) =>
+        (
+          await db.query<{
+            id: string;
+            name: string;
+            updated_at: Date;
+            created_at: Date;
+            last_accessed_at: Date | null;
+            metadata: unknown;
+          }>(
+            `select id, name, updated_at, created_at, last_accessed_at, metadata from storage.objects
           where bucket_id = $1 and name ilike $2`,
-        [bucketId, like],
-      )).rows,
+            [bucketId, like],
+          )
+        ).rows,
     );
     const entries = new Map<string, Record<string, unknown>>();
     for (const r of rows) {
@@ -332,11 +384,16 @@ export function storageRoutes(deps: StorageDeps): Hono {
       const slash = rest.indexOf('/');
       if (slash >= 0) {
         const folder = rest.slice(0, slash);
-        if (!entries.has(folder)) entries.set(folder, { name: folder, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+        if (!entries.has(folder))
+          entries.set(folder, { name: folder, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
       } else {
         entries.set(rest, {
-          name: rest, id: r.id, updated_at: r.updated_at.toISOString(), created_at: r.created_at.toISOString(),
-          last_accessed_at: r.last_accessed_at?.toISOString() ?? null, metadata: r.metadata,
+          name: rest,
+          id: r.id,
+          updated_at: r.updated_at.toISOString(),
+          created_at: r.created_at.toISOString(),
+          last_accessed_at: r.last_accessed_at?.toISOString() ?? null,
+          metadata: r.metadata,
         });
       }
     }
@@ -358,11 +415,16 @@ export function storageRoutes(deps: StorageDeps): Hono {
       throw storageError(400, 'InvalidRequest', 'prefixes must be an array of 1 to 1000 object names');
     }
     const names = (prefixes as string[]).map((p) => p.replace(/^\/+/, ''));
-    const deleted = await asCaller(pool, claims, async (db) =>
-      (await db.query<Record<string, unknown> & { name: string }>(
-        'delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *',
-        [bucketId, names],
-      )).rows,
+    const deleted = await asCaller(
+      pool,
+      claims,
+      async (db) =>
+        (
+          await db.query<Record<string, unknown> & { name: string }>(
+            'delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *',
+            [bucketId, names],
+          )
+        ).rows,
     );
     for (const row of deleted) {
       try {
@@ -377,8 +439,10 @@ export function storageRoutes(deps: StorageDeps): Hono {
   app.delete('/object/:bucket/*', async (c) => {
     const { bucket, name } = target(c, '/object/');
     const claims = await claimsOf(c);
-    const n = await asCaller(pool, claims, async (db) =>
-      (await db.query('delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rowCount,
+    const n = await asCaller(
+      pool,
+      claims,
+      async (db) => (await db.query('delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rowCount,
     );
     if (!n) throw objectNotFound();
     await removeFromDisk(bucket, name);
@@ -393,11 +457,15 @@ export function storageRoutes(deps: StorageDeps): Hono {
     if (mode === 'public') {
       const { rows: b } = await pool.query<{ public: boolean }>('select public from storage.buckets where id = $1', [bucket]);
       if (!b[0]?.public) throw bucketNotFound();
-      rows = (await pool.query('select id, metadata, updated_at from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rows;
+      rows = (await pool.query('select id, metadata, updated_at from storage.objects where bucket_id = $1 and name = $2', [bucket, name]))
+        .rows;
     } else {
       const claims = await claimsOf(c);
-      rows = await asCaller(pool, claims, async (db) =>
-        (await db.query('select id, metadata, updated_at from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rows,
+      rows = await asCaller(
+        pool,
+        claims,
+        async (db) =>
+          (await db.query('select id, metadata, updated_at from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rows,
       );
     }
     const row = rows[0];
@@ -426,12 +494,17 @@ export function storageRoutes(deps: StorageDeps): Hono {
   async function serveObject(c: Context, prefix: string, mode: 'public' | 'caller'): Promise<Response> {
     const o = await lookup(c, prefix, mode);
     const etag = o.meta.eTag ?? `"${o.row.id}"`;
-    return fileResponse(c, o.path, {
-      'content-type': o.meta.mimetype ?? 'application/octet-stream',
-      'content-length': String(o.size),
-      'cache-control': o.meta.cacheControl ?? 'no-cache',
-      'last-modified': o.row.updated_at.toUTCString(),
-    }, etag);
+    return fileResponse(
+      c,
+      o.path,
+      {
+        'content-type': o.meta.mimetype ?? 'application/octet-stream',
+        'content-length': String(o.size),
+        'cache-control': o.meta.cacheControl ?? 'no-cache',
+        'last-modified': o.row.updated_at.toUTCString(),
+      },
+      etag,
+    );
   }
 
   async function serveRendered(c: Context, prefix: string, mode: 'public' | 'caller'): Promise<Response> {
@@ -442,14 +515,19 @@ export function storageRoutes(deps: StorageDeps): Hono {
     }
     const r = await renderImage(o.path, cacheDirOf(o.bucket, o.name), o.meta.eTag ?? o.row.id, params, renderCache);
     const info = await stat(r.path);
-    return fileResponse(c, r.path, {
-      'content-type': r.contentType,
-      'content-length': String(info.size),
-      'cache-control': o.meta.cacheControl ?? 'max-age=3600',
-      'last-modified': o.row.updated_at.toUTCString(),
-      'x-transform-cache': r.hit ? 'HIT' : 'MISS',
-      vary: 'Accept',
-    }, `"${r.key}"`);
+    return fileResponse(
+      c,
+      r.path,
+      {
+        'content-type': r.contentType,
+        'content-length': String(info.size),
+        'cache-control': o.meta.cacheControl ?? 'max-age=3600',
+        'last-modified': o.row.updated_at.toUTCString(),
+        'x-transform-cache': r.hit ? 'HIT' : 'MISS',
+        vary: 'Accept',
+      },
+      `"${r.key}"`,
+    );
   }
 
   app.get('/object/public/*', (c) => serveObject(c, '/object/public/', 'public'));
@@ -459,9 +537,17 @@ export function storageRoutes(deps: StorageDeps): Hono {
   app.get('/object/info/*', async (c) => {
     const o = await lookup(c, '/object/info/', 'caller');
     return jsonResponse(200, {
-      id: o.row.id, name: o.name, bucket_id: o.bucket, version: null, size: o.meta.size ?? o.size,
-      content_type: o.meta.mimetype ?? null, cache_control: o.meta.cacheControl ?? null, etag: o.meta.eTag ?? null,
-      metadata: {}, last_modified: o.row.updated_at.toISOString(), created_at: o.row.updated_at.toISOString(),
+      id: o.row.id,
+      name: o.name,
+      bucket_id: o.bucket,
+      version: null,
+      size: o.meta.size ?? o.size,
+      content_type: o.meta.mimetype ?? null,
+      cache_control: o.meta.cacheControl ?? null,
+      etag: o.meta.eTag ?? null,
+      metadata: {},
+      last_modified: o.row.updated_at.toISOString(),
+      created_at: o.row.updated_at.toISOString(),
     });
   });
   app.get('/object/*', (c) => serveObject(c, '/object/', 'caller'));
@@ -472,14 +558,20 @@ export function storageRoutes(deps: StorageDeps): Hono {
   // ─── Buckets ───────────────────────────────────────────────────────────────────────────
   app.get('/bucket', async (c) => {
     const claims = await claimsOf(c);
-    const rows = await asCaller(pool, claims, async (db) => (await db.query<BucketRow>('select * from storage.buckets order by name')).rows);
+    const rows = await asCaller(
+      pool,
+      claims,
+      async (db) => (await db.query<BucketRow>('select * from storage.buckets order by name')).rows,
+    );
     return jsonResponse(200, rows.map(bucketJson));
   });
 
   app.get('/bucket/:id', async (c) => {
     const claims = await claimsOf(c);
-    const rows = await asCaller(pool, claims, async (db) =>
-      (await db.query<BucketRow>('select * from storage.buckets where id = $1', [c.req.param('id')])).rows,
+    const rows = await asCaller(
+      pool,
+      claims,
+      async (db) => (await db.query<BucketRow>('select * from storage.buckets where id = $1', [c.req.param('id')])).rows,
     );
     if (!rows[0]) throw bucketNotFound();
     return jsonResponse(200, bucketJson(rows[0]));
@@ -491,10 +583,17 @@ export function storageRoutes(deps: StorageDeps): Hono {
     const id = checkBucketId(String(body['id'] ?? body['name'] ?? ''));
     try {
       await asCaller(pool, claims, (db) =>
-        db.query('insert into storage.buckets (id, name, owner, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5, $6)', [
-          id, String(body['name'] ?? id), typeof claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(claims.sub) ? claims.sub : null,
-          body['public'] === true, parseSize(body['file_size_limit']), (body['allowed_mime_types'] as string[] | undefined) ?? null,
-        ]),
+        db.query(
+          'insert into storage.buckets (id, name, owner, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5, $6)',
+          [
+            id,
+            String(body['name'] ?? id),
+            typeof claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(claims.sub) ? claims.sub : null,
+            body['public'] === true,
+            parseSize(body['file_size_limit']),
+            (body['allowed_mime_types'] as string[] | undefined) ?? null,
+          ],
+        ),
       );
     } catch (error) {
       if (pgCode(error) === '42501') throw rlsDenied();
@@ -507,16 +606,26 @@ export function storageRoutes(deps: StorageDeps): Hono {
   app.put('/bucket/:id', async (c) => {
     const claims = await claimsOf(c);
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
-    const n = await asCaller(pool, claims, async (db) =>
-      (await db.query(
-        `update storage.buckets set public = coalesce($2, public),
+    const n = await asCaller(
+      pool,
+      claims,
+      async (db) =>
+        (
+          await db.query(
+            `update storage.buckets set public = coalesce($2, public),
            file_size_limit = case when $3::boolean then $4::bigint else file_size_limit end,
            allowed_mime_types = case when $5::boolean then $6::text[] else allowed_mime_types end, updated_at = now()
          where id = $1`,
-        [c.req.param('id'), typeof body['public'] === 'boolean' ? body['public'] : null,
-          'file_size_limit' in body, parseSize(body['file_size_limit']),
-          'allowed_mime_types' in body, (body['allowed_mime_types'] as string[] | null | undefined) ?? null],
-      )).rowCount,
+            [
+              c.req.param('id'),
+              typeof body['public'] === 'boolean' ? body['public'] : null,
+              'file_size_limit' in body,
+              parseSize(body['file_size_limit']),
+              'allowed_mime_types' in body,
+              (body['allowed_mime_types'] as string[] | null | undefined) ?? null,
+            ],
+          )
+        ).rowCount,
     );
     if (!n) throw bucketNotFound();
     return jsonResponse(200, { message: 'Successfully updated' });
@@ -525,8 +634,10 @@ export function storageRoutes(deps: StorageDeps): Hono {
   app.post('/bucket/:id/empty', async (c) => {
     const claims = await claimsOf(c);
     const bucket = checkBucketId(c.req.param('id'));
-    const deleted = await asCaller(pool, claims, async (db) =>
-      (await db.query<{ name: string }>('delete from storage.objects where bucket_id = $1 returning name', [bucket])).rows,
+    const deleted = await asCaller(
+      pool,
+      claims,
+      async (db) => (await db.query<{ name: string }>('delete from storage.objects where bucket_id = $1 returning name', [bucket])).rows,
     );
     for (const row of deleted) await removeFromDisk(bucket, row.name).catch(() => undefined);
     return jsonResponse(200, { message: 'Successfully emptied' });
@@ -536,8 +647,10 @@ export function storageRoutes(deps: StorageDeps): Hono {
     const claims = await claimsOf(c);
     const bucket = checkBucketId(c.req.param('id'));
     try {
-      const n = await asCaller(pool, claims, async (db) =>
-        (await db.query('delete from storage.buckets where id = $1', [bucket])).rowCount,
+      const n = await asCaller(
+        pool,
+        claims,
+        async (db) => (await db.query('delete from storage.buckets where id = $1', [bucket])).rowCount,
       );
       if (!n) throw bucketNotFound();
     } catch (error) {

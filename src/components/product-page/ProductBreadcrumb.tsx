@@ -18,9 +18,15 @@ export default function ProductBreadcrumb(props: Props) {
           <Fragment key={c.name + String(i)}>
             {i > 0 && <li aria-hidden="true">/</li>}
             {c.path ? (
-              <li><a className={link} href={c.path}>{c.name}</a></li>
+              <li>
+                <a className={link} href={c.path}>
+                  {c.name}
+                </a>
+              </li>
             ) : (
-              <li aria-current="page" className="max-w-[16rem] truncate font-medium text-neutral-900">{c.name}</li>
+              <li aria-current="page" className="max-w-[16rem] truncate font-medium text-neutral-900">
+                {c.name}
+              </li>
             )}
           </Fragment>
         ))}

@@ -14,7 +14,17 @@ interface Props {
 }
 
 /** One collapsible section; only the product's own data is left in the search index. */
-function Section({ title, open = false, indexed = false, children }: { title: string; open?: boolean; indexed?: boolean; children: ReactNode }) {
+function Section({
+  title,
+  open = false,
+  indexed = false,
+  children,
+}: {
+  title: string;
+  open?: boolean;
+  indexed?: boolean;
+  children: ReactNode;
+}) {
   return (
     <details open={open} data-pagefind-ignore={indexed ? undefined : 'all'} className="group border-b border-neutral-200 py-1">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-3 text-base font-bold text-neutral-950 [&::-webkit-details-marker]:hidden">

@@ -38,11 +38,17 @@ export default function ProductSummary({ product: p }: { product: SummaryProduct
       {(p.category_nombre || p.subcategory_nombre) && (
         <ul aria-label="Categoría" className="mt-3 flex flex-wrap gap-2">
           {p.category_id && p.category_nombre && (
-            <li><a className={chip} href={shopHref({ category_id: p.category_id })}>{p.category_nombre}</a></li>
+            <li>
+              <a className={chip} href={shopHref({ category_id: p.category_id })}>
+                {p.category_nombre}
+              </a>
+            </li>
           )}
           {p.category_id && p.subcategory_id && p.subcategory_nombre && (
             <li>
-              <a className={chip} href={shopHref({ category_id: p.category_id, subcategory_id: p.subcategory_id })}>{p.subcategory_nombre}</a>
+              <a className={chip} href={shopHref({ category_id: p.category_id, subcategory_id: p.subcategory_id })}>
+                {p.subcategory_nombre}
+              </a>
             </li>
           )}
         </ul>

@@ -42,15 +42,18 @@ export default function ProductCard({ product: p, openInNewTab = true, onOpen, i
           className="transition duration-500 group-hover:scale-105"
         />
         <div className="absolute left-2 right-14 top-2 flex flex-col items-start gap-1">
-          {badge && <span className="rounded-full bg-lime-400 px-2 py-0.5 text-[11px] font-extrabold sm:px-2.5 sm:py-1 sm:text-xs text-neutral-950 shadow-sm">{badge}</span>}
+          {badge && (
+            <span className="rounded-full bg-lime-400 px-2 py-0.5 text-[11px] font-extrabold sm:px-2.5 sm:py-1 sm:text-xs text-neutral-950 shadow-sm">
+              {badge}
+            </span>
+          )}
           {p.category_nombre && (
-            <span className="max-w-full truncate rounded-full bg-white/95 px-2 py-0.5 text-[11px] font-semibold text-neutral-800 shadow-sm sm:px-2.5 sm:py-1 sm:text-xs">{p.category_nombre}</span>
+            <span className="max-w-full truncate rounded-full bg-white/95 px-2 py-0.5 text-[11px] font-semibold text-neutral-800 shadow-sm sm:px-2.5 sm:py-1 sm:text-xs">
+              {p.category_nombre}
+            </span>
           )}
         </div>
-        <FavoriteButton
-          className="absolute right-2 top-2"
-          product={p}
-        />
+        <FavoriteButton className="absolute right-2 top-2" product={p} />
         {countdown && (
           <span className="absolute bottom-2 left-2 inline-flex max-w-[calc(100%-1rem)] items-center gap-1 whitespace-nowrap rounded-full bg-neutral-950/85 px-2 py-0.5 text-[11px] font-semibold text-white sm:px-2.5 sm:py-1 sm:text-xs">
             <Clock aria-hidden="true" className="size-3.5" />
@@ -60,13 +63,17 @@ export default function ProductCard({ product: p, openInNewTab = true, onOpen, i
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <div>
-          <h3 id={nameId} className="line-clamp-2 text-sm font-semibold leading-snug text-neutral-950 sm:text-base">{p.nombre}</h3>
+          <h3 id={nameId} className="line-clamp-2 text-sm font-semibold leading-snug text-neutral-950 sm:text-base">
+            {p.nombre}
+          </h3>
           <p className="mt-0.5 text-xs font-medium uppercase tracking-wide text-neutral-600">{p.marca}</p>
         </div>
         {sizes.length > 0 && (
           <ul aria-label="Tallas" className="flex flex-wrap gap-1">
             {sizes.slice(0, MAX_SIZES).map((s) => (
-              <li key={s} className="rounded-md border border-neutral-300 px-1.5 py-0.5 text-xs text-neutral-700">{s}</li>
+              <li key={s} className="rounded-md border border-neutral-300 px-1.5 py-0.5 text-xs text-neutral-700">
+                {s}
+              </li>
             ))}
             {sizes.length > MAX_SIZES && (
               <li className="rounded-md bg-neutral-100 px-1.5 py-0.5 text-xs font-medium text-neutral-700">+{sizes.length - MAX_SIZES}</li>

@@ -44,7 +44,15 @@ export default function DashboardPanel({ initial }: Props) {
           disabled={!ready || loading}
           className="inline-flex items-center gap-2 rounded-full bg-neutral-950 px-5 py-2.5 text-sm font-bold text-white transition hover:bg-neutral-800 disabled:opacity-70"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-4 ${loading ? 'animate-spin' : ''}`} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className={`size-4 ${loading ? 'animate-spin' : ''}`}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          >
             <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
             <path d="M21 3v5h-5" />
           </svg>
@@ -59,7 +67,9 @@ export default function DashboardPanel({ initial }: Props) {
             <p className="mt-auto pt-2 font-display text-3xl font-black tracking-tight text-neutral-950" data-check={c.key}>
               {c.count ?? '—'}
             </p>
-            <p className={`mt-1 text-xs ${c.error ? 'text-red-700' : 'text-neutral-600'}`}>{c.error ? `Error: ${c.error}` : c.ms === null ? 'Sin medir' : `${c.ms} ms`}</p>
+            <p className={`mt-1 text-xs ${c.error ? 'text-red-700' : 'text-neutral-600'}`}>
+              {c.error ? `Error: ${c.error}` : c.ms === null ? 'Sin medir' : `${c.ms} ms`}
+            </p>
           </li>
         ))}
       </ul>
@@ -77,11 +87,21 @@ export default function DashboardPanel({ initial }: Props) {
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="bg-neutral-50 text-neutral-700">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Producto</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Marca</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Campaña</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Categoría</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Subcategoría</th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Producto
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Marca
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Campaña
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Categoría
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Subcategoría
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-neutral-200">

@@ -26,7 +26,11 @@ export default function FavoritesPage() {
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl font-black tracking-tight text-neutral-950 sm:text-4xl">Mis Favoritos</h1>
-          {mounted && <p className="mt-1 text-sm text-neutral-600" aria-live="polite">{savedCountLabel(list.length)}</p>}
+          {mounted && (
+            <p className="mt-1 text-sm text-neutral-600" aria-live="polite">
+              {savedCountLabel(list.length)}
+            </p>
+          )}
         </div>
         {mounted && list.length > 0 && (
           <button
@@ -50,7 +54,10 @@ export default function FavoritesPage() {
           <Heart aria-hidden="true" className="size-10 text-neutral-400" />
           <p className="text-lg font-bold text-neutral-950">No tienes favoritos</p>
           <p className="text-sm text-neutral-600">Guarda los productos que te gusten tocando el corazón.</p>
-          <a href="/tienda" className="mt-2 inline-flex items-center rounded-full bg-neutral-950 px-6 py-3 text-sm font-semibold text-white hover:bg-neutral-800">
+          <a
+            href="/tienda"
+            className="mt-2 inline-flex items-center rounded-full bg-neutral-950 px-6 py-3 text-sm font-semibold text-white hover:bg-neutral-800"
+          >
             Ir a la tienda
           </a>
         </div>

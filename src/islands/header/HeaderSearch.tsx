@@ -125,7 +125,14 @@ export default function HeaderSearch() {
         : status === 'done' && hits.length === 0
           ? 'No se encontraron productos'
           : null;
-  const announcement = !query || status === 'loading' ? '' : status === 'done' ? (hits.length === 1 ? '1 producto encontrado' : `${hits.length} productos encontrados`) : (message ?? '');
+  const announcement =
+    !query || status === 'loading'
+      ? ''
+      : status === 'done'
+        ? hits.length === 1
+          ? '1 producto encontrado'
+          : `${hits.length} productos encontrados`
+        : (message ?? '');
 
   return (
     <div ref={root} className="lg:relative lg:mr-auto lg:w-full lg:max-w-md">
@@ -142,8 +149,15 @@ export default function HeaderSearch() {
         className={`${panelOpen ? 'block' : 'hidden'} absolute inset-x-0 top-full border-b border-neutral-200 bg-white px-4 py-3 shadow-lg sm:px-6 lg:static lg:block lg:border-0 lg:p-0 lg:shadow-none`}
       >
         <search className="block">
-          <form action="/tienda" method="get" className="relative" onSubmit={(e) => (query ? tracking.submitted(query) : e.preventDefault())}>
-            <label htmlFor={ids.input} className="sr-only">Buscar productos</label>
+          <form
+            action="/tienda"
+            method="get"
+            className="relative"
+            onSubmit={(e) => (query ? tracking.submitted(query) : e.preventDefault())}
+          >
+            <label htmlFor={ids.input} className="sr-only">
+              Buscar productos
+            </label>
             <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
             <input
               ref={input}
@@ -195,7 +209,9 @@ export default function HeaderSearch() {
                         className={`flex cursor-pointer items-center gap-3 rounded-xl px-2 py-1.5 ${i === active ? 'bg-lime-50' : ''}`}
                       >
                         <span className="h-12 w-10 shrink-0 overflow-hidden rounded-lg bg-neutral-100">
-                          {hit.image && <img src={hit.image} alt="" width={40} height={50} loading="lazy" className="size-full object-cover" />}
+                          {hit.image && (
+                            <img src={hit.image} alt="" width={40} height={50} loading="lazy" className="size-full object-cover" />
+                          )}
                         </span>
                         <span className="flex min-w-0 flex-col">
                           <span className="truncate text-sm font-semibold text-neutral-950">{hit.title}</span>
@@ -212,7 +228,9 @@ export default function HeaderSearch() {
                 )}
               </div>
             )}
-            <p aria-live="polite" className="sr-only">{announcement}</p>
+            <p aria-live="polite" className="sr-only">
+              {announcement}
+            </p>
           </form>
         </search>
       </div>

@@ -16,7 +16,15 @@ interface Props {
 }
 
 /** The controls' props out of a carousel's state (useCarousel). */
-export function controls({ selected, snaps, step, goTo, paused, togglePause, autoplays }: Omit<Props, 'unit' | 'tone'>): Omit<Props, 'unit' | 'tone'> {
+export function controls({
+  selected,
+  snaps,
+  step,
+  goTo,
+  paused,
+  togglePause,
+  autoplays,
+}: Omit<Props, 'unit' | 'tone'>): Omit<Props, 'unit' | 'tone'> {
   return { selected, snaps, step, goTo, paused, togglePause, autoplays };
 }
 
@@ -26,10 +34,21 @@ export default function CarouselControls({ unit, selected, snaps, step, goTo, pa
       ? 'bg-white/90 text-neutral-950 hover:bg-white'
       : 'border border-neutral-300 bg-white text-neutral-900 hover:border-neutral-950';
   const dot = (active: boolean) =>
-    tone === 'dark' ? (active ? 'w-6 bg-lime-400' : 'w-2 bg-white/70 hover:bg-white') : active ? 'w-6 bg-neutral-950' : 'w-2 bg-neutral-300 hover:bg-neutral-500';
+    tone === 'dark'
+      ? active
+        ? 'w-6 bg-lime-400'
+        : 'w-2 bg-white/70 hover:bg-white'
+      : active
+        ? 'w-6 bg-neutral-950'
+        : 'w-2 bg-neutral-300 hover:bg-neutral-500';
   return (
     <div className="flex items-center gap-3">
-      <button type="button" onClick={() => step(-1)} aria-label={`${unit} anterior`} className={`inline-flex size-10 items-center justify-center rounded-full shadow-sm transition ${button}`}>
+      <button
+        type="button"
+        onClick={() => step(-1)}
+        aria-label={`${unit} anterior`}
+        className={`inline-flex size-10 items-center justify-center rounded-full shadow-sm transition ${button}`}
+      >
         <ChevronLeft aria-hidden="true" className="size-5" />
       </button>
       {snaps > 1 && (
@@ -49,7 +68,12 @@ export default function CarouselControls({ unit, selected, snaps, step, goTo, pa
           ))}
         </ul>
       )}
-      <button type="button" onClick={() => step(1)} aria-label={`${unit} siguiente`} className={`inline-flex size-10 items-center justify-center rounded-full shadow-sm transition ${button}`}>
+      <button
+        type="button"
+        onClick={() => step(1)}
+        aria-label={`${unit} siguiente`}
+        className={`inline-flex size-10 items-center justify-center rounded-full shadow-sm transition ${button}`}
+      >
         <ChevronRight aria-hidden="true" className="size-5" />
       </button>
       {autoplays && (

@@ -25,7 +25,9 @@ interface Props {
 
 export default function CarouselEngine({ viewport, options, autoplayDelay, onReady }: Props) {
   const autoplay = useRef(
-    autoplayDelay === null ? null : Autoplay({ delay: autoplayDelay, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true }),
+    autoplayDelay === null
+      ? null
+      : Autoplay({ delay: autoplayDelay, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true }),
   );
   const [bind, embla] = useEmblaCarousel(options, autoplay.current ? [autoplay.current] : []);
   useEffect(() => bind(viewport.current), [bind, viewport]);

@@ -40,7 +40,10 @@ function Slide({ slide, first }: { slide: HeroSlide<ProductSummary>; first: bool
     return (
       <div className="relative h-full overflow-hidden bg-neutral-900">
         <BannerImage url={slide.image} first={first} />
-        <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/80 via-black/35 to-black/0 sm:bg-gradient-to-r sm:from-black/75 sm:via-black/35" />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-gradient-to-t from-black/80 via-black/35 to-black/0 sm:bg-gradient-to-r sm:from-black/75 sm:via-black/35"
+        />
         <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-end px-4 pb-24 sm:justify-center sm:px-6 sm:pb-10">
           <div className="max-w-xl text-white">
             <h2 className="font-display text-3xl font-black leading-tight tracking-tight sm:text-5xl">{slide.title}</h2>
@@ -57,7 +60,9 @@ function Slide({ slide, first }: { slide: HeroSlide<ProductSummary>; first: bool
       </div>
     );
   }
-  const image = slide.imagen_principal ? responsiveImage(slide.imagen_principal, { aspect: 4 / 5, widths: [360, 480, 720, 960], transforms: PUBLIC_IMAGE_TRANSFORMS }) : null;
+  const image = slide.imagen_principal
+    ? responsiveImage(slide.imagen_principal, { aspect: 4 / 5, widths: [360, 480, 720, 960], transforms: PUBLIC_IMAGE_TRANSFORMS })
+    : null;
   const badge = discountBadge(slide.precio_original, slide.precio_venta);
   return (
     <div className="relative h-full overflow-hidden bg-neutral-950">
@@ -75,8 +80,14 @@ function Slide({ slide, first }: { slide: HeroSlide<ProductSummary>; first: bool
           className="absolute inset-0 size-full object-cover sm:left-auto sm:w-[45%]"
         />
       )}
-      <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-neutral-950 via-neutral-950/40 to-neutral-950/0 sm:right-[45%] sm:bg-none" />
-      <div aria-hidden="true" className="absolute inset-y-0 right-[45%] hidden w-40 translate-x-full bg-gradient-to-r from-neutral-950 to-neutral-950/0 sm:block" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-gradient-to-t from-neutral-950 via-neutral-950/40 to-neutral-950/0 sm:right-[45%] sm:bg-none"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-y-0 right-[45%] hidden w-40 translate-x-full bg-gradient-to-r from-neutral-950 to-neutral-950/0 sm:block"
+      />
       <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-end px-4 pb-24 sm:justify-center sm:px-6 sm:pb-10">
         <div className="max-w-xl text-white sm:max-w-[50%]">
           <p className="text-xs font-bold uppercase tracking-widest text-lime-300">Producto destacado</p>
@@ -118,7 +129,12 @@ export default function HeroCarousel({ first, total }: Props) {
   const slides = useHomeRest([first], total, slidesOf);
   const c = useCarousel({ count: total, delay: HERO_AUTOPLAY_MS });
   return (
-    <section aria-roledescription="carrusel" aria-label="Portada" className="relative bg-neutral-950" data-carousel-ready={c.ready ? '' : undefined}>
+    <section
+      aria-roledescription="carrusel"
+      aria-label="Portada"
+      className="relative bg-neutral-950"
+      data-carousel-ready={c.ready ? '' : undefined}
+    >
       {c.engine}
       <div ref={c.viewportRef} className="overflow-hidden">
         <div className="flex">

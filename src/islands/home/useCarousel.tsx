@@ -78,5 +78,17 @@ export function useCarousel({ count, perSlide = 1, delay, embla }: Options) {
    * `mounted`: the island runs in the browser (the static HTML needs only what the first view shows);
    * `ready`: the engine is bound (arrows, dots and autoplay work).
    */
-  return { viewportRef, selected, snaps, step, goTo, paused, togglePause, autoplays, mounted, ready: engine !== null, engine: engineElement };
+  return {
+    viewportRef,
+    selected,
+    snaps,
+    step,
+    goTo,
+    paused,
+    togglePause,
+    autoplays,
+    mounted,
+    ready: engine !== null,
+    engine: engineElement,
+  };
 }

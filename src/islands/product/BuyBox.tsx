@@ -98,16 +98,16 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
         >
           <Share2 aria-hidden="true" className="size-5" />
         </button>
-        <FavoriteButton
-          className="size-12! border border-neutral-300 shadow-none! ring-0!"
-          product={p}
-        />
+        <FavoriteButton className="size-12! border border-neutral-300 shadow-none! ring-0!" product={p} />
       </div>
       <p className="text-xs text-neutral-600">Compras por mensaje: confirmamos disponibilidad de tu talla antes de que pagues.</p>
 
       {/* Phones: the help widget and toasts rise above this bar (HelpWidget reads --bottom-bar-height). */}
       <style>{'@media (max-width: 767px) { :root:has(.product-buy-bar) { --bottom-bar-height: 4.5rem; } }'}</style>
-      <section aria-label="Barra de compra" className="product-buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(0,0,0,0.06)] backdrop-blur md:hidden">
+      <section
+        aria-label="Barra de compra"
+        className="product-buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(0,0,0,0.06)] backdrop-blur md:hidden"
+      >
         <div className="flex items-center gap-3">
           <div className="min-w-0 flex-1">
             <p className="flex items-center gap-2">

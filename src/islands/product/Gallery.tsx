@@ -57,7 +57,10 @@ export default function Gallery({ images, alt }: Props) {
             <button type="button" aria-label="Imagen siguiente" onClick={() => go(1)} onKeyDown={onArrowKey} className={`right-3 ${arrow}`}>
               <ChevronRight aria-hidden="true" className="size-6" />
             </button>
-            <p aria-live="polite" className="absolute bottom-3 right-3 rounded-full bg-neutral-950/80 px-3 py-1 text-xs font-semibold text-white">
+            <p
+              aria-live="polite"
+              className="absolute bottom-3 right-3 rounded-full bg-neutral-950/80 px-3 py-1 text-xs font-semibold text-white"
+            >
               {index + 1} / {count}
             </p>
           </>
@@ -66,7 +69,12 @@ export default function Gallery({ images, alt }: Props) {
       {count > 1 && (
         <ul className="flex gap-2 overflow-x-auto pb-1">
           {images.map((img, i) => {
-            const thumb = responsiveImage(img.url, { aspect: 4 / 5, widths: THUMB_WIDTHS, quality: 60, transforms: PUBLIC_IMAGE_TRANSFORMS });
+            const thumb = responsiveImage(img.url, {
+              aspect: 4 / 5,
+              widths: THUMB_WIDTHS,
+              quality: 60,
+              transforms: PUBLIC_IMAGE_TRANSFORMS,
+            });
             return (
               <li key={img.url} className="shrink-0">
                 <button
@@ -76,7 +84,17 @@ export default function Gallery({ images, alt }: Props) {
                   onClick={() => setIndex(i)}
                   className={`block w-16 overflow-hidden rounded-xl ring-2 transition sm:w-20 ${i === index ? 'ring-neutral-950' : 'ring-transparent opacity-70 hover:opacity-100'}`}
                 >
-                  <img src={thumb.src} srcSet={thumb.srcSet} sizes="80px" alt="" width={80} height={100} loading="lazy" decoding="async" className="aspect-[4/5] w-full object-cover" />
+                  <img
+                    src={thumb.src}
+                    srcSet={thumb.srcSet}
+                    sizes="80px"
+                    alt=""
+                    width={80}
+                    height={100}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[4/5] w-full object-cover"
+                  />
                 </button>
               </li>
             );

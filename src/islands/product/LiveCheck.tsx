@@ -48,6 +48,7 @@ export default function LiveCheck({ product, url, sellerPhone }: Props) {
       </Suspense>
     );
   }
-  if (check.kind === 'live') return <BuyBox product={check.product} url={url} priceUpdated={check.priceUpdated} sellerPhone={sellerPhone} />;
+  if (check.kind === 'live')
+    return <BuyBox product={check.product} url={url} priceUpdated={check.priceUpdated} sellerPhone={sellerPhone} />;
   return <BuyBox product={product} url={url} sellerPhone={sellerPhone} />;
 }

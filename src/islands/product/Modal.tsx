@@ -21,16 +21,21 @@ function Content({ title, description, children, ids, close }: Frame & { ids: { 
   return (
     <>
       <div className="flex items-start justify-between gap-4">
-        <h2 id={ids.title} className="text-lg font-bold text-neutral-950">{title}</h2>
+        <h2 id={ids.title} className="text-lg font-bold text-neutral-950">
+          {title}
+        </h2>
         {close}
       </div>
-      <p id={ids.description} className="mt-1 text-sm text-neutral-600">{description}</p>
+      <p id={ids.description} className="mt-1 text-sm text-neutral-600">
+        {description}
+      </p>
       <div className="mt-5">{children}</div>
     </>
   );
 }
 
-const closeClass = '-m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-neutral-600 hover:bg-neutral-100 hover:text-neutral-950';
+const closeClass =
+  '-m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-neutral-600 hover:bg-neutral-100 hover:text-neutral-950';
 
 /** A click on a dialog's backdrop lands on the dialog element itself, outside its box. */
 function onBackdrop(dialog: HTMLElement, e: MouseEvent): boolean {
@@ -56,13 +61,7 @@ export default function Modal({ open, onOpenChange, ...frame }: Frame & { open: 
     return () => dialog.removeEventListener('click', onClick);
   }, [onOpenChange]);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={ids.title}
-      aria-describedby={ids.description}
-      onClose={() => onOpenChange(false)}
-      className={FRAME}
-    >
+    <dialog ref={ref} aria-labelledby={ids.title} aria-describedby={ids.description} onClose={() => onOpenChange(false)} className={FRAME}>
       <Content
         {...frame}
         ids={ids}

@@ -27,7 +27,9 @@ export default function NotFoundProduct({ reason, compact = false }: Props) {
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <SearchX aria-hidden="true" className="size-14 text-lime-600" />
       <h1 className="mt-4 text-2xl font-bold text-neutral-950 sm:text-3xl">Producto no encontrado</h1>
-      <p role="status" className="mt-3 text-neutral-700">{reason}</p>
+      <p role="status" className="mt-3 text-neutral-700">
+        {reason}
+      </p>
       <a href="/tienda" className={`mt-8 ${back}`}>
         <ArrowLeft aria-hidden="true" className="size-4" />
         Volver a la tienda
@@ -48,7 +50,10 @@ export function ProductLoadFailed({ onRetry }: { onRetry: () => void }) {
           <RotateCw aria-hidden="true" className="size-4" />
           Reintentar
         </button>
-        <a href="/tienda" className="inline-flex min-h-11 items-center gap-2 rounded-full border border-neutral-300 px-6 text-sm font-semibold text-neutral-950 transition hover:bg-neutral-100">
+        <a
+          href="/tienda"
+          className="inline-flex min-h-11 items-center gap-2 rounded-full border border-neutral-300 px-6 text-sm font-semibold text-neutral-950 transition hover:bg-neutral-100"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           Volver a la tienda
         </a>

@@ -13,7 +13,9 @@ export default function RelatedProducts({ products }: { products: CardProduct[] 
   if (products && products.length === 0) return null;
   return (
     <section aria-labelledby="relacionados" className="mt-16" data-pagefind-ignore="all">
-      <h2 id="relacionados" className="font-display text-2xl font-black tracking-tight text-neutral-950">Productos relacionados</h2>
+      <h2 id="relacionados" className="font-display text-2xl font-black tracking-tight text-neutral-950">
+        Productos relacionados
+      </h2>
       <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
         {products
           ? products.map((p) => (

@@ -33,7 +33,10 @@ export default function ShareDialog({ id, url, text }: Props) {
     try {
       await navigator.clipboard.writeText(url);
       setCopied(true);
-      notify.success('¡Copiado!', instagram ? 'Abre Instagram y pega el enlace manualmente.' : 'El enlace del producto está en tu portapapeles.');
+      notify.success(
+        '¡Copiado!',
+        instagram ? 'Abre Instagram y pega el enlace manualmente.' : 'El enlace del producto está en tu portapapeles.',
+      );
     } catch {
       notify.error('No se pudo copiar el enlace');
     }
@@ -73,7 +76,9 @@ export default function ShareDialog({ id, url, text }: Props) {
           <Camera aria-hidden="true" className="size-5 text-rose-600" /> Instagram
         </button>
       </div>
-      <p className="mt-3 text-xs text-neutral-600">Instagram no permite compartir enlaces directamente: copiamos el enlace para que lo pegues tú.</p>
+      <p className="mt-3 text-xs text-neutral-600">
+        Instagram no permite compartir enlaces directamente: copiamos el enlace para que lo pegues tú.
+      </p>
     </PopoverModal>
   );
 }

@@ -11,7 +11,12 @@ interface Props {
 
 export default function SizeDialog({ open, onOpenChange, sizes, onChoose }: Props) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Selecciona tu talla" description="Elige tu talla para continuar con tu compra por mensaje.">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Selecciona tu talla"
+      description="Elige tu talla para continuar con tu compra por mensaje."
+    >
       <SizePicker sizes={sizes} selected={null} onSelect={onChoose} label="Tallas disponibles" />
     </Modal>
   );

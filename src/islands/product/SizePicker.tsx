@@ -16,7 +16,9 @@ export default function SizePicker({ sizes, selected, onSelect, label }: Props) 
           aria-pressed={s === selected}
           onClick={() => onSelect(s)}
           className={`min-h-11 rounded-xl border px-2 text-sm font-semibold transition ${
-            s === selected ? 'border-neutral-950 bg-neutral-950 text-white' : 'border-neutral-300 bg-white text-neutral-900 hover:border-neutral-950'
+            s === selected
+              ? 'border-neutral-950 bg-neutral-950 text-white'
+              : 'border-neutral-300 bg-white text-neutral-900 hover:border-neutral-950'
           }`}
         >
           {s}

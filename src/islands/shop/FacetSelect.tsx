@@ -18,7 +18,9 @@ export default function FacetSelect({ id, label, allLabel, options, value, selec
   const missing = value !== null && !options.some((o) => o.id === value);
   return (
     <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold text-neutral-700">{label}</label>
+      <label htmlFor={id} className="text-xs font-semibold text-neutral-700">
+        {label}
+      </label>
       <select
         id={id}
         value={value ?? ''}

@@ -44,7 +44,10 @@ export default function FilterBar(props: Props) {
   };
 
   return (
-    <div style={{ top }} className="sticky z-30 border-b border-neutral-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <div
+      style={{ top }}
+      className="sticky z-30 border-b border-neutral-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
+    >
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:px-6">
         <div className="flex items-center gap-2">
           <search aria-label="Buscar en la tienda" className="block min-w-0 flex-1">
@@ -143,7 +146,11 @@ export default function FilterBar(props: Props) {
             Limpiar
           </button>
         </div>
-        {failed && <p role="alert" className="text-sm font-medium text-red-700">Error al cargar las opciones de filtros</p>}
+        {failed && (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            Error al cargar las opciones de filtros
+          </p>
+        )}
       </div>
     </div>
   );

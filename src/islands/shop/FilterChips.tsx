@@ -25,7 +25,9 @@ export default function FilterChips({ chips, onRemove }: Props) {
             aria-label={`Quitar filtro ${c.label}: ${c.value}`}
             className="inline-flex max-w-full items-center gap-1.5 rounded-full bg-lime-100 py-1 pl-3 pr-2 text-sm text-lime-950 ring-1 ring-lime-300 transition hover:bg-lime-200"
           >
-            <span className="truncate"><span className="font-semibold">{c.label}:</span> {c.value}</span>
+            <span className="truncate">
+              <span className="font-semibold">{c.label}:</span> {c.value}
+            </span>
             <X aria-hidden="true" className="size-4 shrink-0" />
           </button>
         </li>

@@ -67,7 +67,8 @@ export default function ShopPage({ initial = null }: Props) {
   const chips: Chip[] = FILTERS.flatMap(({ key, label }) => {
     const v = filters[key];
     if (!v) return [];
-    const value = key === 'price_range' ? priceRangeLabel(v) : (names.current[key]?.get(v) ?? (key === 'search_term' || key === 'size_name' ? v : '…'));
+    const value =
+      key === 'price_range' ? priceRangeLabel(v) : (names.current[key]?.get(v) ?? (key === 'search_term' || key === 'size_name' ? v : '…'));
     return [{ key, label, value }];
   });
 

@@ -41,7 +41,12 @@ export interface ShopProducts {
  * and a URL without filters, search or page keeps it rather than asking the database again; any other
  * URL, and every change of filters, loads live.
  */
-export function useShopProducts(filters: FilterState, ready: boolean, onPage: (page: number) => void, initial: ShopPage | null = null): ShopProducts {
+export function useShopProducts(
+  filters: FilterState,
+  ready: boolean,
+  onPage: (page: number) => void,
+  initial: ShopPage | null = null,
+): ShopProducts {
   const [products, setProducts] = useState<CardProduct[]>(initial?.products ?? []);
   const [facets, setFacets] = useState<ShopFacets | null>(initial?.facets ?? null);
   const [total, setTotal] = useState(initial?.total ?? 0);

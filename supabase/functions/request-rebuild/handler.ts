@@ -26,10 +26,7 @@ interface Decision {
   reason: 'dispatched' | 'nothing_pending' | 'coalesced';
 }
 
-type Target =
-  | { kind: 'github'; api: string; repo: string; token: string }
-  | { kind: 'hook'; url: string }
-  | { kind: 'local' };
+type Target = { kind: 'github'; api: string; repo: string; token: string } | { kind: 'hook'; url: string } | { kind: 'local' };
 
 /** The publish target chosen by the function's secrets; null when none is configured. */
 export function publishTarget(read: (key: string) => string | undefined = env): Target | null {
@@ -110,7 +107,8 @@ export default async function handler(req: Request): Promise<Response> {
   const target = publishTarget();
   if (!target) {
     return json(500, {
-      error: 'La publicación no está configurada: define PUBLISH_GITHUB_REPO y PUBLISH_GITHUB_TOKEN, o PUBLISH_HOOK_URL, en los secretos de la función.',
+      error:
+        'La publicación no está configurada: define PUBLISH_GITHUB_REPO y PUBLISH_GITHUB_TOKEN, o PUBLISH_HOOK_URL, en los secretos de la función.',
     });
   }
 
