@@ -7,7 +7,7 @@
 import { Box, Card, CardContent, Chip, MenuItem, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { filterTypeLabel, lastDays, shortSessionId } from '@/lib/analytics-display.ts';
+import { filterTypeLabel, lastDays, shortSessionId } from '../common/analytics-display.ts';
 import { formatMexicoCityDateTime } from '@/lib/dates.ts';
 import { type Column, count, DataTable, EmptyLine, ErrorLine, LoadingLine } from '../analytics/parts.tsx';
 import { useReport } from '../analytics/useReport.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '@/lib/csv-export.ts';
+import { toCsv } from '../common/csv-export.ts';
 import { allColumns, allItems, fromPeriodMetrics } from './summaries.ts';
 
 const metric = (metric_type: string, metric_label: string, count: number, unique_sessions = 1, metric_value = metric_label) => ({

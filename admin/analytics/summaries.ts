@@ -3,8 +3,8 @@
  * they come from the all-time views (with first and last times) or from the period metrics of
  * get_analytics_by_period (no times), and what each CSV file holds.
  */
-import { filterTypeLabel } from '@/lib/analytics-display.ts';
-import type { CsvColumn } from '@/lib/csv-export.ts';
+import { filterTypeLabel } from '../common/analytics-display.ts';
+import type { CsvColumn } from '../common/csv-export.ts';
 import { formatMexicoCityDateTime } from '@/lib/dates.ts';
 import type { Row } from '../providers/dataProvider.ts';
 import type { ReportRow } from '../providers/rpc.ts';

@@ -12,7 +12,7 @@ import { isCampaignActive } from '@/lib/campaign.ts';
 import { formatPrice } from '@/lib/money.ts';
 import { slugifyPermalink } from '@/lib/permalink.ts';
 import { smartPrice, suggestedSalePrice } from '@/lib/pricing.ts';
-import { imageFileError, isImageUrl } from '@/lib/upload-names.ts';
+import { imageFileError, isImageUrl } from '../common/upload-names.ts';
 import type { AdminDataProvider } from '../providers/dataProvider.ts';
 import type { FormLookups } from './hooks/useLookups.ts';
 import { formPrice } from './rules.ts';

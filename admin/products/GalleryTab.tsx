@@ -10,7 +10,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Alert, Box, Button, Chip, CircularProgress, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useCreate, useDataProvider, useDelete, useGetList, useNotify, useTranslate } from 'react-admin';
-import { GALLERY_ACCEPT, imageFileError, isImageUrl } from '@/lib/upload-names.ts';
+import { GALLERY_ACCEPT, imageFileError, isImageUrl } from '../common/upload-names.ts';
 import type { AdminDataProvider } from '../providers/dataProvider.ts';
 import type { ProductImage } from './types.ts';
 

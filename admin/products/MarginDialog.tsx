@@ -34,7 +34,7 @@ import {
   TARGET_MARGIN_MAX,
   TARGET_MARGIN_MIN,
   TARGET_MARGIN_STEP,
-} from '@/lib/margin-simulator.ts';
+} from './margin-simulator.ts';
 import { formatPrice } from '@/lib/money.ts';
 import { marginQuality, profitAmount, profitMargin } from '@/lib/pricing.ts';
 import { formatMargin } from './ProductParts.tsx';

@@ -28,7 +28,7 @@ import {
   PRODUCT_IMAGES_BUCKET,
   storagePathFromUrl,
   storagePathsFromUrls,
-} from '@/lib/upload-names.ts';
+} from '../common/upload-names.ts';
 import { adminProductsArgs, hasNextProductsPage, type ProductListParams } from '../products/rules.ts';
 import type { AdminProduct } from '../products/types.ts';
 import { messageOf, publishSoon } from '../publishing/requestPublication.ts';

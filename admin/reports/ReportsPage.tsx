@@ -9,7 +9,7 @@
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { filterTypeLabel, lastDays, shortSessionId, totalsByHourOfDay } from '@/lib/analytics-display.ts';
+import { filterTypeLabel, lastDays, shortSessionId, totalsByHourOfDay } from '../common/analytics-display.ts';
 import { formatMexicoCityDateTime } from '@/lib/dates.ts';
 import {
   CardGrid,

@@ -4,7 +4,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { ReactNode } from 'react';
-import type { HourOfDayTotals } from '@/lib/analytics-display.ts';
+import type { HourOfDayTotals } from '../common/analytics-display.ts';
 import { formatMexicoCityDateTime } from '@/lib/dates.ts';
 import type { ReportRow } from '../providers/rpc.ts';
 

@@ -6,7 +6,7 @@ import { TextInput, required, useDataProvider, useNotify, useTranslate } from 'r
 import { useFormContext } from 'react-hook-form';
 import { requiredUrl } from '../common/validators.ts';
 import type { AdminDataProvider } from '../providers/dataProvider.ts';
-import { GALLERY_ACCEPT } from '@/lib/upload-names.ts';
+import { GALLERY_ACCEPT } from '../common/upload-names.ts';
 import { imageFileError } from './imageFile.ts';
 
 export function HeroImageUpload() {

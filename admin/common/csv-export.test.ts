@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CsvColumn, csvFileName, toCsv } from '../../src/lib/csv-export.ts';
+import { type CsvColumn, csvFileName, toCsv } from './csv-export.ts';
 
 interface Row {
   term: string | null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterTypeLabel, lastDays, shortSessionId, totalsByHourOfDay } from '../../src/lib/analytics-display.ts';
-import { formatMexicoCityDateTime } from '../../src/lib/dates.ts';
+import { filterTypeLabel, lastDays, shortSessionId, totalsByHourOfDay } from './analytics-display.ts';
+import { formatMexicoCityDateTime } from '@/lib/dates.ts';
 
 describe('filterTypeLabel', () => {
   it('names every filter type in Spanish, with or without the filter_ prefix of period metrics', () => {

@@ -1,5 +1,5 @@
 /** How the back office shows analytics figures: filter types in Spanish, short session ids, periods of Mexico City days. */
-import { addIsoDays, todayInMexicoCity } from './dates.ts';
+import { addIsoDays, todayInMexicoCity } from '@/lib/dates.ts';
 
 const FILTER_TYPE_LABELS: Record<string, string> = {
   category: 'Categoría',

@@ -2,7 +2,7 @@
  * The admin's margin analysis dialog: margin on cost, the price simulator (from the cost upward in
  * steps of 50), the target-margin slider (0-100, step 1, default 30), recommendations and warnings.
  */
-import { roundCents, toAmount } from './money.ts';
+import { roundCents, toAmount } from '@/lib/money.ts';
 import {
   isSignificantDifference,
   MARGIN_TARGET,
@@ -11,7 +11,7 @@ import {
   profitMargin,
   suggestedSalePrice,
   type MarginQuality,
-} from './pricing.ts';
+} from '@/lib/pricing.ts';
 
 type Price = number | string | null | undefined;
 
