@@ -31,7 +31,8 @@ import {
 } from '../common/upload-names.ts';
 import { adminProductsArgs, hasNextProductsPage, type ProductListParams } from '../products/rules.ts';
 import type { AdminProduct } from '../products/types.ts';
-import { messageOf, publishSoon } from '../publishing/requestPublication.ts';
+import { publicationScheduler } from '../publishing/requestPublication.ts';
+import { invokeFunction } from './functions.ts';
 import { uploadImageVariants } from './imageVariants.ts';
 import { callReport, callRpc, type MergeResult, type ReportName } from './rpc.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
@@ -185,6 +186,14 @@ export type FeaturedProduct = Awaited<ReturnType<typeof getFeaturedProducts>>['d
 
 // ─── Named methods ──────────────────────────────────────────────────────────────────────────
 
+/** Asks for a publication; `force` ('Publicar ahora') publishes even with no change pending. */
+async function requestPublication(force = false): Promise<void> {
+  await invokeFunction('request-rebuild', { force, trigger: force ? 'manual' : 'admin' });
+}
+
+/** After a catalogue write: one publication request for a burst of writes (see publicationScheduler). */
+const publishSoon = publicationScheduler(() => requestPublication(false));
+
 /** A write that changes what the shop shows asks for a publication once it has succeeded. */
 async function published<T>(write: Promise<T>): Promise<T> {
   const result = await write;
@@ -230,13 +239,15 @@ export const customMethods = {
   },
   /** Removes a main image file that was replaced or abandoned (ours only; best effort). */
   removeProductImage: removeProductImageFile,
+  requestPublication,
+  /** Asks for a publication after writes made outside the data provider's own methods (a CSV import's batches). */
+  publishSoon,
   /**
    * Sends one batch of CSV rows to the bulk-import-products-batch function. An error answer is
    * thrown with the server's own message, so the import records it against the batch.
    */
   async importProductsBatch(batch: ImportBatch): Promise<ImportBatchResult> {
-    const { data, error } = await supabase.functions.invoke<ImportBatchResult>('bulk-import-products-batch', { body: batch });
-    if (error) throw new Error(await messageOf(error));
+    const data = await invokeFunction<ImportBatchResult>('bulk-import-products-batch', batch);
     if (!data) throw new Error('Respuesta vacía');
     return { success_count: data.success_count, error_count: data.error_count, errors: data.errors ?? [] };
   },

@@ -10,8 +10,9 @@ import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import PublishOutlined from '@mui/icons-material/PublishOutlined';
 import { Box, Button, Chip, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useGetList, useNotify, useTranslate } from 'react-admin';
-import { PUBLICATION_REQUESTED_EVENT, requestPublication } from './requestPublication.ts';
+import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import type { AdminDataProvider } from '../providers/dataProvider.ts';
+import { PUBLICATION_REQUESTED_EVENT } from './requestPublication.ts';
 import { type LatestPublication, type PublicationTone, publicationStatus } from './status.ts';
 
 const BUSY_REFRESH_MS = 3000;
@@ -46,6 +47,7 @@ function useNow(active: boolean): Date {
 export function PublicationStatus() {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const refetchInterval = busy ? BUSY_REFRESH_MS : IDLE_REFRESH_MS;
@@ -87,7 +89,7 @@ export function PublicationStatus() {
   const publishNow = async () => {
     setAsking(true);
     try {
-      await requestPublication(true);
+      await dataProvider.requestPublication(true);
       notify(translate('app.publishing.requested'), { type: 'info' });
       setBusy(true);
       await newest.refetch();

@@ -21,7 +21,6 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { CsvImport } from '@/lib/csv-import.ts';
 import type { AdminDataProvider } from '../../providers/dataProvider.ts';
-import { publishSoon } from '../../publishing/requestPublication.ts';
 import { FileStep } from './FileStep.tsx';
 import { fileHash, parseInWorker } from './parseInWorker.ts';
 import { ReviewStep } from './ReviewStep.tsx';
@@ -102,7 +101,7 @@ function Wizard({ onClose, onBusy }: { onClose: () => void; onBusy: (busy: boole
       if (result.imported === 0) {
         notify(`${T}.nothing_imported`, { type: 'error' });
       } else {
-        publishSoon();
+        dataProvider.publishSoon();
         refresh();
         notify(
           <Box>
