@@ -169,7 +169,7 @@ beforeAll(async () => {
     [F.C_ACTIVE, F.B_REEBOK_EMPTY],
   );
 
-  await sql.query(referenceShopQuerySql('reference', { foldAccents: true }));
+  await sql.query(referenceShopQuerySql({ foldAccents: true }));
   await sql.query('grant usage on schema reference to anon; grant execute on all functions in schema reference to anon');
 });
 
