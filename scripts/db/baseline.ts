@@ -1,15 +1,24 @@
 /**
  * `npm run db:baseline`: writes supabase/migrations/20261124000000_baseline.sql as the
  * concatenation of supabase/schemas/*.sql in their numbered order. The baseline is never edited by
- * hand; `--check` fails when it is not what the schema files make (tests/db/schema-equivalence
- * checks it too).
+ * hand. It is regenerated only when the history is squashed: once a later migration exists, the
+ * baseline is history like any applied migration and this refuses to rewrite it. `--check` fails
+ * when the baseline is the only migration and is not what the schema files make
+ * (tests/db/schema-equivalence checks the same).
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SCHEMAS_DIR = join(ROOT, 'supabase/schemas');
-export const BASELINE = join(ROOT, 'supabase/migrations/20261124000000_baseline.sql');
+export const MIGRATIONS_DIR = join(ROOT, 'supabase/migrations');
+export const BASELINE = join(MIGRATIONS_DIR, '20261124000000_baseline.sql');
+
+/** Migrations added after the baseline (file names), in order. */
+export async function laterMigrations(): Promise<string[]> {
+  const baseline = BASELINE.slice(MIGRATIONS_DIR.length + 1);
+  return (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d+_.+\.sql$/.test(f) && f > baseline).sort();
+}
 
 /** The schema files in the order they run: numbered names, sorted. */
 export async function schemaFiles(): Promise<string[]> {
@@ -37,6 +46,14 @@ export async function renderBaseline(): Promise<string> {
 if (import.meta.main) {
   const text = await renderBaseline();
   const target = relative(ROOT, BASELINE);
+  const later = await laterMigrations();
+  if (later.length > 0) {
+    console.error(
+      `Hay migraciones posteriores a la base (${later.join(', ')}): la base ya es historia y no se reescribe. ` +
+        'Un cambio edita supabase/schemas y agrega una migración; la base se regenera solo al consolidar (tras borrar las posteriores).',
+    );
+    process.exit(process.argv.includes('--check') ? 0 : 1);
+  }
   if (process.argv.includes('--check')) {
     const current = await readFile(BASELINE, 'utf8').catch(() => '');
     if (current !== text) {

@@ -34,8 +34,8 @@ export function assertMigratable(recorded: Set<string>, files: string[]): void {
   throw new Error(
     `Esta base de datos se creó con migraciones que ya no existen (${unknown.length}: ${unknown[0]} … ${unknown.at(-1)}); ` +
       'las migraciones se reemplazaron por una sola migración base y una carpeta de datos anterior no puede actualizarse. ' +
-      'Borra la carpeta de datos local (por omisión .local/supabase/, o la que indicaste) y vuelve a arrancar: ' +
-      'se crea de nuevo con los datos de demostración. Si necesitas sus datos, haz antes una copia con la versión anterior del código (npm run db:backup).',
+      'Borra la carpeta de datos de este stack (.local/supabase/ con npm start y npm run stack, o la que indicaste con --data-dir o DATA_DIR) ' +
+      'y vuelve a arrancar: se crea de nuevo, con los datos de demostración.',
   );
 }
 

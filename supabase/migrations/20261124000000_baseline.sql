@@ -186,10 +186,11 @@ grant execute on function private.name_key(p_name text) to authenticated, servic
 
 -- A view that joins or groups (master_products, subcategories_with_products, the analytics
 -- summaries) cannot take an INSERT, UPDATE or DELETE. Postgres says so before it checks the
--- caller's privileges, with an error PostgREST answers as a server error (500), so any anonymous
--- POST, PATCH, PUT or DELETE to such a view was a 500. Each of them now has INSTEAD OF triggers:
--- the caller's privileges are checked first (the public has only SELECT on views: 401/403), and
--- a caller who does hold a write privilege gets this function's "read-only" refusal (403).
+-- caller's privileges, with an error PostgREST answers as a server error (500), so without
+-- anything more any anonymous POST, PATCH, PUT or DELETE to such a view would be a 500. Each of
+-- them has INSTEAD OF triggers calling this function: the caller's privileges are checked first
+-- (the public has only SELECT on views: 401/403), and a caller who does hold a write privilege gets
+-- this function's "read-only" refusal (403).
 create function private.refuse_view_write()
 returns trigger
 language plpgsql
@@ -228,6 +229,7 @@ comment on function private.search_fold(p_text text) is
 -- rebuild of the static shop are in 05_publishing.sql.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
+-- ─── Campaigns, brands, categories ────────────────────────────────────────────────────────────
 create table public.campaigns (
   id uuid default gen_random_uuid() not null,
   nombre text not null,
@@ -297,6 +299,7 @@ grant select on table public.subcategories to anon;
 grant select, insert, update, delete on table public.subcategories to authenticated;
 create index subcategories_category_idx on public.subcategories using btree (category_id, orden);
 
+-- ─── Products, their private fields, images and sizes ─────────────────────────────────────────
 -- The text an admin search matches: name, brand, description, permalink and the id (the
 -- 'internal code'). Immutable so it can back a trigram index.
 create function public.product_search_text(p_nombre text, p_marca text, p_descripcion text, p_permalink text, p_id uuid)
@@ -460,6 +463,7 @@ end
 $$;
 comment on function public.protect_product_sizes_column() is 'Trigger: products.sizes is read-only outside sync_product_sizes.';
 
+-- ─── Home page: featured categories, banners, hero images ─────────────────────────────────────
 create table public.featured_categories (
   id uuid default gen_random_uuid() not null,
   nombre text not null,
@@ -522,6 +526,7 @@ grant select on table public.hero_images to anon;
 grant select, insert, update, delete on table public.hero_images to authenticated;
 create index hero_images_orden_idx on public.hero_images using btree (orden) where active;
 
+-- ─── Shop settings ────────────────────────────────────────────────────────────────────────────
 -- Opening hours are [{"days": "Lunes a viernes", "hours": "9:00 a 19:00 h"}, ...]: at most one line
 -- per weekday, each an object with both texts filled in.
 create function private.valid_opening_hours(p_hours jsonb)
@@ -573,6 +578,7 @@ comment on table public.shop_settings is 'The one row of shop contact settings (
 grant select on table public.shop_settings to anon;
 grant select, update on table public.shop_settings to authenticated;
 
+-- ─── Triggers: products.sizes mirrors product_sizes; updated_at ───────────────────────────────
 create trigger product_sizes_sync_insert
   after insert on public.product_sizes referencing new table as new_rows
   for each statement execute function public.sync_product_sizes();
@@ -656,101 +662,85 @@ values (
 -- the cells) does the work; the public functions of the same names run with the caller's rights.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
-create view public.campaigns_with_products with (security_invoker = true) as
-  select id,
-     nombre,
-     fecha_inicio,
-     fecha_fin,
-     image_url,
-     created_at,
-     updated_at,
-     ( select count(*) as count
-            from public.products p
-           where p.campaign_id = c.id) as product_count
-    from public.campaigns c;
+-- ─── Views the shop and the back office list from ─────────────────────────────────────────────
+create view public.campaigns_with_products
+with (security_invoker = true)
+as
+select
+  c.id, c.nombre, c.fecha_inicio, c.fecha_fin, c.image_url, c.created_at, c.updated_at,
+  (select count(*) from public.products p where p.campaign_id = c.id) as product_count
+from public.campaigns c;
 comment on view public.campaigns_with_products is 'Campaigns with the number of (visible) products.';
 grant select on table public.campaigns_with_products to anon, authenticated;
 
-create view public.categories_with_products with (security_invoker = true) as
-  select id,
-     nombre,
-     descripcion,
-     activa,
-     orden,
-     show_in_header,
-     created_at,
-     updated_at,
-     ( select count(*) as count
-            from public.products p
-           where p.category_id = c.id) as product_count
-    from public.categories c;
+create view public.categories_with_products
+with (security_invoker = true)
+as
+select
+  c.id, c.nombre, c.descripcion, c.activa, c.orden, c.show_in_header, c.created_at, c.updated_at,
+  (select count(*) from public.products p where p.category_id = c.id) as product_count
+from public.categories c;
 comment on view public.categories_with_products is 'Categories with the number of (visible) products.';
 grant select on table public.categories_with_products to anon, authenticated;
 
-create view public.subcategories_with_products with (security_invoker = true) as
-  select s.id,
-     s.category_id,
-     s.nombre,
-     s.descripcion,
-     s.activa,
-     s.orden,
-     s.created_at,
-     s.updated_at,
-     ( select count(*) as count
-            from public.products p
-           where p.subcategory_id = s.id) as product_count,
-     c.nombre as category_nombre
-    from public.subcategories s
-      left join public.categories c on c.id = s.category_id;
+create view public.subcategories_with_products
+with (security_invoker = true)
+as
+select
+  s.id, s.category_id, s.nombre, s.descripcion, s.activa, s.orden, s.created_at, s.updated_at,
+  (select count(*) from public.products p where p.subcategory_id = s.id) as product_count,
+  c.nombre as category_nombre
+from public.subcategories s
+left join public.categories c on c.id = s.category_id;
 comment on view public.subcategories_with_products is 'Subcategories with the number of (visible) products and their category name.';
 grant select on table public.subcategories_with_products to anon, authenticated;
 
-create view public.brands_with_products with (security_invoker = true) as
-  select id,
-     name,
-     display_name,
-     active,
-     created_at,
-     updated_at,
-     ( select count(*) as count
-            from public.products p
-           where p.brand_id = b.id) as product_count
-    from public.brands b;
+create view public.brands_with_products
+with (security_invoker = true)
+as
+select
+  b.id, b.name, b.display_name, b.active, b.created_at, b.updated_at,
+  (select count(*) from public.products p where p.brand_id = b.id) as product_count
+from public.brands b;
 comment on view public.brands_with_products is 'Brands with the number of (visible) products.';
 grant select on table public.brands_with_products to anon, authenticated;
 
-create view public.master_products with (security_invoker = true) as
-  select p.id as product_id,
-     p.campaign_id,
-     p.category_id,
-     p.subcategory_id,
-     p.brand_id,
-     b.name as brand_name,
-     b.display_name as brand_display_name,
-     p.marca,
-     p.nombre as product_name,
-     p.precio_original,
-     p.precio_venta,
-     p.descripcion,
-     p.imagen_principal,
-     p.permalink,
-     p.destacado,
-     c.nombre as category_name,
-     sc.nombre as subcategory_name,
-     cp.nombre as campaign_name,
-     cp.fecha_fin,
-     s.talla as size_name,
-     public.price_range_of(p.precio_venta) as price_range,
-     p.created_at
-    from public.products p
-      join public.campaigns cp on cp.id = p.campaign_id
-      left join public.brands b on b.id = p.brand_id
-      left join public.categories c on c.id = p.category_id
-      left join public.subcategories sc on sc.id = p.subcategory_id
-      left join public.product_sizes s on s.product_id = p.id;
+create view public.master_products
+with (security_invoker = true)
+as
+select
+  p.id as product_id,
+  p.campaign_id,
+  p.category_id,
+  p.subcategory_id,
+  p.brand_id,
+  b.name as brand_name,
+  b.display_name as brand_display_name,
+  p.marca,
+  p.nombre as product_name,
+  p.precio_original,
+  p.precio_venta,
+  p.descripcion,
+  p.imagen_principal,
+  p.permalink,
+  p.destacado,
+  c.nombre as category_name,
+  sc.nombre as subcategory_name,
+  cp.nombre as campaign_name,
+  cp.fecha_fin,
+  s.talla as size_name,
+  public.price_range_of(p.precio_venta) as price_range,
+  p.created_at
+from public.products p
+join public.campaigns cp on cp.id = p.campaign_id
+left join public.brands b on b.id = p.brand_id
+left join public.categories c on c.id = p.category_id
+left join public.subcategories sc on sc.id = p.subcategory_id
+left join public.product_sizes s on s.product_id = p.id;
 comment on view public.master_products is 'One row per product and size (a product without sizes gives one row with size_name null), with names and price_range.';
 grant select on table public.master_products to anon, authenticated;
 
+-- ─── Facet cells: counts kept by triggers on products ─────────────────────────────────────────
 -- price_ranges() as bounds for width_bucket(): range ids[i + 1] holds width_bucket(price, lows) = i.
 create function private.price_bounds(out lows numeric[], out ids text[])
 returns record
@@ -761,7 +751,7 @@ as $$
   select array(select r.min_price from public.price_ranges() r where r.orden > 1 order by r.orden),
          array(select r.id from public.price_ranges() r order by r.orden)
 $$;
-comment on function private.price_bounds(OUT lows numeric[], OUT ids text[]) is
+comment on function private.price_bounds(out lows numeric[], out ids text[]) is
   'price_ranges() as the bounds of width_bucket(): range ids[i + 1] holds the prices with width_bucket(price, lows) = i.';
 
 create table private.shop_cells (
@@ -812,6 +802,7 @@ create index shop_catalogue_marca_trgm_idx on private.shop_catalogue using gin (
 create index shop_catalogue_nombre_trgm_idx on private.shop_catalogue using gin (nombre_folded extensions.gin_trgm_ops);
 create index shop_catalogue_subcategory_idx on private.shop_catalogue using btree (subcategory_id);
 
+-- ─── The filter query, from the cells ─────────────────────────────────────────────────────────
 -- Facet counts added key by key: {facet: {key: n}} + {facet: {key: m}}.
 create function private.shop_counts_add(a jsonb, b jsonb)
 returns jsonb
@@ -1171,6 +1162,7 @@ comment on function private.shop_query(p_category_id uuid, p_subcategory_id uuid
   'The shop filters, answered from the facet cells with the owner''s rights: {total, products (page), facets}. Sees only products of campaigns visible today, like the public read policy.';
 grant execute on function private.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[]) to anon, authenticated, service_role;
 
+-- ─── What the API calls (caller's rights) ─────────────────────────────────────────────────────
 create function public.shop_query(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text, p_offset integer default 0, p_limit integer default 12, p_facets text[] default array['categories'::text, 'subcategories'::text, 'brands'::text, 'campaigns'::text, 'sizes'::text, 'price_ranges'::text])
 returns jsonb
 language sql
@@ -1207,6 +1199,7 @@ $$;
 comment on function public.get_filtered_product_count(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Number of visible products matching every filter.';
 grant execute on function public.get_filtered_product_count(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
 
+-- ─── Keeping the cells exact ──────────────────────────────────────────────────────────────────
 -- Adds the products of `rows_in` to the cells (sign 1) or takes them away (sign -1); cells that
 -- reach zero are removed. Keys are applied in a fixed order so concurrent writers never deadlock.
 create function private.shop_cells_apply(rows_in jsonb, sign integer)
@@ -1336,6 +1329,7 @@ $$;
 comment on function private.shop_cells_clear() is
   'Statement trigger on TRUNCATE of products: empties the facet cells and the narrow catalogue copy.';
 
+-- ─── Facet RPCs: one per facet, all the same shape ────────────────────────────────────────────
 create function public.get_available_categories(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
 returns table(id text, nombre text, product_count bigint)
 language sql
@@ -1432,6 +1426,7 @@ as $$
 comment on function public.get_available_price_ranges(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Filter options of the shop facet price_ranges with product counts (its own filter ignored, the others applied).';
 grant execute on function public.get_available_price_ranges(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
 
+-- ─── Triggers ─────────────────────────────────────────────────────────────────────────────────
 create trigger refuse_write
   instead of insert or delete or update on public.subcategories_with_products
   for each row execute function private.refuse_view_write();
@@ -2032,9 +2027,9 @@ comment on function public.delete_product(p_id uuid) is 'Admin: deletes a produc
 grant execute on function public.delete_product(p_id uuid) to authenticated;
 
 -- Permalinks are at most 200 characters (products_permalink_format). The import builds one from
--- '{brand}-{name}', and a supplier's long name (or brand) made a longer one, which the table refused:
--- the whole batch failed. The slug is now cut to 190 characters (room for the '-N' that keeps it
--- unique), at the end of a word when there is one, never ending in a hyphen.
+-- '{brand}-{name}', and a supplier's long name (or brand) would make a longer one, which the table
+-- refuses (the whole batch would fail). So the slug is cut to 190 characters (room for the '-N'
+-- that keeps it unique), at the end of a word when there is one, never ending in a hyphen.
 create function private.permalink_base(p_brand text, p_name text)
 returns text
 language sql
@@ -2067,6 +2062,7 @@ grant execute on function private.permalink_base(p_brand text, p_name text) to a
 -- the publish workflow builds the shop and records each attempt in publications.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
+-- ─── Tables ───────────────────────────────────────────────────────────────────────────────────
 create table public.publications (
   id bigint generated always as identity,
   trigger text not null,
@@ -2109,13 +2105,15 @@ create index rebuild_requests_finished_idx on public.rebuild_requests using btre
 create index rebuild_requests_pending_idx on public.rebuild_requests using btree (requested_at) where (status = 'pending'::text);
 create index rebuild_requests_publication_idx on public.rebuild_requests using btree (publication_id);
 
+-- ─── Rebuild requests ─────────────────────────────────────────────────────────────────────────
 -- request_rebuild() is a statement trigger, and a statement trigger fires even when the statement
 -- touched no row. A signed-in user without the admin claim holds UPDATE and DELETE on the
 -- catalogue tables (row-level security then lets them reach no row), so any such user could send
 -- `PATCH /rest/v1/products?id=not.is.null` and record a rebuild request that changed nothing,
 -- over and over: each one rebuilds the local shop and makes the next scheduled publication run.
 -- Only an admin, the service role or a direct database session can change these tables, so only
--- their statements record a request now. The rest of the body is that of 20261121001000.
+-- their statements record a request. Requests are coalesced: while one is pending, a new change
+-- adds its reason to it instead of adding a row.
 create function public.request_rebuild()
 returns trigger
 language plpgsql
@@ -2141,6 +2139,7 @@ end;
 $$;
 comment on function public.request_rebuild() is 'Statement trigger: records (coalesced) that the static shop must be rebuilt and notifies listeners.';
 
+-- ─── Publications (called by the publish workflow and the local worker) ───────────────────────
 -- A publication stays 'building' until its build reports back. If the build never does (the CI
 -- job was cancelled, the local worker crashed), the changes it claimed would never be published.
 -- A publication still building after 70 minutes (the publish workflow's own limit is 60) is
@@ -2305,6 +2304,7 @@ $$;
 comment on function public.publication_state() is
   'What npm run publish:check decides on: pending rebuild requests, the last finished publication and every campaign''s dates. Service role only.';
 
+-- ─── Every catalogue change asks for a rebuild ────────────────────────────────────────────────
 create trigger campaigns_request_rebuild
   after insert or delete or update or truncate on public.campaigns
   for each statement execute function public.request_rebuild();
@@ -2611,6 +2611,7 @@ create type private.activity_row as (
   user_agent text, tipo_dispositivo text, navegador text, created_at timestamptz, ip_address text, page_url text
 );
 
+-- ─── Event tables ─────────────────────────────────────────────────────────────────────────────
 create table public.search_analytics (
   id bigint generated always as identity,
   search_term text not null,
@@ -2687,6 +2688,7 @@ create index product_click_analytics_product_idx on public.product_click_analyti
 create index product_click_analytics_session_idx on public.product_click_analytics using btree (session_id);
 create index product_click_analytics_session_recent_idx on public.product_click_analytics using btree (session_id, created_at);
 
+-- ─── Ingest: what the public may record, and how fast ─────────────────────────────────────────
 -- Filter types the storefront records (keep in sync with src/lib analytics helpers).
 create function public.analytics_filter_types()
 returns text[]
@@ -2787,6 +2789,7 @@ create table private.analytics_rate (
 );
 comment on table private.analytics_rate is 'Public analytics events admitted per minute, table and client (md5 of the address; * = everyone). Rows of past minutes are pruned.';
 
+-- ─── Retention ────────────────────────────────────────────────────────────────────────────────
 create function private.prune_analytics_rate()
 returns void
 language sql
@@ -2851,6 +2854,7 @@ end;
 $$;
 comment on function private.analytics_admit() is 'Refuses public analytics statements of several rows and events over 120 per minute per client address or 3000 per minute in all (per table).';
 
+-- ─── Labels ───────────────────────────────────────────────────────────────────────────────────
 create function public.device_type(ua text)
 returns text
 language sql
@@ -2939,6 +2943,7 @@ $$;
 comment on function private.filter_type_label(p_type text) is
   'The Spanish name of a filter type, as the analytics screens label it.';
 
+-- ─── Rollups kept by triggers ─────────────────────────────────────────────────────────────────
 -- Keys compare byte by byte (collate "C"): the reports sort and count them by the ten thousand.
 -- Per session and hour (UTC hour = Mexico City hour: its offsets are whole hours).
 create table private.analytics_session_hours (
@@ -3281,40 +3286,42 @@ $$;
 comment on function private.analytics_rollup_reset() is
   'Statement trigger on TRUNCATE of an event table: empties every rollup built from events, so a reset leaves no stale report.';
 
+-- ─── All-time summary views ───────────────────────────────────────────────────────────────────
 create view public.search_analytics_summary with (security_invoker = true) as
-  select term as search_term,
-     searches as search_count,
-     sessions as unique_sessions,
-     first_at as first_search,
-     last_at as last_search
-    from private.search_term_totals t;
+select t.term as search_term,
+       t.searches as search_count,
+       t.sessions as unique_sessions,
+       t.first_at as first_search,
+       t.last_at as last_search
+  from private.search_term_totals t;
 comment on view public.search_analytics_summary is 'Admins: every search term (without case or extra spaces) with its searches, unique sessions, first and last search.';
 grant select on table public.search_analytics_summary to authenticated;
 
 create view public.filter_analytics_summary with (security_invoker = true) as
-  select filter_type,
-     private.filter_label(filter_type, filter_value) as filter_value,
-     uses as filter_count,
-     sessions as unique_sessions,
-     first_at as first_use,
-     last_at as last_use
-    from private.filter_value_totals t;
+select t.filter_type,
+       private.filter_label(t.filter_type, t.filter_value) as filter_value,
+       t.uses as filter_count,
+       t.sessions as unique_sessions,
+       t.first_at as first_use,
+       t.last_at as last_use
+  from private.filter_value_totals t;
 comment on view public.filter_analytics_summary is 'Admins: every filter value used (names, not ids) with its uses, unique sessions, first and last use.';
 grant select on table public.filter_analytics_summary to authenticated;
 
 create view public.product_click_summary with (security_invoker = true) as
-  select t.product_id,
-     coalesce(p.nombre, t.product_name) as product_name,
-     coalesce(p.permalink, t.product_permalink) as product_permalink,
-     t.clicks as click_count,
-     t.sessions as unique_sessions,
-     t.first_at as first_click,
-     t.last_at as last_click
-    from private.product_click_totals t
-      left join public.products p on p.id = t.product_id;
+select t.product_id,
+       coalesce(p.nombre, t.product_name) as product_name,
+       coalesce(p.permalink, t.product_permalink) as product_permalink,
+       t.clicks as click_count,
+       t.sessions as unique_sessions,
+       t.first_at as first_click,
+       t.last_at as last_click
+  from private.product_click_totals t
+  left join public.products p on p.id = t.product_id;
 comment on view public.product_click_summary is 'Admins: every clicked product (current name and permalink) with its clicks, unique sessions, first and last click.';
 grant select on table public.product_click_summary to authenticated;
 
+-- ─── Report building blocks ───────────────────────────────────────────────────────────────────
 -- Sessions active in [lo, hi): their counts by kind and first and last activity there.
 create function private.session_rows(lo timestamp with time zone, hi timestamp with time zone)
 returns table(session_id text, searches bigint, filters bigint, clicks bigint, first_at timestamp with time zone, last_at timestamp with time zone)
@@ -3525,6 +3532,7 @@ $$;
 comment on function private.sessions_activity(p_sessions text[], lo timestamp with time zone, hi timestamp with time zone) is
   'Every activity (searches, filters, clicks) of the given sessions in [lo, hi).';
 
+-- ─── Reports (owner's rights in private, called through public) ───────────────────────────────
 create function private.get_analytics_summary(start_date date default (public.shop_today() - 29), end_date date default public.shop_today())
 returns table(total_searches bigint, total_filters bigint, total_product_clicks bigint, unique_sessions bigint)
 language plpgsql
@@ -4314,6 +4322,7 @@ end
 $$;
 comment on function private.prune_analytics(keep interval) is 'Retention: folds events older than keep (default 13 months) into private.analytics_days and deletes them. Idempotent; run daily.';
 
+-- ─── Triggers ─────────────────────────────────────────────────────────────────────────────────
 create trigger search_analytics_fields
   before insert on public.search_analytics
   for each row execute function private.analytics_event_fields();
@@ -4413,20 +4422,20 @@ on conflict (id) do nothing;
 
 create policy shop_images_admin_insert on storage.objects
   for insert to authenticated
-  with check ((bucket_id = any (array['product-images'::text, 'hero-images'::text])) and ( select public.is_admin() as is_admin));
+  with check (bucket_id in ('product-images', 'hero-images') and (select public.is_admin()));
 
 create policy shop_images_admin_update on storage.objects
   for update to authenticated
-  using ((bucket_id = any (array['product-images'::text, 'hero-images'::text])) and ( select public.is_admin() as is_admin))
-  with check ((bucket_id = any (array['product-images'::text, 'hero-images'::text])) and ( select public.is_admin() as is_admin));
+  using (bucket_id in ('product-images', 'hero-images') and (select public.is_admin()))
+  with check (bucket_id in ('product-images', 'hero-images') and (select public.is_admin()));
 
 create policy shop_images_admin_delete on storage.objects
   for delete to authenticated
-  using ((bucket_id = any (array['product-images'::text, 'hero-images'::text])) and ( select public.is_admin() as is_admin));
+  using (bucket_id in ('product-images', 'hero-images') and (select public.is_admin()));
 
 create policy shop_images_admin_read on storage.objects
   for select to authenticated
-  using ((bucket_id = any (array['product-images'::text, 'hero-images'::text])) and ( select public.is_admin() as is_admin));
+  using (bucket_id in ('product-images', 'hero-images') and (select public.is_admin()));
 
 -- ════ supabase/schemas/09_policies.sql ════════════════════════════════════════════════════════════
 
@@ -4442,9 +4451,46 @@ create policy shop_images_admin_read on storage.objects
 -- private.security_advisor() checks all of this over the catalogue: its answer must be empty.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
+-- ─── Row-level security: on for every table ───────────────────────────────────────────────────
+alter table public.campaigns enable row level security;
+alter table public.brands enable row level security;
+alter table public.categories enable row level security;
+alter table public.subcategories enable row level security;
+alter table public.products enable row level security;
+alter table public.product_private enable row level security;
+alter table public.product_images enable row level security;
+alter table public.product_sizes enable row level security;
+alter table public.featured_categories enable row level security;
+alter table public.banner_images enable row level security;
+alter table public.hero_images enable row level security;
+alter table public.brand_migrations enable row level security;
+alter table public.search_analytics enable row level security;
+alter table public.filter_analytics enable row level security;
+alter table public.product_click_analytics enable row level security;
+alter table public.rebuild_requests enable row level security;
+alter table public.publications enable row level security;
+alter table public.shop_settings enable row level security;
+alter table private.analytics_session_hours enable row level security;
+alter table private.analytics_sessions enable row level security;
+alter table private.search_term_totals enable row level security;
+alter table private.search_term_sessions enable row level security;
+alter table private.search_term_days enable row level security;
+alter table private.filter_value_totals enable row level security;
+alter table private.filter_value_sessions enable row level security;
+alter table private.product_click_totals enable row level security;
+alter table private.product_click_sessions enable row level security;
+alter table private.analytics_days enable row level security;
+alter table private.shop_cells enable row level security;
+alter table private.shop_size_cells enable row level security;
+alter table private.shop_catalogue enable row level security;
+
+-- ─── Shoppers read what the shop shows ────────────────────────────────────────────────────────
+-- A campaign is visible while it has not ended in Mexico City (fecha_fin >= shop_today());
+-- its products, their images and sizes with it. Inactive rows are hidden.
+
 create policy campaigns_public_read on public.campaigns
   for select to anon, authenticated
-  using (fecha_fin >= (( select public.shop_today() as shop_today)));
+  using (fecha_fin >= (select public.shop_today()));
 
 create policy brands_public_read on public.brands
   for select to anon, authenticated
@@ -4460,23 +4506,33 @@ create policy subcategories_public_read on public.subcategories
 
 create policy products_public_read on public.products
   for select to anon, authenticated
-  using ((campaign_id in ( select c.id
-   from public.campaigns c
-  where c.fecha_fin >= (( select public.shop_today() as shop_today)))));
+  using (
+    campaign_id in (
+      select c.id from public.campaigns c where c.fecha_fin >= (select public.shop_today())
+    )
+  );
 
 create policy product_images_public_read on public.product_images
   for select to anon, authenticated
-  using ((exists ( select 1
-   from public.products p
-     join public.campaigns c on c.id = p.campaign_id
-  where p.id = product_images.product_id and c.fecha_fin >= (( select public.shop_today() as shop_today)))));
+  using (
+    exists (
+      select 1
+      from public.products p
+      join public.campaigns c on c.id = p.campaign_id
+      where p.id = product_images.product_id and c.fecha_fin >= (select public.shop_today())
+    )
+  );
 
 create policy product_sizes_public_read on public.product_sizes
   for select to anon, authenticated
-  using ((exists ( select 1
-   from public.products p
-     join public.campaigns c on c.id = p.campaign_id
-  where p.id = product_sizes.product_id and c.fecha_fin >= (( select public.shop_today() as shop_today)))));
+  using (
+    exists (
+      select 1
+      from public.products p
+      join public.campaigns c on c.id = p.campaign_id
+      where p.id = product_sizes.product_id and c.fecha_fin >= (select public.shop_today())
+    )
+  );
 
 create policy featured_categories_public_read on public.featured_categories
   for select to anon, authenticated
@@ -4490,6 +4546,10 @@ create policy hero_images_public_read on public.hero_images
   for select to anon, authenticated
   using (active);
 
+create policy shop_settings_public_read on public.shop_settings
+  for select to anon, authenticated using (true);
+
+-- ─── Shoppers record analytics events, checked field by field ─────────────────────────────────
 create policy search_analytics_public_insert on public.search_analytics
   for insert to anon, authenticated
   with check (
@@ -4524,23 +4584,105 @@ create policy product_click_analytics_public_insert on public.product_click_anal
     and (referrer_url is null or char_length(referrer_url) <= 2000)
   );
 
+-- ─── Admins: read-only tables and the settings row ────────────────────────────────────────────
 create policy rebuild_requests_admin_read on public.rebuild_requests
-  for select to authenticated
-  using (( select public.is_admin() as is_admin));
+  for select to authenticated using ((select public.is_admin()));
 
 create policy publications_admin_read on public.publications
+  for select to authenticated using ((select public.is_admin()));
+
+create policy shop_settings_admin_update on public.shop_settings
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+
+create policy filter_value_totals_admin_read on private.filter_value_totals
   for select to authenticated
   using (( select public.is_admin() as is_admin));
 
-create policy shop_settings_public_read on public.shop_settings
-  for select to anon, authenticated
-  using (true);
+create policy product_click_totals_admin_read on private.product_click_totals
+  for select to authenticated
+  using (( select public.is_admin() as is_admin));
 
-create policy shop_settings_admin_update on public.shop_settings
-  for update to authenticated
+create policy search_term_totals_admin_read on private.search_term_totals
+  for select to authenticated
+  using (( select public.is_admin() as is_admin));
+
+-- ─── Admins: everything, on every catalogue and analytics table ───────────────────────────────
+create policy banner_images_admin_all on public.banner_images
+  for all to authenticated
   using (( select public.is_admin() as is_admin))
   with check (( select public.is_admin() as is_admin));
 
+create policy brand_migrations_admin_all on public.brand_migrations
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy brands_admin_all on public.brands
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy campaigns_admin_all on public.campaigns
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy categories_admin_all on public.categories
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy featured_categories_admin_all on public.featured_categories
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy filter_analytics_admin_all on public.filter_analytics
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy hero_images_admin_all on public.hero_images
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy product_click_analytics_admin_all on public.product_click_analytics
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy product_images_admin_all on public.product_images
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy product_private_admin_all on public.product_private
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy product_sizes_admin_all on public.product_sizes
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy products_admin_all on public.products
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy search_analytics_admin_all on public.search_analytics
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy subcategories_admin_all on public.subcategories
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+-- ─── Security advisor ─────────────────────────────────────────────────────────────────────────
 create function private.security_advisor()
 returns table(check_name text, object_name text, detail text)
 language sql
@@ -4641,152 +4783,3 @@ as $$
     )
 $$;
 comment on function private.security_advisor() is 'Security findings over the catalogue (Supabase Security Advisor checks); an empty answer is the only good one.';
-
-create policy filter_value_totals_admin_read on private.filter_value_totals
-  for select to authenticated
-  using (( select public.is_admin() as is_admin));
-
-create policy product_click_totals_admin_read on private.product_click_totals
-  for select to authenticated
-  using (( select public.is_admin() as is_admin));
-
-create policy search_term_totals_admin_read on private.search_term_totals
-  for select to authenticated
-  using (( select public.is_admin() as is_admin));
-
-create policy banner_images_admin_all on public.banner_images
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy brand_migrations_admin_all on public.brand_migrations
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy brands_admin_all on public.brands
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy campaigns_admin_all on public.campaigns
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy categories_admin_all on public.categories
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy featured_categories_admin_all on public.featured_categories
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy filter_analytics_admin_all on public.filter_analytics
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy hero_images_admin_all on public.hero_images
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy product_click_analytics_admin_all on public.product_click_analytics
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy product_images_admin_all on public.product_images
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy product_private_admin_all on public.product_private
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy product_sizes_admin_all on public.product_sizes
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy products_admin_all on public.products
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy search_analytics_admin_all on public.search_analytics
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy subcategories_admin_all on public.subcategories
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-alter table public.campaigns enable row level security;
-
-alter table public.brands enable row level security;
-
-alter table public.categories enable row level security;
-
-alter table public.subcategories enable row level security;
-
-alter table public.products enable row level security;
-
-alter table public.product_private enable row level security;
-
-alter table public.product_images enable row level security;
-
-alter table public.product_sizes enable row level security;
-
-alter table public.featured_categories enable row level security;
-
-alter table public.banner_images enable row level security;
-
-alter table public.hero_images enable row level security;
-
-alter table public.brand_migrations enable row level security;
-
-alter table public.search_analytics enable row level security;
-
-alter table public.filter_analytics enable row level security;
-
-alter table public.product_click_analytics enable row level security;
-
-alter table public.rebuild_requests enable row level security;
-
-alter table public.publications enable row level security;
-
-alter table public.shop_settings enable row level security;
-
-alter table private.analytics_session_hours enable row level security;
-
-alter table private.analytics_sessions enable row level security;
-
-alter table private.search_term_totals enable row level security;
-
-alter table private.search_term_sessions enable row level security;
-
-alter table private.search_term_days enable row level security;
-
-alter table private.filter_value_totals enable row level security;
-
-alter table private.filter_value_sessions enable row level security;
-
-alter table private.product_click_totals enable row level security;
-
-alter table private.product_click_sessions enable row level security;
-
-alter table private.analytics_days enable row level security;
-
-alter table private.shop_cells enable row level security;
-
-alter table private.shop_size_cells enable row level security;
-
-alter table private.shop_catalogue enable row level security;

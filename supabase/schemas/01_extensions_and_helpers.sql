@@ -179,10 +179,11 @@ grant execute on function private.name_key(p_name text) to authenticated, servic
 
 -- A view that joins or groups (master_products, subcategories_with_products, the analytics
 -- summaries) cannot take an INSERT, UPDATE or DELETE. Postgres says so before it checks the
--- caller's privileges, with an error PostgREST answers as a server error (500), so any anonymous
--- POST, PATCH, PUT or DELETE to such a view was a 500. Each of them now has INSTEAD OF triggers:
--- the caller's privileges are checked first (the public has only SELECT on views: 401/403), and
--- a caller who does hold a write privilege gets this function's "read-only" refusal (403).
+-- caller's privileges, with an error PostgREST answers as a server error (500), so without
+-- anything more any anonymous POST, PATCH, PUT or DELETE to such a view would be a 500. Each of
+-- them has INSTEAD OF triggers calling this function: the caller's privileges are checked first
+-- (the public has only SELECT on views: 401/403), and a caller who does hold a write privilege gets
+-- this function's "read-only" refusal (403).
 create function private.refuse_view_write()
 returns trigger
 language plpgsql

@@ -8,6 +8,7 @@
 -- rebuild of the static shop are in 05_publishing.sql.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
+-- ─── Campaigns, brands, categories ────────────────────────────────────────────────────────────
 create table public.campaigns (
   id uuid default gen_random_uuid() not null,
   nombre text not null,
@@ -77,6 +78,7 @@ grant select on table public.subcategories to anon;
 grant select, insert, update, delete on table public.subcategories to authenticated;
 create index subcategories_category_idx on public.subcategories using btree (category_id, orden);
 
+-- ─── Products, their private fields, images and sizes ─────────────────────────────────────────
 -- The text an admin search matches: name, brand, description, permalink and the id (the
 -- 'internal code'). Immutable so it can back a trigram index.
 create function public.product_search_text(p_nombre text, p_marca text, p_descripcion text, p_permalink text, p_id uuid)
@@ -240,6 +242,7 @@ end
 $$;
 comment on function public.protect_product_sizes_column() is 'Trigger: products.sizes is read-only outside sync_product_sizes.';
 
+-- ─── Home page: featured categories, banners, hero images ─────────────────────────────────────
 create table public.featured_categories (
   id uuid default gen_random_uuid() not null,
   nombre text not null,
@@ -302,6 +305,7 @@ grant select on table public.hero_images to anon;
 grant select, insert, update, delete on table public.hero_images to authenticated;
 create index hero_images_orden_idx on public.hero_images using btree (orden) where active;
 
+-- ─── Shop settings ────────────────────────────────────────────────────────────────────────────
 -- Opening hours are [{"days": "Lunes a viernes", "hours": "9:00 a 19:00 h"}, ...]: at most one line
 -- per weekday, each an object with both texts filled in.
 create function private.valid_opening_hours(p_hours jsonb)
@@ -353,6 +357,7 @@ comment on table public.shop_settings is 'The one row of shop contact settings (
 grant select on table public.shop_settings to anon;
 grant select, update on table public.shop_settings to authenticated;
 
+-- ─── Triggers: products.sizes mirrors product_sizes; updated_at ───────────────────────────────
 create trigger product_sizes_sync_insert
   after insert on public.product_sizes referencing new table as new_rows
   for each statement execute function public.sync_product_sizes();

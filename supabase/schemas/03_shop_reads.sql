@@ -9,101 +9,85 @@
 -- the cells) does the work; the public functions of the same names run with the caller's rights.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
-create view public.campaigns_with_products with (security_invoker = true) as
-  select id,
-     nombre,
-     fecha_inicio,
-     fecha_fin,
-     image_url,
-     created_at,
-     updated_at,
-     ( select count(*) as count
-            from public.products p
-           where p.campaign_id = c.id) as product_count
-    from public.campaigns c;
+-- ─── Views the shop and the back office list from ─────────────────────────────────────────────
+create view public.campaigns_with_products
+with (security_invoker = true)
+as
+select
+  c.id, c.nombre, c.fecha_inicio, c.fecha_fin, c.image_url, c.created_at, c.updated_at,
+  (select count(*) from public.products p where p.campaign_id = c.id) as product_count
+from public.campaigns c;
 comment on view public.campaigns_with_products is 'Campaigns with the number of (visible) products.';
 grant select on table public.campaigns_with_products to anon, authenticated;
 
-create view public.categories_with_products with (security_invoker = true) as
-  select id,
-     nombre,
-     descripcion,
-     activa,
-     orden,
-     show_in_header,
-     created_at,
-     updated_at,
-     ( select count(*) as count
-            from public.products p
-           where p.category_id = c.id) as product_count
-    from public.categories c;
+create view public.categories_with_products
+with (security_invoker = true)
+as
+select
+  c.id, c.nombre, c.descripcion, c.activa, c.orden, c.show_in_header, c.created_at, c.updated_at,
+  (select count(*) from public.products p where p.category_id = c.id) as product_count
+from public.categories c;
 comment on view public.categories_with_products is 'Categories with the number of (visible) products.';
 grant select on table public.categories_with_products to anon, authenticated;
 
-create view public.subcategories_with_products with (security_invoker = true) as
-  select s.id,
-     s.category_id,
-     s.nombre,
-     s.descripcion,
-     s.activa,
-     s.orden,
-     s.created_at,
-     s.updated_at,
-     ( select count(*) as count
-            from public.products p
-           where p.subcategory_id = s.id) as product_count,
-     c.nombre as category_nombre
-    from public.subcategories s
-      left join public.categories c on c.id = s.category_id;
+create view public.subcategories_with_products
+with (security_invoker = true)
+as
+select
+  s.id, s.category_id, s.nombre, s.descripcion, s.activa, s.orden, s.created_at, s.updated_at,
+  (select count(*) from public.products p where p.subcategory_id = s.id) as product_count,
+  c.nombre as category_nombre
+from public.subcategories s
+left join public.categories c on c.id = s.category_id;
 comment on view public.subcategories_with_products is 'Subcategories with the number of (visible) products and their category name.';
 grant select on table public.subcategories_with_products to anon, authenticated;
 
-create view public.brands_with_products with (security_invoker = true) as
-  select id,
-     name,
-     display_name,
-     active,
-     created_at,
-     updated_at,
-     ( select count(*) as count
-            from public.products p
-           where p.brand_id = b.id) as product_count
-    from public.brands b;
+create view public.brands_with_products
+with (security_invoker = true)
+as
+select
+  b.id, b.name, b.display_name, b.active, b.created_at, b.updated_at,
+  (select count(*) from public.products p where p.brand_id = b.id) as product_count
+from public.brands b;
 comment on view public.brands_with_products is 'Brands with the number of (visible) products.';
 grant select on table public.brands_with_products to anon, authenticated;
 
-create view public.master_products with (security_invoker = true) as
-  select p.id as product_id,
-     p.campaign_id,
-     p.category_id,
-     p.subcategory_id,
-     p.brand_id,
-     b.name as brand_name,
-     b.display_name as brand_display_name,
-     p.marca,
-     p.nombre as product_name,
-     p.precio_original,
-     p.precio_venta,
-     p.descripcion,
-     p.imagen_principal,
-     p.permalink,
-     p.destacado,
-     c.nombre as category_name,
-     sc.nombre as subcategory_name,
-     cp.nombre as campaign_name,
-     cp.fecha_fin,
-     s.talla as size_name,
-     public.price_range_of(p.precio_venta) as price_range,
-     p.created_at
-    from public.products p
-      join public.campaigns cp on cp.id = p.campaign_id
-      left join public.brands b on b.id = p.brand_id
-      left join public.categories c on c.id = p.category_id
-      left join public.subcategories sc on sc.id = p.subcategory_id
-      left join public.product_sizes s on s.product_id = p.id;
+create view public.master_products
+with (security_invoker = true)
+as
+select
+  p.id as product_id,
+  p.campaign_id,
+  p.category_id,
+  p.subcategory_id,
+  p.brand_id,
+  b.name as brand_name,
+  b.display_name as brand_display_name,
+  p.marca,
+  p.nombre as product_name,
+  p.precio_original,
+  p.precio_venta,
+  p.descripcion,
+  p.imagen_principal,
+  p.permalink,
+  p.destacado,
+  c.nombre as category_name,
+  sc.nombre as subcategory_name,
+  cp.nombre as campaign_name,
+  cp.fecha_fin,
+  s.talla as size_name,
+  public.price_range_of(p.precio_venta) as price_range,
+  p.created_at
+from public.products p
+join public.campaigns cp on cp.id = p.campaign_id
+left join public.brands b on b.id = p.brand_id
+left join public.categories c on c.id = p.category_id
+left join public.subcategories sc on sc.id = p.subcategory_id
+left join public.product_sizes s on s.product_id = p.id;
 comment on view public.master_products is 'One row per product and size (a product without sizes gives one row with size_name null), with names and price_range.';
 grant select on table public.master_products to anon, authenticated;
 
+-- ─── Facet cells: counts kept by triggers on products ─────────────────────────────────────────
 -- price_ranges() as bounds for width_bucket(): range ids[i + 1] holds width_bucket(price, lows) = i.
 create function private.price_bounds(out lows numeric[], out ids text[])
 returns record
@@ -114,7 +98,7 @@ as $$
   select array(select r.min_price from public.price_ranges() r where r.orden > 1 order by r.orden),
          array(select r.id from public.price_ranges() r order by r.orden)
 $$;
-comment on function private.price_bounds(OUT lows numeric[], OUT ids text[]) is
+comment on function private.price_bounds(out lows numeric[], out ids text[]) is
   'price_ranges() as the bounds of width_bucket(): range ids[i + 1] holds the prices with width_bucket(price, lows) = i.';
 
 create table private.shop_cells (
@@ -165,6 +149,7 @@ create index shop_catalogue_marca_trgm_idx on private.shop_catalogue using gin (
 create index shop_catalogue_nombre_trgm_idx on private.shop_catalogue using gin (nombre_folded extensions.gin_trgm_ops);
 create index shop_catalogue_subcategory_idx on private.shop_catalogue using btree (subcategory_id);
 
+-- ─── The filter query, from the cells ─────────────────────────────────────────────────────────
 -- Facet counts added key by key: {facet: {key: n}} + {facet: {key: m}}.
 create function private.shop_counts_add(a jsonb, b jsonb)
 returns jsonb
@@ -524,6 +509,7 @@ comment on function private.shop_query(p_category_id uuid, p_subcategory_id uuid
   'The shop filters, answered from the facet cells with the owner''s rights: {total, products (page), facets}. Sees only products of campaigns visible today, like the public read policy.';
 grant execute on function private.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[]) to anon, authenticated, service_role;
 
+-- ─── What the API calls (caller's rights) ─────────────────────────────────────────────────────
 create function public.shop_query(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text, p_offset integer default 0, p_limit integer default 12, p_facets text[] default array['categories'::text, 'subcategories'::text, 'brands'::text, 'campaigns'::text, 'sizes'::text, 'price_ranges'::text])
 returns jsonb
 language sql
@@ -560,6 +546,7 @@ $$;
 comment on function public.get_filtered_product_count(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Number of visible products matching every filter.';
 grant execute on function public.get_filtered_product_count(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
 
+-- ─── Keeping the cells exact ──────────────────────────────────────────────────────────────────
 -- Adds the products of `rows_in` to the cells (sign 1) or takes them away (sign -1); cells that
 -- reach zero are removed. Keys are applied in a fixed order so concurrent writers never deadlock.
 create function private.shop_cells_apply(rows_in jsonb, sign integer)
@@ -689,6 +676,7 @@ $$;
 comment on function private.shop_cells_clear() is
   'Statement trigger on TRUNCATE of products: empties the facet cells and the narrow catalogue copy.';
 
+-- ─── Facet RPCs: one per facet, all the same shape ────────────────────────────────────────────
 create function public.get_available_categories(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
 returns table(id text, nombre text, product_count bigint)
 language sql
@@ -785,6 +773,7 @@ as $$
 comment on function public.get_available_price_ranges(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Filter options of the shop facet price_ranges with product counts (its own filter ignored, the others applied).';
 grant execute on function public.get_available_price_ranges(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
 
+-- ─── Triggers ─────────────────────────────────────────────────────────────────────────────────
 create trigger refuse_write
   instead of insert or delete or update on public.subcategories_with_products
   for each row execute function private.refuse_view_write();

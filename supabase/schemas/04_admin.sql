@@ -572,9 +572,9 @@ comment on function public.delete_product(p_id uuid) is 'Admin: deletes a produc
 grant execute on function public.delete_product(p_id uuid) to authenticated;
 
 -- Permalinks are at most 200 characters (products_permalink_format). The import builds one from
--- '{brand}-{name}', and a supplier's long name (or brand) made a longer one, which the table refused:
--- the whole batch failed. The slug is now cut to 190 characters (room for the '-N' that keeps it
--- unique), at the end of a word when there is one, never ending in a hyphen.
+-- '{brand}-{name}', and a supplier's long name (or brand) would make a longer one, which the table
+-- refuses (the whole batch would fail). So the slug is cut to 190 characters (room for the '-N'
+-- that keeps it unique), at the end of a word when there is one, never ending in a hyphen.
 create function private.permalink_base(p_brand text, p_name text)
 returns text
 language sql

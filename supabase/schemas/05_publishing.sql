@@ -6,6 +6,7 @@
 -- the publish workflow builds the shop and records each attempt in publications.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
+-- ─── Tables ───────────────────────────────────────────────────────────────────────────────────
 create table public.publications (
   id bigint generated always as identity,
   trigger text not null,
@@ -48,13 +49,15 @@ create index rebuild_requests_finished_idx on public.rebuild_requests using btre
 create index rebuild_requests_pending_idx on public.rebuild_requests using btree (requested_at) where (status = 'pending'::text);
 create index rebuild_requests_publication_idx on public.rebuild_requests using btree (publication_id);
 
+-- ─── Rebuild requests ─────────────────────────────────────────────────────────────────────────
 -- request_rebuild() is a statement trigger, and a statement trigger fires even when the statement
 -- touched no row. A signed-in user without the admin claim holds UPDATE and DELETE on the
 -- catalogue tables (row-level security then lets them reach no row), so any such user could send
 -- `PATCH /rest/v1/products?id=not.is.null` and record a rebuild request that changed nothing,
 -- over and over: each one rebuilds the local shop and makes the next scheduled publication run.
 -- Only an admin, the service role or a direct database session can change these tables, so only
--- their statements record a request now. The rest of the body is that of 20261121001000.
+-- their statements record a request. Requests are coalesced: while one is pending, a new change
+-- adds its reason to it instead of adding a row.
 create function public.request_rebuild()
 returns trigger
 language plpgsql
@@ -80,6 +83,7 @@ end;
 $$;
 comment on function public.request_rebuild() is 'Statement trigger: records (coalesced) that the static shop must be rebuilt and notifies listeners.';
 
+-- ─── Publications (called by the publish workflow and the local worker) ───────────────────────
 -- A publication stays 'building' until its build reports back. If the build never does (the CI
 -- job was cancelled, the local worker crashed), the changes it claimed would never be published.
 -- A publication still building after 70 minutes (the publish workflow's own limit is 60) is
@@ -244,6 +248,7 @@ $$;
 comment on function public.publication_state() is
   'What npm run publish:check decides on: pending rebuild requests, the last finished publication and every campaign''s dates. Service role only.';
 
+-- ─── Every catalogue change asks for a rebuild ────────────────────────────────────────────────
 create trigger campaigns_request_rebuild
   after insert or delete or update or truncate on public.campaigns
   for each statement execute function public.request_rebuild();

@@ -16,6 +16,7 @@ create type private.activity_row as (
   user_agent text, tipo_dispositivo text, navegador text, created_at timestamptz, ip_address text, page_url text
 );
 
+-- ─── Event tables ─────────────────────────────────────────────────────────────────────────────
 create table public.search_analytics (
   id bigint generated always as identity,
   search_term text not null,
@@ -92,6 +93,7 @@ create index product_click_analytics_product_idx on public.product_click_analyti
 create index product_click_analytics_session_idx on public.product_click_analytics using btree (session_id);
 create index product_click_analytics_session_recent_idx on public.product_click_analytics using btree (session_id, created_at);
 
+-- ─── Ingest: what the public may record, and how fast ─────────────────────────────────────────
 -- Filter types the storefront records (keep in sync with src/lib analytics helpers).
 create function public.analytics_filter_types()
 returns text[]
@@ -192,6 +194,7 @@ create table private.analytics_rate (
 );
 comment on table private.analytics_rate is 'Public analytics events admitted per minute, table and client (md5 of the address; * = everyone). Rows of past minutes are pruned.';
 
+-- ─── Retention ────────────────────────────────────────────────────────────────────────────────
 create function private.prune_analytics_rate()
 returns void
 language sql
@@ -256,6 +259,7 @@ end;
 $$;
 comment on function private.analytics_admit() is 'Refuses public analytics statements of several rows and events over 120 per minute per client address or 3000 per minute in all (per table).';
 
+-- ─── Labels ───────────────────────────────────────────────────────────────────────────────────
 create function public.device_type(ua text)
 returns text
 language sql
@@ -344,6 +348,7 @@ $$;
 comment on function private.filter_type_label(p_type text) is
   'The Spanish name of a filter type, as the analytics screens label it.';
 
+-- ─── Rollups kept by triggers ─────────────────────────────────────────────────────────────────
 -- Keys compare byte by byte (collate "C"): the reports sort and count them by the ten thousand.
 -- Per session and hour (UTC hour = Mexico City hour: its offsets are whole hours).
 create table private.analytics_session_hours (
@@ -686,40 +691,42 @@ $$;
 comment on function private.analytics_rollup_reset() is
   'Statement trigger on TRUNCATE of an event table: empties every rollup built from events, so a reset leaves no stale report.';
 
+-- ─── All-time summary views ───────────────────────────────────────────────────────────────────
 create view public.search_analytics_summary with (security_invoker = true) as
-  select term as search_term,
-     searches as search_count,
-     sessions as unique_sessions,
-     first_at as first_search,
-     last_at as last_search
-    from private.search_term_totals t;
+select t.term as search_term,
+       t.searches as search_count,
+       t.sessions as unique_sessions,
+       t.first_at as first_search,
+       t.last_at as last_search
+  from private.search_term_totals t;
 comment on view public.search_analytics_summary is 'Admins: every search term (without case or extra spaces) with its searches, unique sessions, first and last search.';
 grant select on table public.search_analytics_summary to authenticated;
 
 create view public.filter_analytics_summary with (security_invoker = true) as
-  select filter_type,
-     private.filter_label(filter_type, filter_value) as filter_value,
-     uses as filter_count,
-     sessions as unique_sessions,
-     first_at as first_use,
-     last_at as last_use
-    from private.filter_value_totals t;
+select t.filter_type,
+       private.filter_label(t.filter_type, t.filter_value) as filter_value,
+       t.uses as filter_count,
+       t.sessions as unique_sessions,
+       t.first_at as first_use,
+       t.last_at as last_use
+  from private.filter_value_totals t;
 comment on view public.filter_analytics_summary is 'Admins: every filter value used (names, not ids) with its uses, unique sessions, first and last use.';
 grant select on table public.filter_analytics_summary to authenticated;
 
 create view public.product_click_summary with (security_invoker = true) as
-  select t.product_id,
-     coalesce(p.nombre, t.product_name) as product_name,
-     coalesce(p.permalink, t.product_permalink) as product_permalink,
-     t.clicks as click_count,
-     t.sessions as unique_sessions,
-     t.first_at as first_click,
-     t.last_at as last_click
-    from private.product_click_totals t
-      left join public.products p on p.id = t.product_id;
+select t.product_id,
+       coalesce(p.nombre, t.product_name) as product_name,
+       coalesce(p.permalink, t.product_permalink) as product_permalink,
+       t.clicks as click_count,
+       t.sessions as unique_sessions,
+       t.first_at as first_click,
+       t.last_at as last_click
+  from private.product_click_totals t
+  left join public.products p on p.id = t.product_id;
 comment on view public.product_click_summary is 'Admins: every clicked product (current name and permalink) with its clicks, unique sessions, first and last click.';
 grant select on table public.product_click_summary to authenticated;
 
+-- ─── Report building blocks ───────────────────────────────────────────────────────────────────
 -- Sessions active in [lo, hi): their counts by kind and first and last activity there.
 create function private.session_rows(lo timestamp with time zone, hi timestamp with time zone)
 returns table(session_id text, searches bigint, filters bigint, clicks bigint, first_at timestamp with time zone, last_at timestamp with time zone)
@@ -930,6 +937,7 @@ $$;
 comment on function private.sessions_activity(p_sessions text[], lo timestamp with time zone, hi timestamp with time zone) is
   'Every activity (searches, filters, clicks) of the given sessions in [lo, hi).';
 
+-- ─── Reports (owner's rights in private, called through public) ───────────────────────────────
 create function private.get_analytics_summary(start_date date default (public.shop_today() - 29), end_date date default public.shop_today())
 returns table(total_searches bigint, total_filters bigint, total_product_clicks bigint, unique_sessions bigint)
 language plpgsql
@@ -1719,6 +1727,7 @@ end
 $$;
 comment on function private.prune_analytics(keep interval) is 'Retention: folds events older than keep (default 13 months) into private.analytics_days and deletes them. Idempotent; run daily.';
 
+-- ─── Triggers ─────────────────────────────────────────────────────────────────────────────────
 create trigger search_analytics_fields
   before insert on public.search_analytics
   for each row execute function private.analytics_event_fields();

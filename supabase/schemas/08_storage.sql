@@ -19,17 +19,17 @@ on conflict (id) do nothing;
 
 create policy shop_images_admin_insert on storage.objects
   for insert to authenticated
-  with check ((bucket_id = any (array['product-images'::text, 'hero-images'::text])) and ( select public.is_admin() as is_admin));
+  with check (bucket_id in ('product-images', 'hero-images') and (select public.is_admin()));
 
 create policy shop_images_admin_update on storage.objects
   for update to authenticated
-  using ((bucket_id = any (array['product-images'::text, 'hero-images'::text])) and ( select public.is_admin() as is_admin))
-  with check ((bucket_id = any (array['product-images'::text, 'hero-images'::text])) and ( select public.is_admin() as is_admin));
+  using (bucket_id in ('product-images', 'hero-images') and (select public.is_admin()))
+  with check (bucket_id in ('product-images', 'hero-images') and (select public.is_admin()));
 
 create policy shop_images_admin_delete on storage.objects
   for delete to authenticated
-  using ((bucket_id = any (array['product-images'::text, 'hero-images'::text])) and ( select public.is_admin() as is_admin));
+  using (bucket_id in ('product-images', 'hero-images') and (select public.is_admin()));
 
 create policy shop_images_admin_read on storage.objects
   for select to authenticated
-  using ((bucket_id = any (array['product-images'::text, 'hero-images'::text])) and ( select public.is_admin() as is_admin));
+  using (bucket_id in ('product-images', 'hero-images') and (select public.is_admin()));

@@ -10,9 +10,46 @@
 -- private.security_advisor() checks all of this over the catalogue: its answer must be empty.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
+-- ─── Row-level security: on for every table ───────────────────────────────────────────────────
+alter table public.campaigns enable row level security;
+alter table public.brands enable row level security;
+alter table public.categories enable row level security;
+alter table public.subcategories enable row level security;
+alter table public.products enable row level security;
+alter table public.product_private enable row level security;
+alter table public.product_images enable row level security;
+alter table public.product_sizes enable row level security;
+alter table public.featured_categories enable row level security;
+alter table public.banner_images enable row level security;
+alter table public.hero_images enable row level security;
+alter table public.brand_migrations enable row level security;
+alter table public.search_analytics enable row level security;
+alter table public.filter_analytics enable row level security;
+alter table public.product_click_analytics enable row level security;
+alter table public.rebuild_requests enable row level security;
+alter table public.publications enable row level security;
+alter table public.shop_settings enable row level security;
+alter table private.analytics_session_hours enable row level security;
+alter table private.analytics_sessions enable row level security;
+alter table private.search_term_totals enable row level security;
+alter table private.search_term_sessions enable row level security;
+alter table private.search_term_days enable row level security;
+alter table private.filter_value_totals enable row level security;
+alter table private.filter_value_sessions enable row level security;
+alter table private.product_click_totals enable row level security;
+alter table private.product_click_sessions enable row level security;
+alter table private.analytics_days enable row level security;
+alter table private.shop_cells enable row level security;
+alter table private.shop_size_cells enable row level security;
+alter table private.shop_catalogue enable row level security;
+
+-- ─── Shoppers read what the shop shows ────────────────────────────────────────────────────────
+-- A campaign is visible while it has not ended in Mexico City (fecha_fin >= shop_today());
+-- its products, their images and sizes with it. Inactive rows are hidden.
+
 create policy campaigns_public_read on public.campaigns
   for select to anon, authenticated
-  using (fecha_fin >= (( select public.shop_today() as shop_today)));
+  using (fecha_fin >= (select public.shop_today()));
 
 create policy brands_public_read on public.brands
   for select to anon, authenticated
@@ -28,23 +65,33 @@ create policy subcategories_public_read on public.subcategories
 
 create policy products_public_read on public.products
   for select to anon, authenticated
-  using ((campaign_id in ( select c.id
-   from public.campaigns c
-  where c.fecha_fin >= (( select public.shop_today() as shop_today)))));
+  using (
+    campaign_id in (
+      select c.id from public.campaigns c where c.fecha_fin >= (select public.shop_today())
+    )
+  );
 
 create policy product_images_public_read on public.product_images
   for select to anon, authenticated
-  using ((exists ( select 1
-   from public.products p
-     join public.campaigns c on c.id = p.campaign_id
-  where p.id = product_images.product_id and c.fecha_fin >= (( select public.shop_today() as shop_today)))));
+  using (
+    exists (
+      select 1
+      from public.products p
+      join public.campaigns c on c.id = p.campaign_id
+      where p.id = product_images.product_id and c.fecha_fin >= (select public.shop_today())
+    )
+  );
 
 create policy product_sizes_public_read on public.product_sizes
   for select to anon, authenticated
-  using ((exists ( select 1
-   from public.products p
-     join public.campaigns c on c.id = p.campaign_id
-  where p.id = product_sizes.product_id and c.fecha_fin >= (( select public.shop_today() as shop_today)))));
+  using (
+    exists (
+      select 1
+      from public.products p
+      join public.campaigns c on c.id = p.campaign_id
+      where p.id = product_sizes.product_id and c.fecha_fin >= (select public.shop_today())
+    )
+  );
 
 create policy featured_categories_public_read on public.featured_categories
   for select to anon, authenticated
@@ -58,6 +105,10 @@ create policy hero_images_public_read on public.hero_images
   for select to anon, authenticated
   using (active);
 
+create policy shop_settings_public_read on public.shop_settings
+  for select to anon, authenticated using (true);
+
+-- ─── Shoppers record analytics events, checked field by field ─────────────────────────────────
 create policy search_analytics_public_insert on public.search_analytics
   for insert to anon, authenticated
   with check (
@@ -92,23 +143,105 @@ create policy product_click_analytics_public_insert on public.product_click_anal
     and (referrer_url is null or char_length(referrer_url) <= 2000)
   );
 
+-- ─── Admins: read-only tables and the settings row ────────────────────────────────────────────
 create policy rebuild_requests_admin_read on public.rebuild_requests
-  for select to authenticated
-  using (( select public.is_admin() as is_admin));
+  for select to authenticated using ((select public.is_admin()));
 
 create policy publications_admin_read on public.publications
+  for select to authenticated using ((select public.is_admin()));
+
+create policy shop_settings_admin_update on public.shop_settings
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+
+create policy filter_value_totals_admin_read on private.filter_value_totals
   for select to authenticated
   using (( select public.is_admin() as is_admin));
 
-create policy shop_settings_public_read on public.shop_settings
-  for select to anon, authenticated
-  using (true);
+create policy product_click_totals_admin_read on private.product_click_totals
+  for select to authenticated
+  using (( select public.is_admin() as is_admin));
 
-create policy shop_settings_admin_update on public.shop_settings
-  for update to authenticated
+create policy search_term_totals_admin_read on private.search_term_totals
+  for select to authenticated
+  using (( select public.is_admin() as is_admin));
+
+-- ─── Admins: everything, on every catalogue and analytics table ───────────────────────────────
+create policy banner_images_admin_all on public.banner_images
+  for all to authenticated
   using (( select public.is_admin() as is_admin))
   with check (( select public.is_admin() as is_admin));
 
+create policy brand_migrations_admin_all on public.brand_migrations
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy brands_admin_all on public.brands
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy campaigns_admin_all on public.campaigns
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy categories_admin_all on public.categories
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy featured_categories_admin_all on public.featured_categories
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy filter_analytics_admin_all on public.filter_analytics
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy hero_images_admin_all on public.hero_images
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy product_click_analytics_admin_all on public.product_click_analytics
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy product_images_admin_all on public.product_images
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy product_private_admin_all on public.product_private
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy product_sizes_admin_all on public.product_sizes
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy products_admin_all on public.products
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy search_analytics_admin_all on public.search_analytics
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy subcategories_admin_all on public.subcategories
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+-- ─── Security advisor ─────────────────────────────────────────────────────────────────────────
 create function private.security_advisor()
 returns table(check_name text, object_name text, detail text)
 language sql
@@ -209,152 +342,3 @@ as $$
     )
 $$;
 comment on function private.security_advisor() is 'Security findings over the catalogue (Supabase Security Advisor checks); an empty answer is the only good one.';
-
-create policy filter_value_totals_admin_read on private.filter_value_totals
-  for select to authenticated
-  using (( select public.is_admin() as is_admin));
-
-create policy product_click_totals_admin_read on private.product_click_totals
-  for select to authenticated
-  using (( select public.is_admin() as is_admin));
-
-create policy search_term_totals_admin_read on private.search_term_totals
-  for select to authenticated
-  using (( select public.is_admin() as is_admin));
-
-create policy banner_images_admin_all on public.banner_images
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy brand_migrations_admin_all on public.brand_migrations
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy brands_admin_all on public.brands
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy campaigns_admin_all on public.campaigns
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy categories_admin_all on public.categories
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy featured_categories_admin_all on public.featured_categories
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy filter_analytics_admin_all on public.filter_analytics
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy hero_images_admin_all on public.hero_images
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy product_click_analytics_admin_all on public.product_click_analytics
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy product_images_admin_all on public.product_images
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy product_private_admin_all on public.product_private
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy product_sizes_admin_all on public.product_sizes
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy products_admin_all on public.products
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy search_analytics_admin_all on public.search_analytics
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-create policy subcategories_admin_all on public.subcategories
-  for all to authenticated
-  using (( select public.is_admin() as is_admin))
-  with check (( select public.is_admin() as is_admin));
-
-alter table public.campaigns enable row level security;
-
-alter table public.brands enable row level security;
-
-alter table public.categories enable row level security;
-
-alter table public.subcategories enable row level security;
-
-alter table public.products enable row level security;
-
-alter table public.product_private enable row level security;
-
-alter table public.product_images enable row level security;
-
-alter table public.product_sizes enable row level security;
-
-alter table public.featured_categories enable row level security;
-
-alter table public.banner_images enable row level security;
-
-alter table public.hero_images enable row level security;
-
-alter table public.brand_migrations enable row level security;
-
-alter table public.search_analytics enable row level security;
-
-alter table public.filter_analytics enable row level security;
-
-alter table public.product_click_analytics enable row level security;
-
-alter table public.rebuild_requests enable row level security;
-
-alter table public.publications enable row level security;
-
-alter table public.shop_settings enable row level security;
-
-alter table private.analytics_session_hours enable row level security;
-
-alter table private.analytics_sessions enable row level security;
-
-alter table private.search_term_totals enable row level security;
-
-alter table private.search_term_sessions enable row level security;
-
-alter table private.search_term_days enable row level security;
-
-alter table private.filter_value_totals enable row level security;
-
-alter table private.filter_value_sessions enable row level security;
-
-alter table private.product_click_totals enable row level security;
-
-alter table private.product_click_sessions enable row level security;
-
-alter table private.analytics_days enable row level security;
-
-alter table private.shop_cells enable row level security;
-
-alter table private.shop_size_cells enable row level security;
-
-alter table private.shop_catalogue enable row level security;

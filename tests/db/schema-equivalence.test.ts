@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASELINE, ROOT, renderBaseline, schemaFiles } from '../../scripts/db/baseline.ts';
+import { BASELINE, laterMigrations, ROOT, renderBaseline, schemaFiles } from '../../scripts/db/baseline.ts';
 import { applyBootstrap, migrate } from '../../scripts/stack/migrate.ts';
 import { stack } from './helpers.ts';
 import { compareSnapshots, type Snapshot, schemaSnapshot } from './schema-snapshot.ts';
@@ -77,7 +77,12 @@ afterAll(async () => {
 });
 
 describe('schema files and migrations', () => {
-  it('the baseline migration is exactly the schema files, as npm run db:baseline writes it', async () => {
+  // Only while it is the only migration: once a change adds a migration, the baseline is history
+  // and the schema files move on (the equivalence below still checks them).
+  it('the baseline migration, while it is the only one, is exactly the schema files as npm run db:baseline writes them', async ({
+    skip,
+  }) => {
+    if ((await laterMigrations()).length > 0) skip('hay migraciones posteriores a la base');
     const committed = await readFile(BASELINE, 'utf8');
     expect(committed === (await renderBaseline()), 'la migración base no coincide con supabase/schemas: ejecuta npm run db:baseline').toBe(
       true,
