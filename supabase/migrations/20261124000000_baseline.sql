@@ -231,73 +231,62 @@ comment on function private.search_fold(p_text text) is
 
 -- ─── Campaigns, brands, categories ────────────────────────────────────────────────────────────
 create table public.campaigns (
-  id uuid default gen_random_uuid() not null,
-  nombre text not null,
+  id uuid primary key default gen_random_uuid(),
+  nombre text not null check (btrim(nombre) <> ''),
   fecha_inicio date,
   fecha_fin date not null,
   image_url text,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint campaigns_pkey primary key (id),
-  constraint campaigns_fechas_check check (fecha_inicio is null or fecha_fin >= fecha_inicio),
-  constraint campaigns_nombre_check check (btrim(nombre) <> ''::text)
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint campaigns_fechas_check check (fecha_inicio is null or fecha_fin >= fecha_inicio)
 );
 comment on table public.campaigns is 'Time-limited sales campaigns. Public (with their products) while fecha_fin >= shop_today() (America/Mexico_City).';
 grant select on table public.campaigns to anon;
 grant select, insert, update, delete on table public.campaigns to authenticated;
-create index campaigns_fecha_fin_idx on public.campaigns using btree (fecha_fin);
+create index campaigns_fecha_fin_idx on public.campaigns (fecha_fin);
 
 create table public.brands (
-  id uuid default gen_random_uuid() not null,
-  name text not null,
-  display_name text not null,
-  active boolean default true not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint brands_pkey primary key (id),
-  constraint brands_name_key unique (name),
-  constraint brands_display_name_check check (btrim(display_name) <> ''::text),
-  constraint brands_name_check check (name = lower(name) and btrim(name) <> ''::text)
+  id uuid primary key default gen_random_uuid(),
+  name text not null unique check (name = lower(name) and btrim(name) <> ''),
+  display_name text not null check (btrim(display_name) <> ''),
+  active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
 );
 comment on table public.brands is 'Catalogue brands: name is the unique lowercase internal name, display_name what shoppers see.';
 grant select on table public.brands to anon;
 grant select, insert, update, delete on table public.brands to authenticated;
-create index brands_display_name_idx on public.brands using btree (display_name);
+create index brands_display_name_idx on public.brands (display_name);
 
 create table public.categories (
-  id uuid default gen_random_uuid() not null,
-  nombre text not null,
+  id uuid primary key default gen_random_uuid(),
+  nombre text not null check (btrim(nombre) <> ''),
   descripcion text,
-  activa boolean default true not null,
-  orden integer default 0 not null,
-  show_in_header boolean default false not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint categories_pkey primary key (id),
-  constraint categories_nombre_check check (btrim(nombre) <> ''::text)
+  activa boolean not null default true,
+  orden integer not null default 0,
+  show_in_header boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
 );
 comment on table public.categories is 'Product categories. Cannot be deleted while products or subcategories reference them.';
 grant select on table public.categories to anon;
 grant select, insert, update, delete on table public.categories to authenticated;
-create index categories_orden_idx on public.categories using btree (orden, nombre);
+create index categories_orden_idx on public.categories (orden, nombre);
 
 create table public.subcategories (
-  id uuid default gen_random_uuid() not null,
-  category_id uuid not null,
-  nombre text not null,
+  id uuid primary key default gen_random_uuid(),
+  category_id uuid not null references public.categories (id) on delete restrict,
+  nombre text not null check (btrim(nombre) <> ''),
   descripcion text,
-  activa boolean default true not null,
-  orden integer default 0 not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint subcategories_pkey primary key (id),
-  constraint subcategories_category_id_fkey foreign key (category_id) references public.categories(id) on delete restrict,
-  constraint subcategories_nombre_check check (btrim(nombre) <> ''::text)
+  activa boolean not null default true,
+  orden integer not null default 0,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
 );
 comment on table public.subcategories is 'Subcategories of a category. Cannot be deleted while products reference them.';
 grant select on table public.subcategories to anon;
 grant select, insert, update, delete on table public.subcategories to authenticated;
-create index subcategories_category_idx on public.subcategories using btree (category_id, orden);
+create index subcategories_category_idx on public.subcategories (category_id, orden);
 
 -- ─── Products, their private fields, images and sizes ─────────────────────────────────────────
 -- The text an admin search matches: name, brand, description, permalink and the id (the
@@ -317,99 +306,84 @@ comment on function public.product_search_text(p_nombre text, p_marca text, p_de
 grant execute on function public.product_search_text(p_nombre text, p_marca text, p_descripcion text, p_permalink text, p_id uuid) to authenticated;
 
 create table public.products (
-  id uuid default gen_random_uuid() not null,
-  campaign_id uuid not null,
-  category_id uuid,
-  subcategory_id uuid,
-  brand_id uuid,
-  marca text default ''::text not null,
-  nombre text not null,
-  precio_original numeric(12,2) not null,
-  precio_venta numeric(12,2) not null,
+  id uuid primary key default gen_random_uuid(),
+  campaign_id uuid not null references public.campaigns (id) on delete cascade,
+  category_id uuid references public.categories (id) on delete restrict,
+  subcategory_id uuid references public.subcategories (id) on delete restrict,
+  brand_id uuid references public.brands (id) on delete restrict,
+  marca text not null default '',
+  nombre text not null check (btrim(nombre) <> ''),
+  precio_original numeric(12, 2) not null check (precio_original >= 0),
+  precio_venta numeric(12, 2) not null check (precio_venta >= 0),
   descripcion text,
   imagen_principal text,
-  permalink text not null,
-  destacado boolean default false not null,
-  sizes text[] default '{}'::text[] not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint products_pkey primary key (id),
-  constraint products_permalink_key unique (permalink),
-  constraint products_brand_id_fkey foreign key (brand_id) references public.brands(id) on delete restrict,
-  constraint products_campaign_id_fkey foreign key (campaign_id) references public.campaigns(id) on delete cascade,
-  constraint products_category_id_fkey foreign key (category_id) references public.categories(id) on delete restrict,
-  constraint products_subcategory_id_fkey foreign key (subcategory_id) references public.subcategories(id) on delete restrict,
-  constraint products_nombre_check check (btrim(nombre) <> ''::text),
-  constraint products_permalink_check check (btrim(permalink) <> ''::text),
-  constraint products_permalink_format check (permalink ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text and char_length(permalink) <= 200),
-  constraint products_precio_original_check check (precio_original >= 0::numeric),
-  constraint products_precio_venta_check check (precio_venta >= 0::numeric)
+  permalink text not null unique check (btrim(permalink) <> ''),
+  destacado boolean not null default false,
+  sizes text[] not null default '{}',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- Every permalink is a path the shop can build (/producto/{permalink}): save_product and the
+  -- import refuse other forms, and so does the table for a direct write, since one bad permalink
+  -- (a slash, a space, an accent, a dot) breaks the build of every page.
+  constraint products_permalink_format
+    check (permalink ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(permalink) <= 200)
 );
 comment on table public.products is 'Products of a campaign. Public only while the campaign is active. Admin-only fields (costo_compra, link_externo) live in product_private.';
 comment on column public.products.marca is 'Free-text brand as typed or imported; brand_id is the catalogue brand.';
 comment on column public.products.sizes is 'Read-only copy of the product''s product_sizes (trimmed, natural size order), kept by triggers so the shop can filter and count sizes without a join. Writes to it are ignored.';
 grant select on table public.products to anon;
 grant select, insert, update, delete on table public.products to authenticated;
-create index products_admin_search_trgm_idx on public.products using gin (public.product_search_text(nombre, marca, descripcion, permalink, id) extensions.gin_trgm_ops);
-create index products_brand_idx on public.products using btree (brand_id);
-create index products_campaign_idx on public.products using btree (campaign_id);
-create index products_category_idx on public.products using btree (category_id);
-create index products_created_at_idx on public.products using btree (created_at desc, id);
-create index products_destacado_idx on public.products using btree (created_at desc) where destacado;
+create index if not exists products_admin_search_trgm_idx on public.products
+  using gin (public.product_search_text(nombre, marca, descripcion, permalink, id) extensions.gin_trgm_ops);
+create index products_brand_idx on public.products (brand_id);
+create index products_campaign_idx on public.products (campaign_id);
+create index products_category_idx on public.products (category_id);
+create index products_created_at_idx on public.products (created_at desc, id);
+create index products_destacado_idx on public.products (created_at desc) where destacado;
 create index products_marca_trgm_idx on public.products using gin (marca extensions.gin_trgm_ops);
 create index products_nombre_trgm_idx on public.products using gin (nombre extensions.gin_trgm_ops);
 -- Prefix lookups for unique_permalink (base, base-1, base-2...).
-create index products_permalink_pattern_idx on public.products using btree (permalink text_pattern_ops);
-create index products_subcategory_idx on public.products using btree (subcategory_id);
+create index if not exists products_permalink_pattern_idx on public.products (permalink text_pattern_ops);
+create index products_subcategory_idx on public.products (subcategory_id);
 
 -- Admin-only columns of a product. A side table because anon, plain users and admins share the
 -- Postgres roles anon/authenticated, so column privileges could not tell admins apart; RLS can.
 create table public.product_private (
-  product_id uuid not null,
-  costo_compra numeric(12,2) default 0 not null,
+  product_id uuid primary key references public.products (id) on delete cascade,
+  costo_compra numeric(12, 2) not null default 0 check (costo_compra >= 0),
   link_externo text,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  import_key text,
-  constraint product_private_pkey primary key (product_id),
-  constraint product_private_import_key_key unique (import_key),
-  constraint product_private_product_id_fkey foreign key (product_id) references public.products(id) on delete cascade,
-  constraint product_private_costo_compra_check check (costo_compra >= 0::numeric),
-  constraint product_private_import_key_check check (import_key is null or length(import_key) >= 1 and length(import_key) <= 100)
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- the CSV row this product was imported from (06_import.sql)
+  import_key text unique check (import_key is null or length(import_key) between 1 and 100)
 );
 comment on table public.product_private is 'Admin-only product fields (purchase cost, external supplier link). Readable and writable by admins only.';
 comment on column public.product_private.import_key is 'Key of the CSV row this product was imported from (null for products made in the form). A row whose key exists is not imported again.';
 grant select, insert, update, delete on table public.product_private to authenticated;
 
 create table public.product_images (
-  id uuid default gen_random_uuid() not null,
-  product_id uuid not null,
-  image_url text not null,
-  orden integer default 1 not null,
-  created_at timestamp with time zone default now() not null,
-  constraint product_images_pkey primary key (id),
-  constraint product_images_product_id_fkey foreign key (product_id) references public.products(id) on delete cascade,
-  constraint product_images_image_url_check check (btrim(image_url) <> ''::text)
+  id uuid primary key default gen_random_uuid(),
+  product_id uuid not null references public.products (id) on delete cascade,
+  image_url text not null check (btrim(image_url) <> ''),
+  orden integer not null default 1,
+  created_at timestamptz not null default now()
 );
 comment on table public.product_images is 'Gallery images of a product, shown by orden.';
 grant select on table public.product_images to anon;
 grant select, insert, update, delete on table public.product_images to authenticated;
-create index product_images_product_idx on public.product_images using btree (product_id, orden);
+create index product_images_product_idx on public.product_images (product_id, orden);
 
 create table public.product_sizes (
-  id uuid default gen_random_uuid() not null,
-  product_id uuid not null,
-  talla text not null,
-  created_at timestamp with time zone default now() not null,
-  constraint product_sizes_pkey primary key (id),
-  constraint product_sizes_product_id_fkey foreign key (product_id) references public.products(id) on delete cascade,
-  constraint product_sizes_talla_check check (btrim(talla) <> ''::text)
+  id uuid primary key default gen_random_uuid(),
+  product_id uuid not null references public.products (id) on delete cascade,
+  talla text not null check (btrim(talla) <> ''),
+  created_at timestamptz not null default now()
 );
 comment on table public.product_sizes is 'Sizes of a product; one per product case-insensitively (trimmed).';
 grant select on table public.product_sizes to anon;
 grant select, insert, update, delete on table public.product_sizes to authenticated;
-create unique index product_sizes_product_talla_key on public.product_sizes using btree (product_id, lower(btrim(talla)));
-create index product_sizes_talla_idx on public.product_sizes using btree (lower(btrim(talla)), product_id);
+create unique index product_sizes_product_talla_key on public.product_sizes (product_id, lower(btrim(talla)));
+create index product_sizes_talla_idx on public.product_sizes (lower(btrim(talla)), product_id);
 
 -- products.sizes mirrors product_sizes. Statement-level triggers (transition tables) so bulk
 -- inserts cost one update per statement, not per row.
@@ -465,66 +439,53 @@ comment on function public.protect_product_sizes_column() is 'Trigger: products.
 
 -- ─── Home page: featured categories, banners, hero images ─────────────────────────────────────
 create table public.featured_categories (
-  id uuid default gen_random_uuid() not null,
-  nombre text not null,
-  image_url text not null,
-  category_id uuid,
-  orden integer default 1 not null,
-  active boolean default true not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint featured_categories_pkey primary key (id),
-  constraint featured_categories_category_id_fkey foreign key (category_id) references public.categories(id) on delete set null,
-  constraint featured_categories_image_url_check check (btrim(image_url) <> ''::text),
-  constraint featured_categories_nombre_check check (btrim(nombre) <> ''::text),
-  constraint featured_categories_orden_check check (orden >= 1)
+  id uuid primary key default gen_random_uuid(),
+  nombre text not null check (btrim(nombre) <> ''),
+  image_url text not null check (btrim(image_url) <> ''),
+  category_id uuid references public.categories (id) on delete set null,
+  orden integer not null default 1 check (orden >= 1),
+  active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
 );
 comment on table public.featured_categories is 'Home page category tiles, optionally linked to a category.';
 grant select on table public.featured_categories to anon;
 grant select, insert, update, delete on table public.featured_categories to authenticated;
-create index featured_categories_category_idx on public.featured_categories using btree (category_id);
-create index featured_categories_orden_idx on public.featured_categories using btree (orden) where active;
+create index featured_categories_category_idx on public.featured_categories (category_id);
+create index featured_categories_orden_idx on public.featured_categories (orden) where active;
 
 create table public.banner_images (
-  id uuid default gen_random_uuid() not null,
-  name text not null,
-  image_url text not null,
+  id uuid primary key default gen_random_uuid(),
+  name text not null check (btrim(name) <> ''),
+  image_url text not null check (btrim(image_url) <> ''),
   alt_text text,
   link_url text,
-  orden integer default 1 not null,
-  active boolean default true not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint banner_images_pkey primary key (id),
-  constraint banner_images_image_url_check check (btrim(image_url) <> ''::text),
-  constraint banner_images_name_check check (btrim(name) <> ''::text),
-  constraint banner_images_orden_check check (orden >= 1)
+  orden integer not null default 1 check (orden >= 1),
+  active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
 );
 comment on table public.banner_images is 'Brand logo strip on the home page.';
 grant select on table public.banner_images to anon;
 grant select, insert, update, delete on table public.banner_images to authenticated;
-create index banner_images_orden_idx on public.banner_images using btree (orden) where active;
+create index banner_images_orden_idx on public.banner_images (orden) where active;
 
 create table public.hero_images (
-  id uuid default gen_random_uuid() not null,
-  title text not null,
+  id uuid primary key default gen_random_uuid(),
+  title text not null check (btrim(title) <> ''),
   subtitle text,
-  button_text text default 'Tienda'::text not null,
-  button_link text default '/tienda'::text not null,
-  image_url text not null,
-  orden integer default 1 not null,
-  active boolean default true not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint hero_images_pkey primary key (id),
-  constraint hero_images_image_url_check check (btrim(image_url) <> ''::text),
-  constraint hero_images_orden_check check (orden >= 1),
-  constraint hero_images_title_check check (btrim(title) <> ''::text)
+  button_text text not null default 'Tienda',
+  button_link text not null default '/tienda',
+  image_url text not null check (btrim(image_url) <> ''),
+  orden integer not null default 1 check (orden >= 1),
+  active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
 );
 comment on table public.hero_images is 'Slides of the home hero carousel.';
 grant select on table public.hero_images to anon;
 grant select, insert, update, delete on table public.hero_images to authenticated;
-create index hero_images_orden_idx on public.hero_images using btree (orden) where active;
+create index hero_images_orden_idx on public.hero_images (orden) where active;
 
 -- ─── Shop settings ────────────────────────────────────────────────────────────────────────────
 -- Opening hours are [{"days": "Lunes a viernes", "hours": "9:00 a 19:00 h"}, ...]: at most one line
@@ -555,24 +516,18 @@ comment on function private.valid_opening_hours(p_hours jsonb) is 'True for an a
 grant execute on function private.valid_opening_hours(p_hours jsonb) to authenticated, service_role;
 
 create table public.shop_settings (
-  id smallint default 1 not null,
-  seller_phone text not null,
-  contact_email text not null,
-  opening_hours jsonb default '[]'::jsonb not null,
-  instagram_url text,
-  facebook_url text,
-  tiktok_url text,
-  chat_group_url text,
-  updated_at timestamp with time zone default now() not null,
-  constraint shop_settings_pkey primary key (id),
-  constraint shop_settings_chat_group_url_check check (chat_group_url ~ '^https://[^[:space:]]+$'::text and char_length(chat_group_url) <= 500),
-  constraint shop_settings_contact_email_check check (char_length(contact_email) <= 254 and contact_email ~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$'::text),
-  constraint shop_settings_facebook_url_check check (facebook_url ~ '^https://[^[:space:]]+$'::text and char_length(facebook_url) <= 500),
-  constraint shop_settings_id_check check (id = 1),
-  constraint shop_settings_instagram_url_check check (instagram_url ~ '^https://[^[:space:]]+$'::text and char_length(instagram_url) <= 500),
-  constraint shop_settings_opening_hours_check check (private.valid_opening_hours(opening_hours)),
-  constraint shop_settings_seller_phone_check check (seller_phone ~ '^[0-9]{11,15}$'::text),
-  constraint shop_settings_tiktok_url_check check (tiktok_url ~ '^https://[^[:space:]]+$'::text and char_length(tiktok_url) <= 500)
+  id smallint primary key default 1 check (id = 1),
+  -- International digits, no '+' or spaces: country code then number (5215512345678).
+  seller_phone text not null check (seller_phone ~ '^[0-9]{11,15}$'),
+  contact_email text not null
+    check (char_length(contact_email) <= 254 and contact_email ~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$'),
+  opening_hours jsonb not null default '[]'::jsonb check (private.valid_opening_hours(opening_hours)),
+  -- Profiles and invite: empty (not shown) or a secure link.
+  instagram_url text check (instagram_url ~ '^https://[^[:space:]]+$' and char_length(instagram_url) <= 500),
+  facebook_url text check (facebook_url ~ '^https://[^[:space:]]+$' and char_length(facebook_url) <= 500),
+  tiktok_url text check (tiktok_url ~ '^https://[^[:space:]]+$' and char_length(tiktok_url) <= 500),
+  chat_group_url text check (chat_group_url ~ '^https://[^[:space:]]+$' and char_length(chat_group_url) <= 500),
+  updated_at timestamptz not null default now()
 );
 comment on table public.shop_settings is 'The one row of shop contact settings (chat number, email, hours, social links, chat-group invite) the pages show.';
 grant select on table public.shop_settings to anon;
@@ -761,11 +716,11 @@ create table private.shop_cells (
   brand_id uuid,
   price_range text not null,
   n bigint not null,
-  constraint shop_cells_campaign_id_category_id_subcategory_id_brand_id__key unique nulls not distinct (campaign_id, category_id, subcategory_id, brand_id, price_range)
+  unique nulls not distinct (campaign_id, category_id, subcategory_id, brand_id, price_range)
 );
 comment on table private.shop_cells is 'Number of products per campaign, category, subcategory, brand and price range (all products, visible or not), kept by triggers on products; the shop sums the cells of visible campaigns.';
 -- cells left at zero by a removal, found without reading the others
-create index shop_cells_empty_idx on private.shop_cells using btree (n) where (n = 0);
+create index shop_cells_empty_idx on private.shop_cells (n) where n = 0;
 
 create table private.shop_size_cells (
   campaign_id uuid not null,
@@ -775,32 +730,33 @@ create table private.shop_size_cells (
   price_range text not null,
   talla text not null,
   n bigint not null,
-  constraint shop_size_cells_campaign_id_category_id_subcategory_id_bran_key unique nulls not distinct (campaign_id, category_id, subcategory_id, brand_id, price_range, talla)
+  unique nulls not distinct (campaign_id, category_id, subcategory_id, brand_id, price_range, talla)
 );
 comment on table private.shop_size_cells is 'Number of products per campaign, category, subcategory, brand, price range and size spelling (products.sizes), kept by triggers on products. A product has each size once case-insensitively, so summing over the spellings of one size counts products.';
-create index shop_size_cells_empty_idx on private.shop_size_cells using btree (n) where (n = 0);
-create index shop_size_cells_size_idx on private.shop_size_cells using btree (lower(talla));
+create index shop_size_cells_empty_idx on private.shop_size_cells (n) where n = 0;
+create index shop_size_cells_size_idx on private.shop_size_cells (lower(talla));
 
 create table private.shop_catalogue (
-  id uuid not null,
-  created_at timestamp with time zone not null,
+  id uuid primary key,
+  created_at timestamptz not null,
   campaign_id uuid not null,
   category_id uuid,
   subcategory_id uuid,
   brand_id uuid,
-  precio_venta numeric(12,2) not null,
+  precio_venta numeric(12, 2) not null,
   sizes text[] not null,
+  -- nombre and marca as the search compares them (private.search_fold: lower case, no accents),
+  -- so a search folds only its term and reads these through their trigram indexes
   nombre_folded text not null,
-  marca_folded text not null,
-  constraint shop_catalogue_pkey primary key (id)
+  marca_folded text not null
 );
 comment on table private.shop_catalogue is 'The columns of products the shop filters, orders and searches on, nombre and marca folded for search (all products, visible or not), kept by triggers on products.';
-create index shop_catalogue_brand_idx on private.shop_catalogue using btree (brand_id);
-create index shop_catalogue_category_idx on private.shop_catalogue using btree (category_id);
-create index shop_catalogue_created_at_idx on private.shop_catalogue using btree (created_at desc, id);
+create index shop_catalogue_brand_idx on private.shop_catalogue (brand_id);
+create index shop_catalogue_category_idx on private.shop_catalogue (category_id);
+create index shop_catalogue_created_at_idx on private.shop_catalogue (created_at desc, id);
 create index shop_catalogue_marca_trgm_idx on private.shop_catalogue using gin (marca_folded extensions.gin_trgm_ops);
 create index shop_catalogue_nombre_trgm_idx on private.shop_catalogue using gin (nombre_folded extensions.gin_trgm_ops);
-create index shop_catalogue_subcategory_idx on private.shop_catalogue using btree (subcategory_id);
+create index shop_catalogue_subcategory_idx on private.shop_catalogue (subcategory_id);
 
 -- ─── The filter query, from the cells ─────────────────────────────────────────────────────────
 -- Facet counts added key by key: {facet: {key: n}} + {facet: {key: m}}.
@@ -1463,17 +1419,15 @@ create trigger products_shop_cells_truncate
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
 create table public.brand_migrations (
-  id uuid default gen_random_uuid() not null,
+  id uuid primary key default gen_random_uuid(),
   original_marca text not null,
   normalized_brand text not null,
-  products_affected integer default 0 not null,
-  created_at timestamp with time zone default now() not null,
-  constraint brand_migrations_pkey primary key (id),
-  constraint brand_migrations_products_affected_check check (products_affected >= 0)
+  products_affected integer not null default 0 check (products_affected >= 0),
+  created_at timestamptz not null default now()
 );
 comment on table public.brand_migrations is 'History of brand normalisation/merges: free-text or source brand to catalogue brand, with products affected.';
 grant select, insert, update, delete on table public.brand_migrations to authenticated;
-create index brand_migrations_affected_idx on public.brand_migrations using btree (products_affected desc);
+create index brand_migrations_affected_idx on public.brand_migrations (products_affected desc);
 
 -- Before a merge moves anything: the caller is an admin; both records are chosen, different and
 -- exist; both rows are locked in id order, so two concurrent merges cannot deadlock or interleave.
@@ -2064,46 +2018,38 @@ grant execute on function private.permalink_base(p_brand text, p_name text) to a
 
 -- ─── Tables ───────────────────────────────────────────────────────────────────────────────────
 create table public.publications (
-  id bigint generated always as identity,
-  trigger text not null,
-  status text default 'requested'::text not null,
-  requested_at timestamp with time zone default now() not null,
-  started_at timestamp with time zone,
-  finished_at timestamp with time zone,
-  commit_sha text,
-  pages integer,
-  duration_ms integer,
-  error text,
-  constraint publications_pkey primary key (id),
-  constraint publications_commit_sha_check check (char_length(commit_sha) <= 64),
-  constraint publications_duration_ms_check check (duration_ms >= 0),
-  constraint publications_error_check check (char_length(error) <= 2000),
-  constraint publications_pages_check check (pages >= 0),
-  constraint publications_status_check check (status = any (array['requested'::text, 'building'::text, 'published'::text, 'failed'::text, 'skipped'::text])),
-  constraint publications_trigger_check check (trigger = any (array['admin'::text, 'manual'::text, 'schedule'::text, 'midnight'::text, 'local'::text]))
+  id bigint generated always as identity primary key,
+  trigger text not null check (trigger in ('admin', 'manual', 'schedule', 'midnight', 'local')),
+  status text not null default 'requested'
+    check (status in ('requested', 'building', 'published', 'failed', 'skipped')),
+  requested_at timestamptz not null default now(),
+  started_at timestamptz,
+  finished_at timestamptz,
+  commit_sha text check (char_length(commit_sha) <= 64),
+  pages integer check (pages >= 0),
+  duration_ms integer check (duration_ms >= 0),
+  error text check (char_length(error) <= 2000)
 );
 comment on table public.publications is 'One row per publication of the static shop (requested, building, published, failed or skipped), for the back office status.';
 grant select on table public.publications to authenticated;
-create index publications_requested_at_idx on public.publications using btree (requested_at desc);
+create index publications_requested_at_idx on public.publications (requested_at desc);
 
 create table public.rebuild_requests (
-  id bigint generated always as identity,
+  id bigint generated always as identity primary key,
   reason text not null,
-  status text default 'pending'::text not null,
-  requested_at timestamp with time zone default now() not null,
-  started_at timestamp with time zone,
-  finished_at timestamp with time zone,
+  status text not null default 'pending' check (status in ('pending', 'building', 'published', 'failed')),
+  requested_at timestamptz not null default now(),
+  started_at timestamptz,
+  finished_at timestamptz,
   error text,
-  publication_id bigint,
-  constraint rebuild_requests_pkey primary key (id),
-  constraint rebuild_requests_publication_id_fkey foreign key (publication_id) references public.publications(id) on delete set null,
-  constraint rebuild_requests_status_check check (status = any (array['pending'::text, 'building'::text, 'published'::text, 'failed'::text]))
+  -- the publication that claimed this request (05: start_publication)
+  publication_id bigint references public.publications (id) on delete set null
 );
 comment on table public.rebuild_requests is 'Requests to rebuild the static storefront, written by triggers on catalogue tables; the admin reads when the shop was last published.';
 grant select on table public.rebuild_requests to authenticated;
-create index rebuild_requests_finished_idx on public.rebuild_requests using btree (finished_at desc) where (status = 'published'::text);
-create index rebuild_requests_pending_idx on public.rebuild_requests using btree (requested_at) where (status = 'pending'::text);
-create index rebuild_requests_publication_idx on public.rebuild_requests using btree (publication_id);
+create index rebuild_requests_finished_idx on public.rebuild_requests (finished_at desc) where status = 'published';
+create index rebuild_requests_pending_idx on public.rebuild_requests (requested_at) where status = 'pending';
+create index rebuild_requests_publication_idx on public.rebuild_requests (publication_id);
 
 -- ─── Rebuild requests ─────────────────────────────────────────────────────────────────────────
 -- request_rebuild() is a statement trigger, and a statement trigger fires even when the statement
@@ -2613,80 +2559,61 @@ create type private.activity_row as (
 
 -- ─── Event tables ─────────────────────────────────────────────────────────────────────────────
 create table public.search_analytics (
-  id bigint generated always as identity,
-  search_term text not null,
-  user_agent text,
-  page_url text,
-  session_id text not null,
-  created_at timestamp with time zone default now() not null,
-  ip_address inet,
-  constraint search_analytics_pkey primary key (id),
-  constraint search_analytics_page_url_check check (char_length(page_url) <= 2000),
-  constraint search_analytics_search_term_check check (char_length(search_term) >= 1 and char_length(search_term) <= 200),
-  constraint search_analytics_session_id_check check (char_length(session_id) >= 8 and char_length(session_id) <= 100),
-  constraint search_analytics_user_agent_check check (char_length(user_agent) <= 500)
+  id bigint generated always as identity primary key,
+  search_term text not null check (char_length(search_term) between 1 and 200),
+  user_agent text check (char_length(user_agent) <= 500),
+  page_url text check (char_length(page_url) <= 2000),
+  session_id text not null check (char_length(session_id) between 8 and 100),
+  created_at timestamptz not null default now(),
+  ip_address inet
 );
 comment on table public.search_analytics is 'Shop search events. Anyone may insert (checked); only admins read.';
 comment on column public.search_analytics.ip_address is 'Client network (IPv4 /24, IPv6 /48), set by the database.';
 grant insert on table public.search_analytics to anon;
 grant select, insert, update, delete on table public.search_analytics to authenticated;
 -- Covering indexes: the period lists read the events of a window without visiting the table.
-create index search_analytics_created_cover_idx on public.search_analytics using btree (created_at) include (session_id, search_term);
-create index search_analytics_session_idx on public.search_analytics using btree (session_id);
-create index search_analytics_session_recent_idx on public.search_analytics using btree (session_id, created_at);
+create index search_analytics_created_cover_idx on public.search_analytics (created_at) include (session_id, search_term);
+create index search_analytics_session_idx on public.search_analytics (session_id);
+create index search_analytics_session_recent_idx on public.search_analytics (session_id, created_at);
 
 create table public.filter_analytics (
-  id bigint generated always as identity,
-  filter_type text not null,
-  filter_value text not null,
-  user_agent text,
-  page_url text,
-  session_id text not null,
-  created_at timestamp with time zone default now() not null,
-  ip_address inet,
-  constraint filter_analytics_pkey primary key (id),
-  constraint filter_analytics_filter_type_check check (char_length(filter_type) >= 1 and char_length(filter_type) <= 50),
-  constraint filter_analytics_filter_value_check check (char_length(filter_value) >= 1 and char_length(filter_value) <= 200),
-  constraint filter_analytics_page_url_check check (char_length(page_url) <= 2000),
-  constraint filter_analytics_session_id_check check (char_length(session_id) >= 8 and char_length(session_id) <= 100),
-  constraint filter_analytics_user_agent_check check (char_length(user_agent) <= 500)
+  id bigint generated always as identity primary key,
+  filter_type text not null check (char_length(filter_type) between 1 and 50),
+  filter_value text not null check (char_length(filter_value) between 1 and 200),
+  user_agent text check (char_length(user_agent) <= 500),
+  page_url text check (char_length(page_url) <= 2000),
+  session_id text not null check (char_length(session_id) between 8 and 100),
+  created_at timestamptz not null default now(),
+  ip_address inet
 );
 comment on table public.filter_analytics is 'Shop filter-selection events. Anyone may insert (checked); only admins read.';
 comment on column public.filter_analytics.ip_address is 'Client network (IPv4 /24, IPv6 /48), set by the database.';
 grant insert on table public.filter_analytics to anon;
 grant select, insert, update, delete on table public.filter_analytics to authenticated;
-create index filter_analytics_created_cover_idx on public.filter_analytics using btree (created_at) include (session_id, filter_type, filter_value);
-create index filter_analytics_session_idx on public.filter_analytics using btree (session_id);
-create index filter_analytics_session_recent_idx on public.filter_analytics using btree (session_id, created_at);
+create index filter_analytics_created_cover_idx on public.filter_analytics (created_at) include (session_id, filter_type, filter_value);
+create index filter_analytics_session_idx on public.filter_analytics (session_id);
+create index filter_analytics_session_recent_idx on public.filter_analytics (session_id, created_at);
 
 create table public.product_click_analytics (
-  id bigint generated always as identity,
-  product_id uuid,
-  product_name text,
-  product_permalink text,
-  user_agent text,
-  page_url text,
-  referrer_url text,
-  session_id text not null,
-  created_at timestamp with time zone default now() not null,
-  ip_address inet,
-  constraint product_click_analytics_pkey primary key (id),
-  constraint product_click_analytics_product_id_fkey foreign key (product_id) references public.products(id) on delete set null,
-  constraint product_click_analytics_page_url_check check (char_length(page_url) <= 2000),
-  constraint product_click_analytics_product_name_check check (char_length(product_name) <= 300),
-  constraint product_click_analytics_product_permalink_check check (char_length(product_permalink) <= 300),
-  constraint product_click_analytics_referrer_url_check check (char_length(referrer_url) <= 2000),
-  constraint product_click_analytics_session_id_check check (char_length(session_id) >= 8 and char_length(session_id) <= 100),
-  constraint product_click_analytics_user_agent_check check (char_length(user_agent) <= 500)
+  id bigint generated always as identity primary key,
+  product_id uuid references public.products (id) on delete set null,
+  product_name text check (char_length(product_name) <= 300),
+  product_permalink text check (char_length(product_permalink) <= 300),
+  user_agent text check (char_length(user_agent) <= 500),
+  page_url text check (char_length(page_url) <= 2000),
+  referrer_url text check (char_length(referrer_url) <= 2000),
+  session_id text not null check (char_length(session_id) between 8 and 100),
+  created_at timestamptz not null default now(),
+  ip_address inet
 );
 comment on table public.product_click_analytics is 'Product card click events. Anyone may insert (checked); only admins read.';
 comment on column public.product_click_analytics.ip_address is 'Client network (IPv4 /24, IPv6 /48), set by the database.';
 grant insert on table public.product_click_analytics to anon;
 grant select, insert, update, delete on table public.product_click_analytics to authenticated;
-create index product_click_analytics_created_cover_idx on public.product_click_analytics using btree (created_at) include (session_id, product_id);
-create index product_click_analytics_product_idx on public.product_click_analytics using btree (product_id);
-create index product_click_analytics_session_idx on public.product_click_analytics using btree (session_id);
-create index product_click_analytics_session_recent_idx on public.product_click_analytics using btree (session_id, created_at);
+create index product_click_analytics_created_cover_idx on public.product_click_analytics (created_at) include (session_id, product_id);
+create index product_click_analytics_product_idx on public.product_click_analytics (product_id);
+create index product_click_analytics_session_idx on public.product_click_analytics (session_id);
+create index product_click_analytics_session_recent_idx on public.product_click_analytics (session_id, created_at);
 
 -- ─── Ingest: what the public may record, and how fast ─────────────────────────────────────────
 -- Filter types the storefront records (keep in sync with src/lib analytics helpers).
@@ -2781,11 +2708,12 @@ $$;
 comment on function private.analytics_event_fields() is 'For public analytics inserts: created_at = now(), the client network, and a click''s product name and permalink from the product.';
 
 create table private.analytics_rate (
-  minute timestamp with time zone not null,
+  minute timestamptz not null,
   event_table text not null,
+  -- md5 of the client's full address ('' when unknown); '*' counts every client together
   client text not null,
   events integer not null,
-  constraint analytics_rate_pkey primary key (minute, event_table, client)
+  primary key (minute, event_table, client)
 );
 comment on table private.analytics_rate is 'Public analytics events admitted per minute, table and client (md5 of the address; * = everyone). Rows of past minutes are pruned.';
 
@@ -2947,58 +2875,57 @@ comment on function private.filter_type_label(p_type text) is
 -- Keys compare byte by byte (collate "C"): the reports sort and count them by the ten thousand.
 -- Per session and hour (UTC hour = Mexico City hour: its offsets are whole hours).
 create table private.analytics_session_hours (
-  hour timestamp with time zone not null,
-  session_id text not null,
-  searches integer default 0 not null,
-  filters integer default 0 not null,
-  clicks integer default 0 not null,
-  first_at timestamp with time zone not null,
-  last_at timestamp with time zone not null,
-  last_click_at timestamp with time zone,
+  hour timestamptz not null,
+  session_id text collate "C" not null,
+  searches integer not null default 0,
+  filters integer not null default 0,
+  clicks integer not null default 0,
+  first_at timestamptz not null,
+  last_at timestamptz not null,
+  last_click_at timestamptz,
+  -- the session's device and browser (from its first user agent), so per-device counts need no join
   device text not null,
   browser text not null,
-  constraint analytics_session_hours_pkey primary key (hour, session_id)
+  primary key (hour, session_id)
 );
 comment on table private.analytics_session_hours is
   'Per session and hour: event counts by kind. Kept by triggers on the event tables; read by the hourly and session reports.';
-create index analytics_session_hours_session_idx on private.analytics_session_hours using btree (session_id, hour);
+create index analytics_session_hours_session_idx on private.analytics_session_hours (session_id, hour);
 
 -- Per session: the first user agent and network seen, device and browser, totals, first/last time.
 create table private.analytics_sessions (
-  session_id text not null,
+  session_id text collate "C" primary key,
   user_agent text,
   ip_address inet,
   device text not null,
   browser text not null,
-  searches integer default 0 not null,
-  filters integer default 0 not null,
-  clicks integer default 0 not null,
-  first_at timestamp with time zone not null,
-  last_at timestamp with time zone not null,
-  constraint analytics_sessions_pkey primary key (session_id)
+  searches integer not null default 0,
+  filters integer not null default 0,
+  clicks integer not null default 0,
+  first_at timestamptz not null,
+  last_at timestamptz not null
 );
 comment on table private.analytics_sessions is
   'Per session: first user agent and network seen, device and browser, totals by kind, first and last activity. Kept by triggers.';
-create index analytics_sessions_last_idx on private.analytics_sessions using btree (last_at);
+create index analytics_sessions_last_idx on private.analytics_sessions (last_at);
 
 -- All-time totals for the summary views; the *_sessions tables remember which sessions were
 -- already counted, so unique sessions stay exact as events arrive.
 create table private.search_term_totals (
-  term text not null,
+  term text collate "C" primary key,
   searches bigint not null,
   sessions bigint not null,
-  first_at timestamp with time zone not null,
-  last_at timestamp with time zone not null,
-  constraint search_term_totals_pkey primary key (term)
+  first_at timestamptz not null,
+  last_at timestamptz not null
 );
 comment on table private.search_term_totals is
   'All-time searches and unique sessions per normalised term, for the search summary view. Kept by triggers; folded days still count.';
 grant select on table private.search_term_totals to authenticated;
 
 create table private.search_term_sessions (
-  term text not null,
-  session_id text not null,
-  constraint search_term_sessions_pkey primary key (term, session_id)
+  term text collate "C" not null,
+  session_id text collate "C" not null,
+  primary key (term, session_id)
 );
 comment on table private.search_term_sessions is
   'Which sessions were already counted per search term, so search_term_totals.sessions stays exact as events arrive.';
@@ -3007,46 +2934,45 @@ comment on table private.search_term_sessions is
 -- normalising every raw search term again.
 create table private.search_term_days (
   day date not null,
-  term text not null,
-  session_id text not null,
+  term text collate "C" not null,
+  session_id text collate "C" not null,
   searches integer not null,
-  last_at timestamp with time zone not null,
-  constraint search_term_days_pkey primary key (day, term, session_id) include (searches, last_at)
+  last_at timestamptz not null,
+  primary key (day, term, session_id) include (searches, last_at)
 );
 comment on table private.search_term_days is
   'Searches per Mexico City day, normalised term and session: the period reports group these instead of the raw events.';
 
 create table private.filter_value_totals (
-  filter_type text not null,
-  filter_value text not null,
+  filter_type text collate "C" not null,
+  filter_value text collate "C" not null,
   uses bigint not null,
   sessions bigint not null,
-  first_at timestamp with time zone not null,
-  last_at timestamp with time zone not null,
-  constraint filter_value_totals_pkey primary key (filter_type, filter_value)
+  first_at timestamptz not null,
+  last_at timestamptz not null,
+  primary key (filter_type, filter_value)
 );
 comment on table private.filter_value_totals is
   'All-time uses and unique sessions per filter type and value, for the filter summary view. Kept by triggers.';
 grant select on table private.filter_value_totals to authenticated;
 
 create table private.filter_value_sessions (
-  filter_type text not null,
-  filter_value text not null,
-  session_id text not null,
-  constraint filter_value_sessions_pkey primary key (filter_type, filter_value, session_id)
+  filter_type text collate "C" not null,
+  filter_value text collate "C" not null,
+  session_id text collate "C" not null,
+  primary key (filter_type, filter_value, session_id)
 );
 comment on table private.filter_value_sessions is
   'Which sessions were already counted per filter value, so filter_value_totals stays exact as events arrive.';
 
 create table private.product_click_totals (
-  product_id uuid not null,
+  product_id uuid primary key,
   product_name text,
   product_permalink text,
   clicks bigint not null,
   sessions bigint not null,
-  first_at timestamp with time zone not null,
-  last_at timestamp with time zone not null,
-  constraint product_click_totals_pkey primary key (product_id)
+  first_at timestamptz not null,
+  last_at timestamptz not null
 );
 comment on table private.product_click_totals is
   'All-time clicks and unique sessions per product, for the click summary view. Kept by triggers.';
@@ -3054,20 +2980,19 @@ grant select on table private.product_click_totals to authenticated;
 
 create table private.product_click_sessions (
   product_id uuid not null,
-  session_id text not null,
-  constraint product_click_sessions_pkey primary key (product_id, session_id)
+  session_id text collate "C" not null,
+  primary key (product_id, session_id)
 );
 comment on table private.product_click_sessions is
   'Which sessions were already counted per product, so product_click_totals stays exact as events arrive.';
 
 -- Days whose events were folded by private.prune_analytics() (sessions: distinct per day).
 create table private.analytics_days (
-  day date not null,
-  searches bigint default 0 not null,
-  filters bigint default 0 not null,
-  clicks bigint default 0 not null,
-  sessions bigint default 0 not null,
-  constraint analytics_days_pkey primary key (day)
+  day date primary key,
+  searches bigint not null default 0,
+  filters bigint not null default 0,
+  clicks bigint not null default 0,
+  sessions bigint not null default 0
 );
 comment on table private.analytics_days is
   'Daily totals of the days whose raw events private.prune_analytics folded (sessions distinct per day); kept indefinitely and still counted by the reports.';

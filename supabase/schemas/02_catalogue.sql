@@ -10,73 +10,62 @@
 
 -- ─── Campaigns, brands, categories ────────────────────────────────────────────────────────────
 create table public.campaigns (
-  id uuid default gen_random_uuid() not null,
-  nombre text not null,
+  id uuid primary key default gen_random_uuid(),
+  nombre text not null check (btrim(nombre) <> ''),
   fecha_inicio date,
   fecha_fin date not null,
   image_url text,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint campaigns_pkey primary key (id),
-  constraint campaigns_fechas_check check (fecha_inicio is null or fecha_fin >= fecha_inicio),
-  constraint campaigns_nombre_check check (btrim(nombre) <> ''::text)
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint campaigns_fechas_check check (fecha_inicio is null or fecha_fin >= fecha_inicio)
 );
 comment on table public.campaigns is 'Time-limited sales campaigns. Public (with their products) while fecha_fin >= shop_today() (America/Mexico_City).';
 grant select on table public.campaigns to anon;
 grant select, insert, update, delete on table public.campaigns to authenticated;
-create index campaigns_fecha_fin_idx on public.campaigns using btree (fecha_fin);
+create index campaigns_fecha_fin_idx on public.campaigns (fecha_fin);
 
 create table public.brands (
-  id uuid default gen_random_uuid() not null,
-  name text not null,
-  display_name text not null,
-  active boolean default true not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint brands_pkey primary key (id),
-  constraint brands_name_key unique (name),
-  constraint brands_display_name_check check (btrim(display_name) <> ''::text),
-  constraint brands_name_check check (name = lower(name) and btrim(name) <> ''::text)
+  id uuid primary key default gen_random_uuid(),
+  name text not null unique check (name = lower(name) and btrim(name) <> ''),
+  display_name text not null check (btrim(display_name) <> ''),
+  active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
 );
 comment on table public.brands is 'Catalogue brands: name is the unique lowercase internal name, display_name what shoppers see.';
 grant select on table public.brands to anon;
 grant select, insert, update, delete on table public.brands to authenticated;
-create index brands_display_name_idx on public.brands using btree (display_name);
+create index brands_display_name_idx on public.brands (display_name);
 
 create table public.categories (
-  id uuid default gen_random_uuid() not null,
-  nombre text not null,
+  id uuid primary key default gen_random_uuid(),
+  nombre text not null check (btrim(nombre) <> ''),
   descripcion text,
-  activa boolean default true not null,
-  orden integer default 0 not null,
-  show_in_header boolean default false not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint categories_pkey primary key (id),
-  constraint categories_nombre_check check (btrim(nombre) <> ''::text)
+  activa boolean not null default true,
+  orden integer not null default 0,
+  show_in_header boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
 );
 comment on table public.categories is 'Product categories. Cannot be deleted while products or subcategories reference them.';
 grant select on table public.categories to anon;
 grant select, insert, update, delete on table public.categories to authenticated;
-create index categories_orden_idx on public.categories using btree (orden, nombre);
+create index categories_orden_idx on public.categories (orden, nombre);
 
 create table public.subcategories (
-  id uuid default gen_random_uuid() not null,
-  category_id uuid not null,
-  nombre text not null,
+  id uuid primary key default gen_random_uuid(),
+  category_id uuid not null references public.categories (id) on delete restrict,
+  nombre text not null check (btrim(nombre) <> ''),
   descripcion text,
-  activa boolean default true not null,
-  orden integer default 0 not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint subcategories_pkey primary key (id),
-  constraint subcategories_category_id_fkey foreign key (category_id) references public.categories(id) on delete restrict,
-  constraint subcategories_nombre_check check (btrim(nombre) <> ''::text)
+  activa boolean not null default true,
+  orden integer not null default 0,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
 );
 comment on table public.subcategories is 'Subcategories of a category. Cannot be deleted while products reference them.';
 grant select on table public.subcategories to anon;
 grant select, insert, update, delete on table public.subcategories to authenticated;
-create index subcategories_category_idx on public.subcategories using btree (category_id, orden);
+create index subcategories_category_idx on public.subcategories (category_id, orden);
 
 -- ─── Products, their private fields, images and sizes ─────────────────────────────────────────
 -- The text an admin search matches: name, brand, description, permalink and the id (the
@@ -96,99 +85,84 @@ comment on function public.product_search_text(p_nombre text, p_marca text, p_de
 grant execute on function public.product_search_text(p_nombre text, p_marca text, p_descripcion text, p_permalink text, p_id uuid) to authenticated;
 
 create table public.products (
-  id uuid default gen_random_uuid() not null,
-  campaign_id uuid not null,
-  category_id uuid,
-  subcategory_id uuid,
-  brand_id uuid,
-  marca text default ''::text not null,
-  nombre text not null,
-  precio_original numeric(12,2) not null,
-  precio_venta numeric(12,2) not null,
+  id uuid primary key default gen_random_uuid(),
+  campaign_id uuid not null references public.campaigns (id) on delete cascade,
+  category_id uuid references public.categories (id) on delete restrict,
+  subcategory_id uuid references public.subcategories (id) on delete restrict,
+  brand_id uuid references public.brands (id) on delete restrict,
+  marca text not null default '',
+  nombre text not null check (btrim(nombre) <> ''),
+  precio_original numeric(12, 2) not null check (precio_original >= 0),
+  precio_venta numeric(12, 2) not null check (precio_venta >= 0),
   descripcion text,
   imagen_principal text,
-  permalink text not null,
-  destacado boolean default false not null,
-  sizes text[] default '{}'::text[] not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint products_pkey primary key (id),
-  constraint products_permalink_key unique (permalink),
-  constraint products_brand_id_fkey foreign key (brand_id) references public.brands(id) on delete restrict,
-  constraint products_campaign_id_fkey foreign key (campaign_id) references public.campaigns(id) on delete cascade,
-  constraint products_category_id_fkey foreign key (category_id) references public.categories(id) on delete restrict,
-  constraint products_subcategory_id_fkey foreign key (subcategory_id) references public.subcategories(id) on delete restrict,
-  constraint products_nombre_check check (btrim(nombre) <> ''::text),
-  constraint products_permalink_check check (btrim(permalink) <> ''::text),
-  constraint products_permalink_format check (permalink ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text and char_length(permalink) <= 200),
-  constraint products_precio_original_check check (precio_original >= 0::numeric),
-  constraint products_precio_venta_check check (precio_venta >= 0::numeric)
+  permalink text not null unique check (btrim(permalink) <> ''),
+  destacado boolean not null default false,
+  sizes text[] not null default '{}',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- Every permalink is a path the shop can build (/producto/{permalink}): save_product and the
+  -- import refuse other forms, and so does the table for a direct write, since one bad permalink
+  -- (a slash, a space, an accent, a dot) breaks the build of every page.
+  constraint products_permalink_format
+    check (permalink ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(permalink) <= 200)
 );
 comment on table public.products is 'Products of a campaign. Public only while the campaign is active. Admin-only fields (costo_compra, link_externo) live in product_private.';
 comment on column public.products.marca is 'Free-text brand as typed or imported; brand_id is the catalogue brand.';
 comment on column public.products.sizes is 'Read-only copy of the product''s product_sizes (trimmed, natural size order), kept by triggers so the shop can filter and count sizes without a join. Writes to it are ignored.';
 grant select on table public.products to anon;
 grant select, insert, update, delete on table public.products to authenticated;
-create index products_admin_search_trgm_idx on public.products using gin (public.product_search_text(nombre, marca, descripcion, permalink, id) extensions.gin_trgm_ops);
-create index products_brand_idx on public.products using btree (brand_id);
-create index products_campaign_idx on public.products using btree (campaign_id);
-create index products_category_idx on public.products using btree (category_id);
-create index products_created_at_idx on public.products using btree (created_at desc, id);
-create index products_destacado_idx on public.products using btree (created_at desc) where destacado;
+create index if not exists products_admin_search_trgm_idx on public.products
+  using gin (public.product_search_text(nombre, marca, descripcion, permalink, id) extensions.gin_trgm_ops);
+create index products_brand_idx on public.products (brand_id);
+create index products_campaign_idx on public.products (campaign_id);
+create index products_category_idx on public.products (category_id);
+create index products_created_at_idx on public.products (created_at desc, id);
+create index products_destacado_idx on public.products (created_at desc) where destacado;
 create index products_marca_trgm_idx on public.products using gin (marca extensions.gin_trgm_ops);
 create index products_nombre_trgm_idx on public.products using gin (nombre extensions.gin_trgm_ops);
 -- Prefix lookups for unique_permalink (base, base-1, base-2...).
-create index products_permalink_pattern_idx on public.products using btree (permalink text_pattern_ops);
-create index products_subcategory_idx on public.products using btree (subcategory_id);
+create index if not exists products_permalink_pattern_idx on public.products (permalink text_pattern_ops);
+create index products_subcategory_idx on public.products (subcategory_id);
 
 -- Admin-only columns of a product. A side table because anon, plain users and admins share the
 -- Postgres roles anon/authenticated, so column privileges could not tell admins apart; RLS can.
 create table public.product_private (
-  product_id uuid not null,
-  costo_compra numeric(12,2) default 0 not null,
+  product_id uuid primary key references public.products (id) on delete cascade,
+  costo_compra numeric(12, 2) not null default 0 check (costo_compra >= 0),
   link_externo text,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  import_key text,
-  constraint product_private_pkey primary key (product_id),
-  constraint product_private_import_key_key unique (import_key),
-  constraint product_private_product_id_fkey foreign key (product_id) references public.products(id) on delete cascade,
-  constraint product_private_costo_compra_check check (costo_compra >= 0::numeric),
-  constraint product_private_import_key_check check (import_key is null or length(import_key) >= 1 and length(import_key) <= 100)
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- the CSV row this product was imported from (06_import.sql)
+  import_key text unique check (import_key is null or length(import_key) between 1 and 100)
 );
 comment on table public.product_private is 'Admin-only product fields (purchase cost, external supplier link). Readable and writable by admins only.';
 comment on column public.product_private.import_key is 'Key of the CSV row this product was imported from (null for products made in the form). A row whose key exists is not imported again.';
 grant select, insert, update, delete on table public.product_private to authenticated;
 
 create table public.product_images (
-  id uuid default gen_random_uuid() not null,
-  product_id uuid not null,
-  image_url text not null,
-  orden integer default 1 not null,
-  created_at timestamp with time zone default now() not null,
-  constraint product_images_pkey primary key (id),
-  constraint product_images_product_id_fkey foreign key (product_id) references public.products(id) on delete cascade,
-  constraint product_images_image_url_check check (btrim(image_url) <> ''::text)
+  id uuid primary key default gen_random_uuid(),
+  product_id uuid not null references public.products (id) on delete cascade,
+  image_url text not null check (btrim(image_url) <> ''),
+  orden integer not null default 1,
+  created_at timestamptz not null default now()
 );
 comment on table public.product_images is 'Gallery images of a product, shown by orden.';
 grant select on table public.product_images to anon;
 grant select, insert, update, delete on table public.product_images to authenticated;
-create index product_images_product_idx on public.product_images using btree (product_id, orden);
+create index product_images_product_idx on public.product_images (product_id, orden);
 
 create table public.product_sizes (
-  id uuid default gen_random_uuid() not null,
-  product_id uuid not null,
-  talla text not null,
-  created_at timestamp with time zone default now() not null,
-  constraint product_sizes_pkey primary key (id),
-  constraint product_sizes_product_id_fkey foreign key (product_id) references public.products(id) on delete cascade,
-  constraint product_sizes_talla_check check (btrim(talla) <> ''::text)
+  id uuid primary key default gen_random_uuid(),
+  product_id uuid not null references public.products (id) on delete cascade,
+  talla text not null check (btrim(talla) <> ''),
+  created_at timestamptz not null default now()
 );
 comment on table public.product_sizes is 'Sizes of a product; one per product case-insensitively (trimmed).';
 grant select on table public.product_sizes to anon;
 grant select, insert, update, delete on table public.product_sizes to authenticated;
-create unique index product_sizes_product_talla_key on public.product_sizes using btree (product_id, lower(btrim(talla)));
-create index product_sizes_talla_idx on public.product_sizes using btree (lower(btrim(talla)), product_id);
+create unique index product_sizes_product_talla_key on public.product_sizes (product_id, lower(btrim(talla)));
+create index product_sizes_talla_idx on public.product_sizes (lower(btrim(talla)), product_id);
 
 -- products.sizes mirrors product_sizes. Statement-level triggers (transition tables) so bulk
 -- inserts cost one update per statement, not per row.
@@ -244,66 +218,53 @@ comment on function public.protect_product_sizes_column() is 'Trigger: products.
 
 -- ─── Home page: featured categories, banners, hero images ─────────────────────────────────────
 create table public.featured_categories (
-  id uuid default gen_random_uuid() not null,
-  nombre text not null,
-  image_url text not null,
-  category_id uuid,
-  orden integer default 1 not null,
-  active boolean default true not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint featured_categories_pkey primary key (id),
-  constraint featured_categories_category_id_fkey foreign key (category_id) references public.categories(id) on delete set null,
-  constraint featured_categories_image_url_check check (btrim(image_url) <> ''::text),
-  constraint featured_categories_nombre_check check (btrim(nombre) <> ''::text),
-  constraint featured_categories_orden_check check (orden >= 1)
+  id uuid primary key default gen_random_uuid(),
+  nombre text not null check (btrim(nombre) <> ''),
+  image_url text not null check (btrim(image_url) <> ''),
+  category_id uuid references public.categories (id) on delete set null,
+  orden integer not null default 1 check (orden >= 1),
+  active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
 );
 comment on table public.featured_categories is 'Home page category tiles, optionally linked to a category.';
 grant select on table public.featured_categories to anon;
 grant select, insert, update, delete on table public.featured_categories to authenticated;
-create index featured_categories_category_idx on public.featured_categories using btree (category_id);
-create index featured_categories_orden_idx on public.featured_categories using btree (orden) where active;
+create index featured_categories_category_idx on public.featured_categories (category_id);
+create index featured_categories_orden_idx on public.featured_categories (orden) where active;
 
 create table public.banner_images (
-  id uuid default gen_random_uuid() not null,
-  name text not null,
-  image_url text not null,
+  id uuid primary key default gen_random_uuid(),
+  name text not null check (btrim(name) <> ''),
+  image_url text not null check (btrim(image_url) <> ''),
   alt_text text,
   link_url text,
-  orden integer default 1 not null,
-  active boolean default true not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint banner_images_pkey primary key (id),
-  constraint banner_images_image_url_check check (btrim(image_url) <> ''::text),
-  constraint banner_images_name_check check (btrim(name) <> ''::text),
-  constraint banner_images_orden_check check (orden >= 1)
+  orden integer not null default 1 check (orden >= 1),
+  active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
 );
 comment on table public.banner_images is 'Brand logo strip on the home page.';
 grant select on table public.banner_images to anon;
 grant select, insert, update, delete on table public.banner_images to authenticated;
-create index banner_images_orden_idx on public.banner_images using btree (orden) where active;
+create index banner_images_orden_idx on public.banner_images (orden) where active;
 
 create table public.hero_images (
-  id uuid default gen_random_uuid() not null,
-  title text not null,
+  id uuid primary key default gen_random_uuid(),
+  title text not null check (btrim(title) <> ''),
   subtitle text,
-  button_text text default 'Tienda'::text not null,
-  button_link text default '/tienda'::text not null,
-  image_url text not null,
-  orden integer default 1 not null,
-  active boolean default true not null,
-  created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null,
-  constraint hero_images_pkey primary key (id),
-  constraint hero_images_image_url_check check (btrim(image_url) <> ''::text),
-  constraint hero_images_orden_check check (orden >= 1),
-  constraint hero_images_title_check check (btrim(title) <> ''::text)
+  button_text text not null default 'Tienda',
+  button_link text not null default '/tienda',
+  image_url text not null check (btrim(image_url) <> ''),
+  orden integer not null default 1 check (orden >= 1),
+  active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
 );
 comment on table public.hero_images is 'Slides of the home hero carousel.';
 grant select on table public.hero_images to anon;
 grant select, insert, update, delete on table public.hero_images to authenticated;
-create index hero_images_orden_idx on public.hero_images using btree (orden) where active;
+create index hero_images_orden_idx on public.hero_images (orden) where active;
 
 -- ─── Shop settings ────────────────────────────────────────────────────────────────────────────
 -- Opening hours are [{"days": "Lunes a viernes", "hours": "9:00 a 19:00 h"}, ...]: at most one line
@@ -334,24 +295,18 @@ comment on function private.valid_opening_hours(p_hours jsonb) is 'True for an a
 grant execute on function private.valid_opening_hours(p_hours jsonb) to authenticated, service_role;
 
 create table public.shop_settings (
-  id smallint default 1 not null,
-  seller_phone text not null,
-  contact_email text not null,
-  opening_hours jsonb default '[]'::jsonb not null,
-  instagram_url text,
-  facebook_url text,
-  tiktok_url text,
-  chat_group_url text,
-  updated_at timestamp with time zone default now() not null,
-  constraint shop_settings_pkey primary key (id),
-  constraint shop_settings_chat_group_url_check check (chat_group_url ~ '^https://[^[:space:]]+$'::text and char_length(chat_group_url) <= 500),
-  constraint shop_settings_contact_email_check check (char_length(contact_email) <= 254 and contact_email ~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$'::text),
-  constraint shop_settings_facebook_url_check check (facebook_url ~ '^https://[^[:space:]]+$'::text and char_length(facebook_url) <= 500),
-  constraint shop_settings_id_check check (id = 1),
-  constraint shop_settings_instagram_url_check check (instagram_url ~ '^https://[^[:space:]]+$'::text and char_length(instagram_url) <= 500),
-  constraint shop_settings_opening_hours_check check (private.valid_opening_hours(opening_hours)),
-  constraint shop_settings_seller_phone_check check (seller_phone ~ '^[0-9]{11,15}$'::text),
-  constraint shop_settings_tiktok_url_check check (tiktok_url ~ '^https://[^[:space:]]+$'::text and char_length(tiktok_url) <= 500)
+  id smallint primary key default 1 check (id = 1),
+  -- International digits, no '+' or spaces: country code then number (5215512345678).
+  seller_phone text not null check (seller_phone ~ '^[0-9]{11,15}$'),
+  contact_email text not null
+    check (char_length(contact_email) <= 254 and contact_email ~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$'),
+  opening_hours jsonb not null default '[]'::jsonb check (private.valid_opening_hours(opening_hours)),
+  -- Profiles and invite: empty (not shown) or a secure link.
+  instagram_url text check (instagram_url ~ '^https://[^[:space:]]+$' and char_length(instagram_url) <= 500),
+  facebook_url text check (facebook_url ~ '^https://[^[:space:]]+$' and char_length(facebook_url) <= 500),
+  tiktok_url text check (tiktok_url ~ '^https://[^[:space:]]+$' and char_length(tiktok_url) <= 500),
+  chat_group_url text check (chat_group_url ~ '^https://[^[:space:]]+$' and char_length(chat_group_url) <= 500),
+  updated_at timestamptz not null default now()
 );
 comment on table public.shop_settings is 'The one row of shop contact settings (chat number, email, hours, social links, chat-group invite) the pages show.';
 grant select on table public.shop_settings to anon;

@@ -108,11 +108,11 @@ create table private.shop_cells (
   brand_id uuid,
   price_range text not null,
   n bigint not null,
-  constraint shop_cells_campaign_id_category_id_subcategory_id_brand_id__key unique nulls not distinct (campaign_id, category_id, subcategory_id, brand_id, price_range)
+  unique nulls not distinct (campaign_id, category_id, subcategory_id, brand_id, price_range)
 );
 comment on table private.shop_cells is 'Number of products per campaign, category, subcategory, brand and price range (all products, visible or not), kept by triggers on products; the shop sums the cells of visible campaigns.';
 -- cells left at zero by a removal, found without reading the others
-create index shop_cells_empty_idx on private.shop_cells using btree (n) where (n = 0);
+create index shop_cells_empty_idx on private.shop_cells (n) where n = 0;
 
 create table private.shop_size_cells (
   campaign_id uuid not null,
@@ -122,32 +122,33 @@ create table private.shop_size_cells (
   price_range text not null,
   talla text not null,
   n bigint not null,
-  constraint shop_size_cells_campaign_id_category_id_subcategory_id_bran_key unique nulls not distinct (campaign_id, category_id, subcategory_id, brand_id, price_range, talla)
+  unique nulls not distinct (campaign_id, category_id, subcategory_id, brand_id, price_range, talla)
 );
 comment on table private.shop_size_cells is 'Number of products per campaign, category, subcategory, brand, price range and size spelling (products.sizes), kept by triggers on products. A product has each size once case-insensitively, so summing over the spellings of one size counts products.';
-create index shop_size_cells_empty_idx on private.shop_size_cells using btree (n) where (n = 0);
-create index shop_size_cells_size_idx on private.shop_size_cells using btree (lower(talla));
+create index shop_size_cells_empty_idx on private.shop_size_cells (n) where n = 0;
+create index shop_size_cells_size_idx on private.shop_size_cells (lower(talla));
 
 create table private.shop_catalogue (
-  id uuid not null,
-  created_at timestamp with time zone not null,
+  id uuid primary key,
+  created_at timestamptz not null,
   campaign_id uuid not null,
   category_id uuid,
   subcategory_id uuid,
   brand_id uuid,
-  precio_venta numeric(12,2) not null,
+  precio_venta numeric(12, 2) not null,
   sizes text[] not null,
+  -- nombre and marca as the search compares them (private.search_fold: lower case, no accents),
+  -- so a search folds only its term and reads these through their trigram indexes
   nombre_folded text not null,
-  marca_folded text not null,
-  constraint shop_catalogue_pkey primary key (id)
+  marca_folded text not null
 );
 comment on table private.shop_catalogue is 'The columns of products the shop filters, orders and searches on, nombre and marca folded for search (all products, visible or not), kept by triggers on products.';
-create index shop_catalogue_brand_idx on private.shop_catalogue using btree (brand_id);
-create index shop_catalogue_category_idx on private.shop_catalogue using btree (category_id);
-create index shop_catalogue_created_at_idx on private.shop_catalogue using btree (created_at desc, id);
+create index shop_catalogue_brand_idx on private.shop_catalogue (brand_id);
+create index shop_catalogue_category_idx on private.shop_catalogue (category_id);
+create index shop_catalogue_created_at_idx on private.shop_catalogue (created_at desc, id);
 create index shop_catalogue_marca_trgm_idx on private.shop_catalogue using gin (marca_folded extensions.gin_trgm_ops);
 create index shop_catalogue_nombre_trgm_idx on private.shop_catalogue using gin (nombre_folded extensions.gin_trgm_ops);
-create index shop_catalogue_subcategory_idx on private.shop_catalogue using btree (subcategory_id);
+create index shop_catalogue_subcategory_idx on private.shop_catalogue (subcategory_id);
 
 -- ─── The filter query, from the cells ─────────────────────────────────────────────────────────
 -- Facet counts added key by key: {facet: {key: n}} + {facet: {key: m}}.

@@ -8,17 +8,15 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
 create table public.brand_migrations (
-  id uuid default gen_random_uuid() not null,
+  id uuid primary key default gen_random_uuid(),
   original_marca text not null,
   normalized_brand text not null,
-  products_affected integer default 0 not null,
-  created_at timestamp with time zone default now() not null,
-  constraint brand_migrations_pkey primary key (id),
-  constraint brand_migrations_products_affected_check check (products_affected >= 0)
+  products_affected integer not null default 0 check (products_affected >= 0),
+  created_at timestamptz not null default now()
 );
 comment on table public.brand_migrations is 'History of brand normalisation/merges: free-text or source brand to catalogue brand, with products affected.';
 grant select, insert, update, delete on table public.brand_migrations to authenticated;
-create index brand_migrations_affected_idx on public.brand_migrations using btree (products_affected desc);
+create index brand_migrations_affected_idx on public.brand_migrations (products_affected desc);
 
 -- Before a merge moves anything: the caller is an admin; both records are chosen, different and
 -- exist; both rows are locked in id order, so two concurrent merges cannot deadlock or interleave.

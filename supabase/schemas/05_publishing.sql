@@ -8,46 +8,38 @@
 
 -- ─── Tables ───────────────────────────────────────────────────────────────────────────────────
 create table public.publications (
-  id bigint generated always as identity,
-  trigger text not null,
-  status text default 'requested'::text not null,
-  requested_at timestamp with time zone default now() not null,
-  started_at timestamp with time zone,
-  finished_at timestamp with time zone,
-  commit_sha text,
-  pages integer,
-  duration_ms integer,
-  error text,
-  constraint publications_pkey primary key (id),
-  constraint publications_commit_sha_check check (char_length(commit_sha) <= 64),
-  constraint publications_duration_ms_check check (duration_ms >= 0),
-  constraint publications_error_check check (char_length(error) <= 2000),
-  constraint publications_pages_check check (pages >= 0),
-  constraint publications_status_check check (status = any (array['requested'::text, 'building'::text, 'published'::text, 'failed'::text, 'skipped'::text])),
-  constraint publications_trigger_check check (trigger = any (array['admin'::text, 'manual'::text, 'schedule'::text, 'midnight'::text, 'local'::text]))
+  id bigint generated always as identity primary key,
+  trigger text not null check (trigger in ('admin', 'manual', 'schedule', 'midnight', 'local')),
+  status text not null default 'requested'
+    check (status in ('requested', 'building', 'published', 'failed', 'skipped')),
+  requested_at timestamptz not null default now(),
+  started_at timestamptz,
+  finished_at timestamptz,
+  commit_sha text check (char_length(commit_sha) <= 64),
+  pages integer check (pages >= 0),
+  duration_ms integer check (duration_ms >= 0),
+  error text check (char_length(error) <= 2000)
 );
 comment on table public.publications is 'One row per publication of the static shop (requested, building, published, failed or skipped), for the back office status.';
 grant select on table public.publications to authenticated;
-create index publications_requested_at_idx on public.publications using btree (requested_at desc);
+create index publications_requested_at_idx on public.publications (requested_at desc);
 
 create table public.rebuild_requests (
-  id bigint generated always as identity,
+  id bigint generated always as identity primary key,
   reason text not null,
-  status text default 'pending'::text not null,
-  requested_at timestamp with time zone default now() not null,
-  started_at timestamp with time zone,
-  finished_at timestamp with time zone,
+  status text not null default 'pending' check (status in ('pending', 'building', 'published', 'failed')),
+  requested_at timestamptz not null default now(),
+  started_at timestamptz,
+  finished_at timestamptz,
   error text,
-  publication_id bigint,
-  constraint rebuild_requests_pkey primary key (id),
-  constraint rebuild_requests_publication_id_fkey foreign key (publication_id) references public.publications(id) on delete set null,
-  constraint rebuild_requests_status_check check (status = any (array['pending'::text, 'building'::text, 'published'::text, 'failed'::text]))
+  -- the publication that claimed this request (05: start_publication)
+  publication_id bigint references public.publications (id) on delete set null
 );
 comment on table public.rebuild_requests is 'Requests to rebuild the static storefront, written by triggers on catalogue tables; the admin reads when the shop was last published.';
 grant select on table public.rebuild_requests to authenticated;
-create index rebuild_requests_finished_idx on public.rebuild_requests using btree (finished_at desc) where (status = 'published'::text);
-create index rebuild_requests_pending_idx on public.rebuild_requests using btree (requested_at) where (status = 'pending'::text);
-create index rebuild_requests_publication_idx on public.rebuild_requests using btree (publication_id);
+create index rebuild_requests_finished_idx on public.rebuild_requests (finished_at desc) where status = 'published';
+create index rebuild_requests_pending_idx on public.rebuild_requests (requested_at) where status = 'pending';
+create index rebuild_requests_publication_idx on public.rebuild_requests (publication_id);
 
 -- ─── Rebuild requests ─────────────────────────────────────────────────────────────────────────
 -- request_rebuild() is a statement trigger, and a statement trigger fires even when the statement

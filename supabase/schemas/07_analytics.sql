@@ -18,80 +18,61 @@ create type private.activity_row as (
 
 -- ─── Event tables ─────────────────────────────────────────────────────────────────────────────
 create table public.search_analytics (
-  id bigint generated always as identity,
-  search_term text not null,
-  user_agent text,
-  page_url text,
-  session_id text not null,
-  created_at timestamp with time zone default now() not null,
-  ip_address inet,
-  constraint search_analytics_pkey primary key (id),
-  constraint search_analytics_page_url_check check (char_length(page_url) <= 2000),
-  constraint search_analytics_search_term_check check (char_length(search_term) >= 1 and char_length(search_term) <= 200),
-  constraint search_analytics_session_id_check check (char_length(session_id) >= 8 and char_length(session_id) <= 100),
-  constraint search_analytics_user_agent_check check (char_length(user_agent) <= 500)
+  id bigint generated always as identity primary key,
+  search_term text not null check (char_length(search_term) between 1 and 200),
+  user_agent text check (char_length(user_agent) <= 500),
+  page_url text check (char_length(page_url) <= 2000),
+  session_id text not null check (char_length(session_id) between 8 and 100),
+  created_at timestamptz not null default now(),
+  ip_address inet
 );
 comment on table public.search_analytics is 'Shop search events. Anyone may insert (checked); only admins read.';
 comment on column public.search_analytics.ip_address is 'Client network (IPv4 /24, IPv6 /48), set by the database.';
 grant insert on table public.search_analytics to anon;
 grant select, insert, update, delete on table public.search_analytics to authenticated;
 -- Covering indexes: the period lists read the events of a window without visiting the table.
-create index search_analytics_created_cover_idx on public.search_analytics using btree (created_at) include (session_id, search_term);
-create index search_analytics_session_idx on public.search_analytics using btree (session_id);
-create index search_analytics_session_recent_idx on public.search_analytics using btree (session_id, created_at);
+create index search_analytics_created_cover_idx on public.search_analytics (created_at) include (session_id, search_term);
+create index search_analytics_session_idx on public.search_analytics (session_id);
+create index search_analytics_session_recent_idx on public.search_analytics (session_id, created_at);
 
 create table public.filter_analytics (
-  id bigint generated always as identity,
-  filter_type text not null,
-  filter_value text not null,
-  user_agent text,
-  page_url text,
-  session_id text not null,
-  created_at timestamp with time zone default now() not null,
-  ip_address inet,
-  constraint filter_analytics_pkey primary key (id),
-  constraint filter_analytics_filter_type_check check (char_length(filter_type) >= 1 and char_length(filter_type) <= 50),
-  constraint filter_analytics_filter_value_check check (char_length(filter_value) >= 1 and char_length(filter_value) <= 200),
-  constraint filter_analytics_page_url_check check (char_length(page_url) <= 2000),
-  constraint filter_analytics_session_id_check check (char_length(session_id) >= 8 and char_length(session_id) <= 100),
-  constraint filter_analytics_user_agent_check check (char_length(user_agent) <= 500)
+  id bigint generated always as identity primary key,
+  filter_type text not null check (char_length(filter_type) between 1 and 50),
+  filter_value text not null check (char_length(filter_value) between 1 and 200),
+  user_agent text check (char_length(user_agent) <= 500),
+  page_url text check (char_length(page_url) <= 2000),
+  session_id text not null check (char_length(session_id) between 8 and 100),
+  created_at timestamptz not null default now(),
+  ip_address inet
 );
 comment on table public.filter_analytics is 'Shop filter-selection events. Anyone may insert (checked); only admins read.';
 comment on column public.filter_analytics.ip_address is 'Client network (IPv4 /24, IPv6 /48), set by the database.';
 grant insert on table public.filter_analytics to anon;
 grant select, insert, update, delete on table public.filter_analytics to authenticated;
-create index filter_analytics_created_cover_idx on public.filter_analytics using btree (created_at) include (session_id, filter_type, filter_value);
-create index filter_analytics_session_idx on public.filter_analytics using btree (session_id);
-create index filter_analytics_session_recent_idx on public.filter_analytics using btree (session_id, created_at);
+create index filter_analytics_created_cover_idx on public.filter_analytics (created_at) include (session_id, filter_type, filter_value);
+create index filter_analytics_session_idx on public.filter_analytics (session_id);
+create index filter_analytics_session_recent_idx on public.filter_analytics (session_id, created_at);
 
 create table public.product_click_analytics (
-  id bigint generated always as identity,
-  product_id uuid,
-  product_name text,
-  product_permalink text,
-  user_agent text,
-  page_url text,
-  referrer_url text,
-  session_id text not null,
-  created_at timestamp with time zone default now() not null,
-  ip_address inet,
-  constraint product_click_analytics_pkey primary key (id),
-  constraint product_click_analytics_product_id_fkey foreign key (product_id) references public.products(id) on delete set null,
-  constraint product_click_analytics_page_url_check check (char_length(page_url) <= 2000),
-  constraint product_click_analytics_product_name_check check (char_length(product_name) <= 300),
-  constraint product_click_analytics_product_permalink_check check (char_length(product_permalink) <= 300),
-  constraint product_click_analytics_referrer_url_check check (char_length(referrer_url) <= 2000),
-  constraint product_click_analytics_session_id_check check (char_length(session_id) >= 8 and char_length(session_id) <= 100),
-  constraint product_click_analytics_user_agent_check check (char_length(user_agent) <= 500)
+  id bigint generated always as identity primary key,
+  product_id uuid references public.products (id) on delete set null,
+  product_name text check (char_length(product_name) <= 300),
+  product_permalink text check (char_length(product_permalink) <= 300),
+  user_agent text check (char_length(user_agent) <= 500),
+  page_url text check (char_length(page_url) <= 2000),
+  referrer_url text check (char_length(referrer_url) <= 2000),
+  session_id text not null check (char_length(session_id) between 8 and 100),
+  created_at timestamptz not null default now(),
+  ip_address inet
 );
 comment on table public.product_click_analytics is 'Product card click events. Anyone may insert (checked); only admins read.';
 comment on column public.product_click_analytics.ip_address is 'Client network (IPv4 /24, IPv6 /48), set by the database.';
 grant insert on table public.product_click_analytics to anon;
 grant select, insert, update, delete on table public.product_click_analytics to authenticated;
-create index product_click_analytics_created_cover_idx on public.product_click_analytics using btree (created_at) include (session_id, product_id);
-create index product_click_analytics_product_idx on public.product_click_analytics using btree (product_id);
-create index product_click_analytics_session_idx on public.product_click_analytics using btree (session_id);
-create index product_click_analytics_session_recent_idx on public.product_click_analytics using btree (session_id, created_at);
+create index product_click_analytics_created_cover_idx on public.product_click_analytics (created_at) include (session_id, product_id);
+create index product_click_analytics_product_idx on public.product_click_analytics (product_id);
+create index product_click_analytics_session_idx on public.product_click_analytics (session_id);
+create index product_click_analytics_session_recent_idx on public.product_click_analytics (session_id, created_at);
 
 -- ─── Ingest: what the public may record, and how fast ─────────────────────────────────────────
 -- Filter types the storefront records (keep in sync with src/lib analytics helpers).
@@ -186,11 +167,12 @@ $$;
 comment on function private.analytics_event_fields() is 'For public analytics inserts: created_at = now(), the client network, and a click''s product name and permalink from the product.';
 
 create table private.analytics_rate (
-  minute timestamp with time zone not null,
+  minute timestamptz not null,
   event_table text not null,
+  -- md5 of the client's full address ('' when unknown); '*' counts every client together
   client text not null,
   events integer not null,
-  constraint analytics_rate_pkey primary key (minute, event_table, client)
+  primary key (minute, event_table, client)
 );
 comment on table private.analytics_rate is 'Public analytics events admitted per minute, table and client (md5 of the address; * = everyone). Rows of past minutes are pruned.';
 
@@ -352,58 +334,57 @@ comment on function private.filter_type_label(p_type text) is
 -- Keys compare byte by byte (collate "C"): the reports sort and count them by the ten thousand.
 -- Per session and hour (UTC hour = Mexico City hour: its offsets are whole hours).
 create table private.analytics_session_hours (
-  hour timestamp with time zone not null,
-  session_id text not null,
-  searches integer default 0 not null,
-  filters integer default 0 not null,
-  clicks integer default 0 not null,
-  first_at timestamp with time zone not null,
-  last_at timestamp with time zone not null,
-  last_click_at timestamp with time zone,
+  hour timestamptz not null,
+  session_id text collate "C" not null,
+  searches integer not null default 0,
+  filters integer not null default 0,
+  clicks integer not null default 0,
+  first_at timestamptz not null,
+  last_at timestamptz not null,
+  last_click_at timestamptz,
+  -- the session's device and browser (from its first user agent), so per-device counts need no join
   device text not null,
   browser text not null,
-  constraint analytics_session_hours_pkey primary key (hour, session_id)
+  primary key (hour, session_id)
 );
 comment on table private.analytics_session_hours is
   'Per session and hour: event counts by kind. Kept by triggers on the event tables; read by the hourly and session reports.';
-create index analytics_session_hours_session_idx on private.analytics_session_hours using btree (session_id, hour);
+create index analytics_session_hours_session_idx on private.analytics_session_hours (session_id, hour);
 
 -- Per session: the first user agent and network seen, device and browser, totals, first/last time.
 create table private.analytics_sessions (
-  session_id text not null,
+  session_id text collate "C" primary key,
   user_agent text,
   ip_address inet,
   device text not null,
   browser text not null,
-  searches integer default 0 not null,
-  filters integer default 0 not null,
-  clicks integer default 0 not null,
-  first_at timestamp with time zone not null,
-  last_at timestamp with time zone not null,
-  constraint analytics_sessions_pkey primary key (session_id)
+  searches integer not null default 0,
+  filters integer not null default 0,
+  clicks integer not null default 0,
+  first_at timestamptz not null,
+  last_at timestamptz not null
 );
 comment on table private.analytics_sessions is
   'Per session: first user agent and network seen, device and browser, totals by kind, first and last activity. Kept by triggers.';
-create index analytics_sessions_last_idx on private.analytics_sessions using btree (last_at);
+create index analytics_sessions_last_idx on private.analytics_sessions (last_at);
 
 -- All-time totals for the summary views; the *_sessions tables remember which sessions were
 -- already counted, so unique sessions stay exact as events arrive.
 create table private.search_term_totals (
-  term text not null,
+  term text collate "C" primary key,
   searches bigint not null,
   sessions bigint not null,
-  first_at timestamp with time zone not null,
-  last_at timestamp with time zone not null,
-  constraint search_term_totals_pkey primary key (term)
+  first_at timestamptz not null,
+  last_at timestamptz not null
 );
 comment on table private.search_term_totals is
   'All-time searches and unique sessions per normalised term, for the search summary view. Kept by triggers; folded days still count.';
 grant select on table private.search_term_totals to authenticated;
 
 create table private.search_term_sessions (
-  term text not null,
-  session_id text not null,
-  constraint search_term_sessions_pkey primary key (term, session_id)
+  term text collate "C" not null,
+  session_id text collate "C" not null,
+  primary key (term, session_id)
 );
 comment on table private.search_term_sessions is
   'Which sessions were already counted per search term, so search_term_totals.sessions stays exact as events arrive.';
@@ -412,46 +393,45 @@ comment on table private.search_term_sessions is
 -- normalising every raw search term again.
 create table private.search_term_days (
   day date not null,
-  term text not null,
-  session_id text not null,
+  term text collate "C" not null,
+  session_id text collate "C" not null,
   searches integer not null,
-  last_at timestamp with time zone not null,
-  constraint search_term_days_pkey primary key (day, term, session_id) include (searches, last_at)
+  last_at timestamptz not null,
+  primary key (day, term, session_id) include (searches, last_at)
 );
 comment on table private.search_term_days is
   'Searches per Mexico City day, normalised term and session: the period reports group these instead of the raw events.';
 
 create table private.filter_value_totals (
-  filter_type text not null,
-  filter_value text not null,
+  filter_type text collate "C" not null,
+  filter_value text collate "C" not null,
   uses bigint not null,
   sessions bigint not null,
-  first_at timestamp with time zone not null,
-  last_at timestamp with time zone not null,
-  constraint filter_value_totals_pkey primary key (filter_type, filter_value)
+  first_at timestamptz not null,
+  last_at timestamptz not null,
+  primary key (filter_type, filter_value)
 );
 comment on table private.filter_value_totals is
   'All-time uses and unique sessions per filter type and value, for the filter summary view. Kept by triggers.';
 grant select on table private.filter_value_totals to authenticated;
 
 create table private.filter_value_sessions (
-  filter_type text not null,
-  filter_value text not null,
-  session_id text not null,
-  constraint filter_value_sessions_pkey primary key (filter_type, filter_value, session_id)
+  filter_type text collate "C" not null,
+  filter_value text collate "C" not null,
+  session_id text collate "C" not null,
+  primary key (filter_type, filter_value, session_id)
 );
 comment on table private.filter_value_sessions is
   'Which sessions were already counted per filter value, so filter_value_totals stays exact as events arrive.';
 
 create table private.product_click_totals (
-  product_id uuid not null,
+  product_id uuid primary key,
   product_name text,
   product_permalink text,
   clicks bigint not null,
   sessions bigint not null,
-  first_at timestamp with time zone not null,
-  last_at timestamp with time zone not null,
-  constraint product_click_totals_pkey primary key (product_id)
+  first_at timestamptz not null,
+  last_at timestamptz not null
 );
 comment on table private.product_click_totals is
   'All-time clicks and unique sessions per product, for the click summary view. Kept by triggers.';
@@ -459,20 +439,19 @@ grant select on table private.product_click_totals to authenticated;
 
 create table private.product_click_sessions (
   product_id uuid not null,
-  session_id text not null,
-  constraint product_click_sessions_pkey primary key (product_id, session_id)
+  session_id text collate "C" not null,
+  primary key (product_id, session_id)
 );
 comment on table private.product_click_sessions is
   'Which sessions were already counted per product, so product_click_totals stays exact as events arrive.';
 
 -- Days whose events were folded by private.prune_analytics() (sessions: distinct per day).
 create table private.analytics_days (
-  day date not null,
-  searches bigint default 0 not null,
-  filters bigint default 0 not null,
-  clicks bigint default 0 not null,
-  sessions bigint default 0 not null,
-  constraint analytics_days_pkey primary key (day)
+  day date primary key,
+  searches bigint not null default 0,
+  filters bigint not null default 0,
+  clicks bigint not null default 0,
+  sessions bigint not null default 0
 );
 comment on table private.analytics_days is
   'Daily totals of the days whose raw events private.prune_analytics folded (sessions distinct per day); kept indefinitely and still counted by the reports.';
