@@ -44,23 +44,25 @@ alter default privileges revoke execute on functions from public;
 -- ─── Helpers ──────────────────────────────────────────────────────────────────────────────────
 
 -- "Today" for campaign visibility: the calendar date in America/Mexico_City.
-create function public.shop_today(at timestamp with time zone default now())
+create function public.shop_today(at timestamptz default now())
 returns date
 language sql
-stable parallel safe
-set search_path to ''
+stable
+parallel safe
+set search_path = ''
 as $$
   select (at at time zone 'America/Mexico_City')::date
 $$;
-comment on function public.shop_today(at timestamp with time zone) is 'The calendar date in America/Mexico_City at the given instant (default now()). A campaign is public while fecha_fin >= shop_today().';
-grant execute on function public.shop_today(at timestamp with time zone) to anon, authenticated;
+comment on function public.shop_today(timestamp with time zone) is 'The calendar date in America/Mexico_City at the given instant (default now()). A campaign is public while fecha_fin >= shop_today().';
+grant execute on function public.shop_today(timestamp with time zone) to anon, authenticated;
 
 -- Admin = a JWT whose app_metadata.role is admin (app_metadata is only writable with the service key).
 create function public.is_admin()
 returns boolean
 language sql
-stable parallel safe
-set search_path to ''
+stable
+parallel safe
+set search_path = ''
 as $$
   select coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false)
 $$;
@@ -72,22 +74,24 @@ grant execute on function public.is_admin() to anon, authenticated;
 create function public.like_escape(p_text text)
 returns text
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select replace(replace(replace(p_text, '\', '\\'), '%', '\%'), '_', '\_')
 $$;
-comment on function public.like_escape(p_text text) is
+comment on function public.like_escape(text) is
   'A text escaped for use inside a LIKE pattern: %, _ and \ match themselves, so a search term is never a wildcard.';
-grant execute on function public.like_escape(p_text text) to anon, authenticated;
+grant execute on function public.like_escape(text) to anon, authenticated;
 
 -- The shop's price ranges: the single source of their ids and bounds (lower inclusive, upper
 -- exclusive, on precio_venta; the last one open-ended).
 create function public.price_ranges()
-returns table(id text, min_price numeric, max_price numeric, orden integer)
+returns table (id text, min_price numeric, max_price numeric, orden integer)
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   values
     ('0-1000', 0::numeric, 1000::numeric, 1),
@@ -104,24 +108,26 @@ grant execute on function public.price_ranges() to anon, authenticated;
 create function public.price_range_of(precio numeric)
 returns text
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select coalesce(
     (select r.id from public.price_ranges() r
       where precio >= r.min_price and (r.max_price is null or precio < r.max_price)),
     '20000+')
 $$;
-comment on function public.price_range_of(precio numeric) is 'Shop price range id of a precio_venta: 0-1000, 1000-2000, 2000-5000, 5000-10000, 10000-20000, 20000+.';
-grant execute on function public.price_range_of(precio numeric) to anon, authenticated;
+comment on function public.price_range_of(numeric) is 'Shop price range id of a precio_venta: 0-1000, 1000-2000, 2000-5000, 5000-10000, 10000-20000, 20000+.';
+grant execute on function public.price_range_of(numeric) to anon, authenticated;
 
 -- Sort key putting clothing sizes in a natural order: letter sizes (XXS..5XL, and the Mexican
 -- CH/M/G/EG), then numeric sizes ascending, then anything else alphabetically.
 create function public.size_sort_key(talla text)
 returns text
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   with t as (select lower(btrim(coalesce(talla, ''))) as v)
   select case
@@ -140,14 +146,14 @@ as $$
   end collate "C"
   from t
 $$;
-comment on function public.size_sort_key(talla text) is 'Sort key for sizes: XXS, XS, S, M, L, XL, XXL... first, then numeric sizes ascending, then the rest alphabetically.';
-grant execute on function public.size_sort_key(talla text) to anon, authenticated;
+comment on function public.size_sort_key(text) is 'Sort key for sizes: XXS, XS, S, M, L, XL, XXL... first, then numeric sizes ascending, then the rest alphabetically.';
+grant execute on function public.size_sort_key(text) to anon, authenticated;
 
 -- Trigger: keep updated_at current on every update.
 create function public.set_updated_at()
 returns trigger
 language plpgsql
-set search_path to ''
+set search_path = ''
 as $$
 begin
   new.updated_at := now();
@@ -160,7 +166,7 @@ create function private.assert_admin()
 returns void
 language plpgsql
 stable
-set search_path to ''
+set search_path = ''
 as $$
 begin
   if not public.is_admin() then
@@ -176,13 +182,13 @@ create function private.name_key(p_name text)
 returns text
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select lower(extensions.unaccent('extensions.unaccent'::regdictionary, btrim(coalesce(p_name, ''))))
 $$;
-comment on function private.name_key(p_name text) is
+comment on function private.name_key(text) is
   'A name as the import compares it: trimmed, lower case, accents folded (''Calzado'' matches '' calzado '').';
-grant execute on function private.name_key(p_name text) to authenticated, service_role;
+grant execute on function private.name_key(text) to authenticated, service_role;
 
 -- A view that joins or groups (master_products, subcategories_with_products, the analytics
 -- summaries) cannot take an INSERT, UPDATE or DELETE. Postgres says so before it checks the
@@ -214,7 +220,7 @@ set search_path to ''
 as $$
   select lower(extensions.unaccent('extensions.unaccent'::regdictionary, p_text))
 $$;
-comment on function private.search_fold(p_text text) is
+comment on function private.search_fold(text) is
   'Text as the shop''s search compares it: lower case, accents and marks removed (''pantalon'' finds ''Pantalón''); stored copies and search terms are folded alike.';
 
 -- ════ supabase/schemas/02_catalogue.sql ═══════════════════════════════════════════════════════════
@@ -291,19 +297,22 @@ create index subcategories_category_idx on public.subcategories (category_id, or
 -- ─── Products, their private fields, images and sizes ─────────────────────────────────────────
 -- The text an admin search matches: name, brand, description, permalink and the id (the
 -- 'internal code'). Immutable so it can back a trigram index.
-create function public.product_search_text(p_nombre text, p_marca text, p_descripcion text, p_permalink text, p_id uuid)
+create function public.product_search_text(
+  p_nombre text, p_marca text, p_descripcion text, p_permalink text, p_id uuid
+)
 returns text
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select lower(
     coalesce(p_nombre, '') || ' ' || coalesce(p_marca, '') || ' ' || coalesce(p_permalink, '') || ' '
     || coalesce(p_id::text, '') || ' ' || coalesce(p_descripcion, '')
   )
 $$;
-comment on function public.product_search_text(p_nombre text, p_marca text, p_descripcion text, p_permalink text, p_id uuid) is 'Lowercased searchable text of a product for the admin search (nombre, marca, permalink, id, descripcion).';
-grant execute on function public.product_search_text(p_nombre text, p_marca text, p_descripcion text, p_permalink text, p_id uuid) to authenticated;
+comment on function public.product_search_text(text, text, text, text, uuid) is 'Lowercased searchable text of a product for the admin search (nombre, marca, permalink, id, descripcion).';
+grant execute on function public.product_search_text(text, text, text, text, uuid) to authenticated;
 
 create table public.products (
   id uuid primary key default gen_random_uuid(),
@@ -390,7 +399,7 @@ create index product_sizes_talla_idx on public.product_sizes (lower(btrim(talla)
 create function public.sync_product_sizes()
 returns trigger
 language plpgsql
-set search_path to ''
+set search_path = ''
 as $$
 begin
   if tg_op = 'INSERT' then
@@ -422,7 +431,7 @@ comment on function public.sync_product_sizes() is 'Trigger: keeps products.size
 create function public.protect_product_sizes_column()
 returns trigger
 language plpgsql
-set search_path to ''
+set search_path = ''
 as $$
 begin
   if pg_catalog.pg_trigger_depth() <= 1 then
@@ -493,8 +502,9 @@ create index hero_images_orden_idx on public.hero_images (orden) where active;
 create function private.valid_opening_hours(p_hours jsonb)
 returns boolean
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select case
     when jsonb_typeof(p_hours) <> 'array' then false
@@ -512,8 +522,8 @@ as $$
     )
   end
 $$;
-comment on function private.valid_opening_hours(p_hours jsonb) is 'True for an array of at most 7 {days, hours} objects whose texts are filled in (1 to 60 characters).';
-grant execute on function private.valid_opening_hours(p_hours jsonb) to authenticated, service_role;
+comment on function private.valid_opening_hours(jsonb) is 'True for an array of at most 7 {days, hours} objects whose texts are filled in (1 to 60 characters).';
+grant execute on function private.valid_opening_hours(jsonb) to authenticated, service_role;
 
 create table public.shop_settings (
   id smallint primary key default 1 check (id = 1),
@@ -706,7 +716,7 @@ as $$
   select array(select r.min_price from public.price_ranges() r where r.orden > 1 order by r.orden),
          array(select r.id from public.price_ranges() r order by r.orden)
 $$;
-comment on function private.price_bounds(out lows numeric[], out ids text[]) is
+comment on function private.price_bounds() is
   'price_ranges() as the bounds of width_bucket(): range ids[i + 1] holds the prices with width_bucket(price, lows) = i.';
 
 create table private.shop_cells (
@@ -780,7 +790,7 @@ as $$
     )), '{}')
   from (select jsonb_object_keys(a) as facet union select jsonb_object_keys(b)) f
 $$;
-comment on function private.shop_counts_add(a jsonb, b jsonb) is
+comment on function private.shop_counts_add(jsonb, jsonb) is
   'Facet counts added key by key ({facet: {key: n}} + {facet: {key: m}}).';
 
 -- The page's products as the shop shows them, in the order of `ids`.
@@ -816,7 +826,7 @@ as $$
   left join public.categories c on c.id = p.category_id and c.activa
   left join public.subcategories sc on sc.id = p.subcategory_id and sc.activa
 $$;
-comment on function private.shop_products_json(ids uuid[]) is
+comment on function private.shop_products_json(uuid[]) is
   'The page''s products as the shop shows them (price, images, sizes, campaign), in the order of ids. Owner''s rights: called by private.shop_query only.';
 
 -- Facet options from counts keyed by id (sizes: by spelling), named and ordered as the shop
@@ -872,7 +882,7 @@ as $$
     ) end
   ))
 $$;
-comment on function private.shop_facets_json(facets text[], counts jsonb) is
+comment on function private.shop_facets_json(text[], jsonb) is
   'Facet options from counts, named and ordered as the shop shows them; inactive categories, subcategories and brands are left out, as is a facet not asked for.';
 
 create function private.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[])
@@ -1114,46 +1124,79 @@ begin
   );
 end
 $$;
-comment on function private.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[]) is
+comment on function private.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) is
   'The shop filters, answered from the facet cells with the owner''s rights: {total, products (page), facets}. Sees only products of campaigns visible today, like the public read policy.';
-grant execute on function private.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[]) to anon, authenticated, service_role;
+grant execute on function private.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) to anon, authenticated, service_role;
 
 -- ─── What the API calls (caller's rights) ─────────────────────────────────────────────────────
-create function public.shop_query(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text, p_offset integer default 0, p_limit integer default 12, p_facets text[] default array['categories'::text, 'subcategories'::text, 'brands'::text, 'campaigns'::text, 'sizes'::text, 'price_ranges'::text])
+create function public.shop_query(
+  p_category_id uuid default null,
+  p_subcategory_id uuid default null,
+  p_brand_id uuid default null,
+  p_campaign_id uuid default null,
+  p_price_range text default null,
+  p_size_name text default null,
+  p_search_term text default null,
+  p_offset integer default 0,
+  p_limit integer default 12,
+  p_facets text[] default array['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges']
+)
 returns jsonb
 language sql
 stable
-set search_path to ''
+security invoker
+set search_path = ''
 as $$
   select private.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
     p_size_name, p_search_term, p_offset, p_limit, p_facets)
 $$;
-comment on function public.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[]) is 'Internal, the single implementation of the shop filters: one pass giving {total, products (page), facets{...}}; the facets listed in p_facets only.';
-grant execute on function public.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[]) to anon, authenticated;
+comment on function public.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) is
+  'The shop filters with the caller''s rights: {total, products (page), facets}, the facets listed in p_facets only. private.shop_query answers from the facet cells; shop_page and get_available_* call this.';
+grant execute on function public.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) to anon, authenticated;
 
-create function public.shop_page(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text, p_offset integer default 0, p_limit integer default 12)
+create function public.shop_page(
+  p_category_id uuid default null,
+  p_subcategory_id uuid default null,
+  p_brand_id uuid default null,
+  p_campaign_id uuid default null,
+  p_price_range text default null,
+  p_size_name text default null,
+  p_search_term text default null,
+  p_offset integer default 0,
+  p_limit integer default 12
+)
 returns jsonb
 language sql
-stable parallel safe
-set search_path to ''
+stable
+parallel safe
+set search_path = ''
 as $$
   select public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
     p_size_name, p_search_term, p_offset, p_limit)
 $$;
-comment on function public.shop_page(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer) is 'Shop grid in one round trip: {total, products: page newest first (max 100), facets: {categories, subcategories, brands, campaigns, sizes, price_ranges}}.';
-grant execute on function public.shop_page(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer) to anon, authenticated;
+comment on function public.shop_page(uuid, uuid, uuid, uuid, text, text, text, integer, integer) is 'Shop grid in one round trip: {total, products: page newest first (max 100), facets: {categories, subcategories, brands, campaigns, sizes, price_ranges}}.';
+grant execute on function public.shop_page(uuid, uuid, uuid, uuid, text, text, text, integer, integer) to anon, authenticated;
 
-create function public.get_filtered_product_count(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
+create function public.get_filtered_product_count(
+  p_category_id uuid default null,
+  p_subcategory_id uuid default null,
+  p_brand_id uuid default null,
+  p_campaign_id uuid default null,
+  p_price_range text default null,
+  p_size_name text default null,
+  p_search_term text default null
+)
 returns bigint
 language sql
-stable parallel safe
-set search_path to ''
+stable
+parallel safe
+set search_path = ''
 as $$
   select (public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
     p_size_name, p_search_term, 0, 0, array[]::text[]) ->> 'total')::bigint
 $$;
-comment on function public.get_filtered_product_count(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Number of visible products matching every filter.';
-grant execute on function public.get_filtered_product_count(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
+comment on function public.get_filtered_product_count(uuid, uuid, uuid, uuid, text, text, text) is 'Number of visible products matching every filter.';
+grant execute on function public.get_filtered_product_count(uuid, uuid, uuid, uuid, text, text, text) to anon, authenticated;
 
 -- ─── Keeping the cells exact ──────────────────────────────────────────────────────────────────
 -- Adds the products of `rows_in` to the cells (sign 1) or takes them away (sign -1); cells that
@@ -1202,7 +1245,7 @@ begin
   end if;
 end
 $$;
-comment on function private.shop_cells_apply(rows_in jsonb, sign integer) is
+comment on function private.shop_cells_apply(jsonb, integer) is
   'Adds the products of rows_in to the facet cells (sign 1) or takes them away (sign -1); empty cells are removed; keys are applied in a fixed order so concurrent writers never deadlock.';
 
 -- Statement-level triggers (transition tables): a bulk insert of a thousand products is one
@@ -1285,102 +1328,51 @@ $$;
 comment on function private.shop_cells_clear() is
   'Statement trigger on TRUNCATE of products: empties the facet cells and the narrow catalogue copy.';
 
--- ─── Facet RPCs: one per facet, all the same shape ────────────────────────────────────────────
-create function public.get_available_categories(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
-returns table(id text, nombre text, product_count bigint)
-language sql
-stable parallel safe
-set search_path to ''
-as $$
+-- ─── Facet RPCs: one per facet, all the same shape ───────────────────────────────────────────
+-- The six facet RPCs, generated from one template so they cannot drift apart.
+do $do$
+declare
+  facet text;
+begin
+  foreach facet in array array['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges'] loop
+    execute format($f$
+      create or replace function public.%1$I(
+        p_category_id uuid default null,
+        p_subcategory_id uuid default null,
+        p_brand_id uuid default null,
+        p_campaign_id uuid default null,
+        p_price_range text default null,
+        p_size_name text default null,
+        p_search_term text default null
+      )
+      returns table (id text, nombre text, product_count bigint)
+      language sql
+      stable
+      parallel safe
+      set search_path = ''
+      as $$
         select e.v ->> 'id', e.v ->> 'nombre', (e.v ->> 'product_count')::bigint
         from jsonb_array_elements(
           public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
-            p_size_name, p_search_term, 0, 0, array['categories']) -> 'facets' -> 'categories'
+            p_size_name, p_search_term, 0, 0, array[%2$L]) -> 'facets' -> %2$L
         ) with ordinality as e(v, ord)
         order by e.ord
       $$;
-comment on function public.get_available_categories(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Filter options of the shop facet categories with product counts (its own filter ignored, the others applied).';
-grant execute on function public.get_available_categories(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
-
-create function public.get_available_subcategories(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
-returns table(id text, nombre text, product_count bigint)
-language sql
-stable parallel safe
-set search_path to ''
-as $$
-        select e.v ->> 'id', e.v ->> 'nombre', (e.v ->> 'product_count')::bigint
-        from jsonb_array_elements(
-          public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
-            p_size_name, p_search_term, 0, 0, array['subcategories']) -> 'facets' -> 'subcategories'
-        ) with ordinality as e(v, ord)
-        order by e.ord
-      $$;
-comment on function public.get_available_subcategories(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Filter options of the shop facet subcategories with product counts (its own filter ignored, the others applied).';
-grant execute on function public.get_available_subcategories(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
-
-create function public.get_available_brands(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
-returns table(id text, nombre text, product_count bigint)
-language sql
-stable parallel safe
-set search_path to ''
-as $$
-        select e.v ->> 'id', e.v ->> 'nombre', (e.v ->> 'product_count')::bigint
-        from jsonb_array_elements(
-          public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
-            p_size_name, p_search_term, 0, 0, array['brands']) -> 'facets' -> 'brands'
-        ) with ordinality as e(v, ord)
-        order by e.ord
-      $$;
-comment on function public.get_available_brands(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Filter options of the shop facet brands with product counts (its own filter ignored, the others applied).';
-grant execute on function public.get_available_brands(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
-
-create function public.get_available_campaigns(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
-returns table(id text, nombre text, product_count bigint)
-language sql
-stable parallel safe
-set search_path to ''
-as $$
-        select e.v ->> 'id', e.v ->> 'nombre', (e.v ->> 'product_count')::bigint
-        from jsonb_array_elements(
-          public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
-            p_size_name, p_search_term, 0, 0, array['campaigns']) -> 'facets' -> 'campaigns'
-        ) with ordinality as e(v, ord)
-        order by e.ord
-      $$;
-comment on function public.get_available_campaigns(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Filter options of the shop facet campaigns with product counts (its own filter ignored, the others applied).';
-grant execute on function public.get_available_campaigns(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
-
-create function public.get_available_sizes(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
-returns table(id text, nombre text, product_count bigint)
-language sql
-stable parallel safe
-set search_path to ''
-as $$
-        select e.v ->> 'id', e.v ->> 'nombre', (e.v ->> 'product_count')::bigint
-        from jsonb_array_elements(
-          public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
-            p_size_name, p_search_term, 0, 0, array['sizes']) -> 'facets' -> 'sizes'
-        ) with ordinality as e(v, ord)
-        order by e.ord
-      $$;
-comment on function public.get_available_sizes(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Filter options of the shop facet sizes with product counts (its own filter ignored, the others applied).';
-grant execute on function public.get_available_sizes(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
-
-create function public.get_available_price_ranges(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
-returns table(id text, nombre text, product_count bigint)
-language sql
-stable parallel safe
-set search_path to ''
-as $$
-        select e.v ->> 'id', e.v ->> 'nombre', (e.v ->> 'product_count')::bigint
-        from jsonb_array_elements(
-          public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
-            p_size_name, p_search_term, 0, 0, array['price_ranges']) -> 'facets' -> 'price_ranges'
-        ) with ordinality as e(v, ord)
-        order by e.ord
-      $$;
-comment on function public.get_available_price_ranges(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Filter options of the shop facet price_ranges with product counts (its own filter ignored, the others applied).';
-grant execute on function public.get_available_price_ranges(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
+      comment on function public.%1$I(uuid, uuid, uuid, uuid, text, text, text) is
+        'Filter options of the shop facet %2$s with product counts (its own filter ignored, the others applied).';
+    $f$, 'get_available_' || facet, facet);
+  end loop;
+end
+$do$;
+-- The facet RPCs run shop_query with the caller's rights (security invoker), like shop_page.
+grant execute on function
+  public.get_available_categories(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_subcategories(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_brands(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_campaigns(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_sizes(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_price_ranges(uuid, uuid, uuid, uuid, text, text, text)
+  to anon, authenticated;
 
 -- ─── Triggers ─────────────────────────────────────────────────────────────────────────────────
 create trigger refuse_write
@@ -1434,10 +1426,17 @@ create index brand_migrations_affected_idx on public.brand_migrations (products_
 -- With p_product_column (categories and subcategories) the target must also be active and hold at
 -- least one product. p_noun names the record in the Spanish messages ('marca', 'categoría'...);
 -- all three nouns are feminine, so the messages read 'la … de origen', 'una … consigo misma'.
-create function private.merge_guard(p_table text, p_noun text, p_source uuid, p_target uuid, p_product_column text default null::text)
+create function private.merge_guard(
+  p_table text,
+  p_noun text,
+  p_source uuid,
+  p_target uuid,
+  p_product_column text default null
+)
 returns void
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_exists boolean;
@@ -1479,13 +1478,14 @@ begin
   end if;
 end
 $$;
-comment on function private.merge_guard(p_table text, p_noun text, p_source uuid, p_target uuid, p_product_column text) is 'Admin merge preamble: admin check, both ids chosen, different and existing, rows locked; optionally an active target with products.';
-grant execute on function private.merge_guard(p_table text, p_noun text, p_source uuid, p_target uuid, p_product_column text) to authenticated, service_role;
+comment on function private.merge_guard(text, text, uuid, uuid, text) is 'Admin merge preamble: admin check, both ids chosen, different and existing, rows locked; optionally an active target with products.';
+grant execute on function private.merge_guard(text, text, uuid, uuid, text) to authenticated, service_role;
 
 create function public.merge_brands(source_brand_id uuid, target_brand_id uuid)
 returns json
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_source public.brands%rowtype;
@@ -1512,13 +1512,14 @@ begin
   return json_build_object('products_moved', v_moved, 'target_total', v_total);
 end
 $$;
-comment on function public.merge_brands(source_brand_id uuid, target_brand_id uuid) is 'Admin: moves every product of the source brand to the target (brand_id and marca), records a brand_migrations row and deletes the source. Returns {products_moved, target_total}.';
-grant execute on function public.merge_brands(source_brand_id uuid, target_brand_id uuid) to authenticated;
+comment on function public.merge_brands(uuid, uuid) is 'Admin: moves every product of the source brand to the target (brand_id and marca), records a brand_migrations row and deletes the source. Returns {products_moved, target_total}.';
+grant execute on function public.merge_brands(uuid, uuid) to authenticated;
 
 create function public.merge_categories(source_category_id uuid, target_category_id uuid)
 returns json
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_source public.categories%rowtype;
@@ -1573,13 +1574,14 @@ begin
   return json_build_object('products_moved', v_products, 'subcategories_moved', v_subs, 'target_total', v_total);
 end
 $$;
-comment on function public.merge_categories(source_category_id uuid, target_category_id uuid) is 'Admin: moves the products and subcategories of the source category to the (active, non-empty) target, renaming clashing subcategories with " (n)", and deletes the source. Returns {products_moved, subcategories_moved, target_total}.';
-grant execute on function public.merge_categories(source_category_id uuid, target_category_id uuid) to authenticated;
+comment on function public.merge_categories(uuid, uuid) is 'Admin: moves the products and subcategories of the source category to the (active, non-empty) target, renaming clashing subcategories with " (n)", and deletes the source. Returns {products_moved, subcategories_moved, target_total}.';
+grant execute on function public.merge_categories(uuid, uuid) to authenticated;
 
 create function public.merge_subcategories(source_subcategory_id uuid, target_subcategory_id uuid)
 returns json
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_source public.subcategories%rowtype;
@@ -1604,14 +1606,14 @@ begin
   return json_build_object('products_moved', v_products, 'target_total', v_total);
 end
 $$;
-comment on function public.merge_subcategories(source_subcategory_id uuid, target_subcategory_id uuid) is 'Admin: moves the products of the source subcategory to the (active, non-empty) target and deletes the source. Returns {products_moved, target_total}.';
-grant execute on function public.merge_subcategories(source_subcategory_id uuid, target_subcategory_id uuid) to authenticated;
+comment on function public.merge_subcategories(uuid, uuid) is 'Admin: moves the products of the source subcategory to the (active, non-empty) target and deletes the source. Returns {products_moved, target_total}.';
+grant execute on function public.merge_subcategories(uuid, uuid) to authenticated;
 
 create function public.admin_product_json(p public.products)
 returns jsonb
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select to_jsonb(p) - 'sizes'
     || jsonb_build_object(
@@ -1655,8 +1657,8 @@ begin
   return public.admin_product_json(v);
 end
 $$;
-comment on function private.admin_product(p_id uuid) is 'Admin: one product in the admin list shape, or null.';
-grant execute on function private.admin_product(p_id uuid) to authenticated, service_role;
+comment on function private.admin_product(uuid) is 'Admin: one product in the admin list shape, or null.';
+grant execute on function private.admin_product(uuid) to authenticated, service_role;
 
 create function public.admin_product(p_id uuid)
 returns jsonb
@@ -1666,8 +1668,8 @@ set search_path to ''
 as $$
   select private.admin_product(p_id)
 $$;
-comment on function public.admin_product(p_id uuid) is 'Admin: one product in the admin list shape, or null.';
-grant execute on function public.admin_product(p_id uuid) to authenticated;
+comment on function public.admin_product(uuid) is 'Admin: one product in the admin list shape, or null.';
+grant execute on function public.admin_product(uuid) to authenticated;
 
 create function private.admin_products(p_search text default null::text, p_campaign_id uuid default null::uuid, p_only_active boolean default false, p_sort text default 'recent'::text, p_offset integer default 0, p_limit integer default 50)
 returns jsonb
@@ -1764,26 +1766,34 @@ begin
   );
 end
 $$;
-comment on function private.admin_products(p_search text, p_campaign_id uuid, p_only_active boolean, p_sort text, p_offset integer, p_limit integer) is 'Admin products list: {total (matching), total_all (every product), rows (admin_product_json, page p_offset/p_limit), permalink_match (search = a permalink)}. p_sort recent | top_discount | top_profit (top 1000 of non-expired campaigns). Search is case-insensitive on nombre, marca, descripcion, permalink and id.';
-grant execute on function private.admin_products(p_search text, p_campaign_id uuid, p_only_active boolean, p_sort text, p_offset integer, p_limit integer) to authenticated, service_role;
+comment on function private.admin_products(text, uuid, boolean, text, integer, integer) is 'Admin products list: {total (matching), total_all (every product), rows (admin_product_json, page p_offset/p_limit), permalink_match (search = a permalink)}. p_sort recent | top_discount | top_profit (top 1000 of non-expired campaigns). Search is case-insensitive on nombre, marca, descripcion, permalink and id.';
+grant execute on function private.admin_products(text, uuid, boolean, text, integer, integer) to authenticated, service_role;
 
-create function public.admin_products(p_search text default null::text, p_campaign_id uuid default null::uuid, p_only_active boolean default false, p_sort text default 'recent'::text, p_offset integer default 0, p_limit integer default 50)
+create function public.admin_products(
+  p_search text default null,
+  p_campaign_id uuid default null,
+  p_only_active boolean default false,
+  p_sort text default 'recent',
+  p_offset integer default 0,
+  p_limit integer default 50
+)
 returns jsonb
 language sql
 stable
-set search_path to ''
+security invoker
+set search_path = ''
 as $$
   -- at most the first 200 characters of the trimmed search (the longest permalink)
   select private.admin_products(left(btrim(p_search), 200), p_campaign_id, p_only_active, p_sort, p_offset, p_limit)
 $$;
-comment on function public.admin_products(p_search text, p_campaign_id uuid, p_only_active boolean, p_sort text, p_offset integer, p_limit integer) is 'Admin products list: {total (matching), total_all (every product), rows (admin_product_json, page p_offset/p_limit), permalink_match (search = a permalink)}. p_sort recent | top_discount | top_profit (top 1000 of non-expired campaigns). Search is case-insensitive on nombre, marca, descripcion, permalink and id.';
-grant execute on function public.admin_products(p_search text, p_campaign_id uuid, p_only_active boolean, p_sort text, p_offset integer, p_limit integer) to authenticated;
+comment on function public.admin_products(text, uuid, boolean, text, integer, integer) is 'Admin products list: {total (matching), total_all (every product), rows (admin_product_json, page p_offset/p_limit), permalink_match (search = a permalink)}. p_sort recent | top_discount | top_profit (top 1000 of non-expired campaigns). Search is case-insensitive on nombre, marca, descripcion, permalink and id.';
+grant execute on function public.admin_products(text, uuid, boolean, text, integer, integer) to authenticated;
 
-create function private.free_permalink(p_base text, p_exclude_id uuid default null::uuid)
+create function private.free_permalink(p_base text, p_exclude_id uuid default null)
 returns text
 language plpgsql
 stable
-set search_path to ''
+set search_path = ''
 as $$
 declare
   v_base text := btrim(coalesce(p_base, ''));
@@ -1806,27 +1816,28 @@ begin
   return v_base || '-' || v_n;
 end
 $$;
-comment on function private.free_permalink(p_base text, p_exclude_id uuid) is 'The first of base, base-1, base-2... not used by another product (p_exclude_id: the product being edited).';
-grant execute on function private.free_permalink(p_base text, p_exclude_id uuid) to authenticated, service_role;
+comment on function private.free_permalink(text, uuid) is 'The first of base, base-1, base-2... not used by another product (p_exclude_id: the product being edited).';
+grant execute on function private.free_permalink(text, uuid) to authenticated, service_role;
 
-create function public.unique_permalink(p_base text, p_exclude_id uuid default null::uuid)
+create function public.unique_permalink(p_base text, p_exclude_id uuid default null)
 returns text
 language plpgsql
 stable
-set search_path to ''
+set search_path = ''
 as $$
 begin
   perform private.assert_admin();
   return private.free_permalink(p_base, p_exclude_id);
 end
 $$;
-comment on function public.unique_permalink(p_base text, p_exclude_id uuid) is 'Admin: the first of base, base-1, base-2... not used by another product (p_exclude_id: the product being edited).';
-grant execute on function public.unique_permalink(p_base text, p_exclude_id uuid) to authenticated;
+comment on function public.unique_permalink(text, uuid) is 'Admin: the first of base, base-1, base-2... not used by another product (p_exclude_id: the product being edited).';
+grant execute on function public.unique_permalink(text, uuid) to authenticated;
 
 create function public.save_product(p_id uuid, p_product jsonb)
 returns jsonb
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_id uuid := p_id;
@@ -1951,13 +1962,14 @@ begin
   return public.admin_product_json(v_row);
 end
 $$;
-comment on function public.save_product(p_id uuid, p_product jsonb) is 'Admin: inserts (p_id null) or updates a product and its product_private row in one transaction. Returns the product in the admin list shape. Spanish errors: missing fields, negative prices, permalink taken (23505).';
-grant execute on function public.save_product(p_id uuid, p_product jsonb) to authenticated;
+comment on function public.save_product(uuid, jsonb) is 'Admin: inserts (p_id null) or updates a product and its product_private row in one transaction. Returns the product in the admin list shape. Spanish errors: missing fields, negative prices, permalink taken (23505).';
+grant execute on function public.save_product(uuid, jsonb) to authenticated;
 
 create function public.delete_product(p_id uuid)
 returns jsonb
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_main text;
@@ -1977,8 +1989,8 @@ begin
   );
 end
 $$;
-comment on function public.delete_product(p_id uuid) is 'Admin: deletes a product (sizes, images and private row cascade) and returns {id, image_urls} so the caller removes the storage objects.';
-grant execute on function public.delete_product(p_id uuid) to authenticated;
+comment on function public.delete_product(uuid) is 'Admin: deletes a product (sizes, images and private row cascade) and returns {id, image_urls} so the caller removes the storage objects.';
+grant execute on function public.delete_product(uuid) to authenticated;
 
 -- Permalinks are at most 200 characters (products_permalink_format). The import builds one from
 -- '{brand}-{name}', and a supplier's long name (or brand) would make a longer one, which the table
@@ -1988,7 +2000,7 @@ create function private.permalink_base(p_brand text, p_name text)
 returns text
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   with slug as (
     select regexp_replace(regexp_replace(regexp_replace(regexp_replace(
@@ -2003,8 +2015,8 @@ as $$
   end
   from slug
 $$;
-comment on function private.permalink_base(p_brand text, p_name text) is 'Slug of ''{brand}-{name}'': accents folded, lowercase, spaces to hyphens, only a-z0-9 and single hyphens, at most 190 characters (cut at a word end).';
-grant execute on function private.permalink_base(p_brand text, p_name text) to authenticated, service_role;
+comment on function private.permalink_base(text, text) is 'Slug of ''{brand}-{name}'': accents folded, lowercase, spaces to hyphens, only a-z0-9 and single hyphens, at most 190 characters (cut at a word end).';
+grant execute on function private.permalink_base(text, text) to authenticated, service_role;
 
 -- ════ supabase/schemas/05_publishing.sql ══════════════════════════════════════════════════════════
 
@@ -2063,8 +2075,8 @@ create index rebuild_requests_publication_idx on public.rebuild_requests (public
 create function public.request_rebuild()
 returns trigger
 language plpgsql
-security definer
-set search_path to ''
+security definer -- writers (admins) have no insert right on rebuild_requests
+set search_path = ''
 as $$
 declare
   why text := tg_table_name || ' ' || lower(tg_op);
@@ -2092,10 +2104,11 @@ comment on function public.request_rebuild() is 'Statement trigger: records (coa
 -- closed as failed and the rebuild requests it claimed return to 'pending', so the next
 -- publication carries them. Every decision to publish and every build start runs this first; the
 -- local worker, the only builder on its machine, runs it with no wait when it starts.
-create function private.reclaim_stalled_publications(p_older_than interval default '01:10:00'::interval)
+create function private.reclaim_stalled_publications(p_older_than interval default interval '70 minutes')
 returns integer
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_ids bigint[];
@@ -2120,13 +2133,14 @@ begin
   return cardinality(v_ids);
 end
 $$;
-comment on function private.reclaim_stalled_publications(p_older_than interval) is 'Fails publications building for longer than p_older_than and puts the requests they claimed back to pending.';
-grant execute on function private.reclaim_stalled_publications(p_older_than interval) to service_role;
+comment on function private.reclaim_stalled_publications(interval) is 'Fails publications building for longer than p_older_than and puts the requests they claimed back to pending.';
+grant execute on function private.reclaim_stalled_publications(interval) to service_role;
 
 create function public.request_publication(p_trigger text, p_force boolean default false)
 returns jsonb
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_waiting bigint;
@@ -2154,25 +2168,31 @@ begin
   return jsonb_build_object('dispatch', true, 'publication_id', v_id, 'reason', 'dispatched');
 end
 $$;
-comment on function public.request_publication(p_trigger text, p_force boolean) is 'Service role: decides whether to dispatch a publication (pending requests, none waiting to start) and records it.';
+comment on function public.request_publication(text, boolean) is 'Service role: decides whether to dispatch a publication (pending requests, none waiting to start) and records it.';
 
 -- A dispatch that could not be sent (the CI or deploy hook refused it) ends its publication.
 create function public.fail_publication(p_id bigint, p_error text)
 returns void
 language sql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
   update public.publications
      set status = 'failed', finished_at = now(), error = left(coalesce(p_error, 'Error desconocido'), 2000)
    where id = p_id and status in ('requested', 'building');
 $$;
-comment on function public.fail_publication(p_id bigint, p_error text) is
+comment on function public.fail_publication(bigint, text) is
   'Ends a publication whose dispatch could not be sent (the CI or deploy hook refused it) as failed, with the error. Service role only.';
 
-create function public.start_publication(p_trigger text, p_publication_id bigint default null::bigint, p_commit_sha text default null::text)
+create function public.start_publication(
+  p_trigger text,
+  p_publication_id bigint default null,
+  p_commit_sha text default null
+)
 returns bigint
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_id bigint;
@@ -2198,16 +2218,23 @@ begin
   return v_id;
 end
 $$;
-comment on function public.start_publication(p_trigger text, p_publication_id bigint, p_commit_sha text) is
+comment on function public.start_publication(text, bigint, text) is
   'A build starts: marks the requested publication (or a new one) as building and claims the pending rebuild requests; stalled publications are reclaimed first. Service role only.';
 
 -- A build ends: published (with its page count and duration) or failed (with the error). The
 -- requests it claimed end the same way; after a failure `npm run publish:check` retries on the
 -- next scheduled run.
-create function public.finish_publication(p_id bigint, p_ok boolean, p_pages integer default null::integer, p_duration_ms integer default null::integer, p_error text default null::text)
+create function public.finish_publication(
+  p_id bigint,
+  p_ok boolean,
+  p_pages integer default null,
+  p_duration_ms integer default null,
+  p_error text default null
+)
 returns void
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_error text := case when p_ok then null else left(coalesce(p_error, 'Error desconocido'), 2000) end;
@@ -2221,7 +2248,7 @@ begin
    where publication_id = p_id;
 end
 $$;
-comment on function public.finish_publication(p_id bigint, p_ok boolean, p_pages integer, p_duration_ms integer, p_error text) is
+comment on function public.finish_publication(bigint, boolean, integer, integer, text) is
   'A build ends: published (page count, duration) or failed (error); the requests it claimed end the same way. Service role only.';
 
 -- What `npm run publish:check` decides on: pending requests, the last finished publication, and
@@ -2230,7 +2257,7 @@ create function public.publication_state()
 returns jsonb
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select jsonb_build_object(
     'pending', (select count(*) from public.rebuild_requests r where r.status = 'pending'),
@@ -2311,7 +2338,7 @@ create function private.import_price(p_item jsonb, p_field text, p_row text)
 returns numeric
 language plpgsql
 immutable
-set search_path to ''
+set search_path = ''
 as $$
 declare
   v_raw text := btrim(coalesce(p_item ->> p_field, ''));
@@ -2340,9 +2367,9 @@ begin
   return v;
 end
 $$;
-comment on function private.import_price(p_item jsonb, p_field text, p_row text) is
+comment on function private.import_price(jsonb, text, text) is
   'A price field of an imported row: a number above 0 with at most 2 decimals that fits numeric(12, 2), or null when absent; raises naming the row and field otherwise.';
-grant execute on function private.import_price(p_item jsonb, p_field text, p_row text) to authenticated, service_role;
+grant execute on function private.import_price(jsonb, text, text) to authenticated, service_role;
 
 -- A list of texts of the element (imagenes, tallas): trimmed, blanks dropped; raises unless it is
 -- an array of strings.
@@ -2350,7 +2377,7 @@ create function private.import_texts(p_item jsonb, p_field text, p_row text)
 returns text[]
 language plpgsql
 immutable
-set search_path to ''
+set search_path = ''
 as $$
 declare
   v_value jsonb := p_item -> p_field;
@@ -2369,14 +2396,15 @@ begin
   ), '{}');
 end
 $$;
-comment on function private.import_texts(p_item jsonb, p_field text, p_row text) is
+comment on function private.import_texts(jsonb, text, text) is
   'A list field of an imported row (imagenes, tallas): texts trimmed, blanks dropped; raises unless it is an array of strings.';
-grant execute on function private.import_texts(p_item jsonb, p_field text, p_row text) to authenticated, service_role;
+grant execute on function private.import_texts(jsonb, text, text) to authenticated, service_role;
 
 create function public.import_products_batch(p_campaign_id uuid, p_brand_id uuid, p_products jsonb)
 returns jsonb
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_brand text;
@@ -2534,8 +2562,8 @@ begin
   );
 end
 $$;
-comment on function public.import_products_batch(p_campaign_id uuid, p_brand_id uuid, p_products jsonb) is 'Admin or service role: imports one CSV batch in one transaction. p_products: [{nombre, costo_compra, precio_original, precio_venta, imagenes[], tallas[], descripcion, categoria, subcategoria, link_externo, import_key, fila?}]. Any invalid element raises ''Fila N (nombre): ...'' and nothing is saved. Rows whose import_key exists are skipped and counted as successes. Returns {success_count, error_count: 0, errors: [], skipped_count}.';
-grant execute on function public.import_products_batch(p_campaign_id uuid, p_brand_id uuid, p_products jsonb) to authenticated;
+comment on function public.import_products_batch(uuid, uuid, jsonb) is 'Admin or service role: imports one CSV batch in one transaction. p_products: [{nombre, costo_compra, precio_original, precio_venta, imagenes[], tallas[], descripcion, categoria, subcategoria, link_externo, import_key, fila?}]. Any invalid element raises ''Fila N (nombre): ...'' and nothing is saved. Rows whose import_key exists are skipped and counted as successes. Returns {success_count, error_count: 0, errors: [], skipped_count}.';
+grant execute on function public.import_products_batch(uuid, uuid, jsonb) to authenticated;
 
 -- ════ supabase/schemas/07_analytics.sql ═══════════════════════════════════════════════════════════
 
@@ -2620,8 +2648,9 @@ create index product_click_analytics_session_recent_idx on public.product_click_
 create function public.analytics_filter_types()
 returns text[]
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select array['category', 'subcategory', 'brand', 'campaign', 'price', 'price_range', 'size', 'search', 'sort', 'clear']
 $$;
@@ -2634,7 +2663,7 @@ create function private.analytics_from_public()
 returns boolean
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select coalesce(current_setting('role', true), 'none') in ('anon', 'authenticated') and not public.is_admin()
 $$;
@@ -2647,7 +2676,7 @@ create function private.client_address()
 returns inet
 language plpgsql
 stable
-set search_path to ''
+set search_path = ''
 as $$
 declare
   headers text := nullif(current_setting('request.headers', true), '');
@@ -2673,12 +2702,13 @@ comment on function private.client_address() is 'The request''s client address (
 create function private.client_network(address inet)
 returns inet
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select network(set_masklen(address, case family(address) when 4 then 24 else 48 end))::inet
 $$;
-comment on function private.client_network(address inet) is 'An address shortened to its network: IPv4 /24, IPv6 /48.';
+comment on function private.client_network(inet) is 'An address shortened to its network: IPv4 /24, IPv6 /48.';
 
 -- Security definer: reads the product whatever the caller may see; the insert policy, checked after
 -- this trigger with the caller's rights, still refuses a product the public cannot see.
@@ -2686,7 +2716,7 @@ create function private.analytics_event_fields()
 returns trigger
 language plpgsql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
 begin
   if not private.analytics_from_public() then
@@ -2722,7 +2752,7 @@ create function private.prune_analytics_rate()
 returns void
 language sql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
   delete from private.analytics_rate where minute < date_trunc('minute', now());
 $$;
@@ -2736,7 +2766,7 @@ create function private.analytics_admit()
 returns trigger
 language plpgsql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
 declare
   rows_in bigint;
@@ -2786,8 +2816,9 @@ comment on function private.analytics_admit() is 'Refuses public analytics state
 create function public.device_type(ua text)
 returns text
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select case
     when ua ~ '(iPad|Tablet|Kindle|Silk)' or (ua ~ 'Android' and ua !~ 'Mobile') then 'Tablet'
@@ -2795,14 +2826,15 @@ as $$
     else 'Desktop'
   end
 $$;
-comment on function public.device_type(ua text) is 'Tablet (iPad, Tablet, Kindle, Silk, Android without Mobile), Mobile (Mobi, iPhone, iPod, Android…Mobile, Windows Phone), else Desktop.';
-grant execute on function public.device_type(ua text) to authenticated;
+comment on function public.device_type(text) is 'Tablet (iPad, Tablet, Kindle, Silk, Android without Mobile), Mobile (Mobi, iPhone, iPod, Android…Mobile, Windows Phone), else Desktop.';
+grant execute on function public.device_type(text) to authenticated;
 
 create function public.browser_name(ua text)
 returns text
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select case
     when ua ~ '(Edg/|Edge/|EdgA/|EdgiOS/)' then 'Edge'
@@ -2812,19 +2844,20 @@ as $$
     else 'Otros'
   end
 $$;
-comment on function public.browser_name(ua text) is 'Edge, Firefox, Chrome (not Opera or Samsung Internet), Safari (Version/ … Safari/ and none of the others), else Otros.';
-grant execute on function public.browser_name(ua text) to authenticated;
+comment on function public.browser_name(text) is 'Edge, Firefox, Chrome (not Opera or Samsung Internet), Safari (Version/ … Safari/ and none of the others), else Otros.';
+grant execute on function public.browser_name(text) to authenticated;
 
 -- The instant a Mexico City calendar day starts; null means unbounded (the given infinity).
-create function private.day_start(d date, unbounded timestamp with time zone)
-returns timestamp with time zone
+create function private.day_start(d date, unbounded timestamptz)
+returns timestamptz
 language sql
-stable parallel safe
-set search_path to ''
+stable
+parallel safe
+set search_path = ''
 as $$
   select coalesce(d::timestamp at time zone 'America/Mexico_City', unbounded)
 $$;
-comment on function private.day_start(d date, unbounded timestamp with time zone) is
+comment on function private.day_start(date, timestamp with time zone) is
   'The instant a Mexico City calendar day starts; a null day gives the given unbounded value (an infinity).';
 
 -- What an admin reads for a filter value: the name of the category, subcategory, brand or
@@ -2834,7 +2867,7 @@ create function private.filter_label(p_type text, p_value text)
 returns text
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select coalesce(
     case
@@ -2846,16 +2879,16 @@ as $$
     end,
     p_value)
 $$;
-comment on function private.filter_label(p_type text, p_value text) is
+comment on function private.filter_label(text, text) is
   'What an admin reads for a filter value: the name of the category, subcategory, brand or campaign it identifies, or the value as recorded.';
-grant execute on function private.filter_label(p_type text, p_value text) to authenticated;
+grant execute on function private.filter_label(text, text) to authenticated;
 
 -- The Spanish name of a filter type, as the screens label it.
 create function private.filter_type_label(p_type text)
 returns text
 language sql
 immutable
-set search_path to ''
+set search_path = ''
 as $$
   select case p_type
     when 'category' then 'Categoría'
@@ -2868,7 +2901,7 @@ as $$
     else p_type
   end
 $$;
-comment on function private.filter_type_label(p_type text) is
+comment on function private.filter_type_label(text) is
   'The Spanish name of a filter type, as the analytics screens label it.';
 
 -- ─── Rollups kept by triggers ─────────────────────────────────────────────────────────────────
@@ -3003,7 +3036,7 @@ create function private.analytics_rollup_sessions()
 returns trigger
 language plpgsql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
 declare
   k text := tg_argv[0];
@@ -3067,7 +3100,7 @@ create function private.search_analytics_rollup_totals()
 returns trigger
 language plpgsql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
 begin
   with d as (
@@ -3113,7 +3146,7 @@ create function private.filter_analytics_rollup_totals()
 returns trigger
 language plpgsql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
 begin
   with t as (
@@ -3149,7 +3182,7 @@ create function private.product_click_analytics_rollup_totals()
 returns trigger
 language plpgsql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
 begin
   with t as (
@@ -3194,7 +3227,7 @@ create function private.analytics_rollup_reset()
 returns trigger
 language plpgsql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
 begin
   truncate private.analytics_session_hours, private.analytics_sessions, private.analytics_days;
@@ -3248,11 +3281,12 @@ grant select on table public.product_click_summary to authenticated;
 
 -- ─── Report building blocks ───────────────────────────────────────────────────────────────────
 -- Sessions active in [lo, hi): their counts by kind and first and last activity there.
-create function private.session_rows(lo timestamp with time zone, hi timestamp with time zone)
-returns table(session_id text, searches bigint, filters bigint, clicks bigint, first_at timestamp with time zone, last_at timestamp with time zone)
+create function private.session_rows(lo timestamptz, hi timestamptz)
+returns table (session_id text, searches bigint, filters bigint, clicks bigint,
+               first_at timestamptz, last_at timestamptz)
 language plpgsql
 stable
-set search_path to ''
+set search_path = ''
 as $$
 #variable_conflict use_column
 begin
@@ -3270,15 +3304,15 @@ begin
   end if;
 end
 $$;
-comment on function private.session_rows(lo timestamp with time zone, hi timestamp with time zone) is
+comment on function private.session_rows(timestamp with time zone, timestamp with time zone) is
   'Sessions active in [lo, hi) with their counts by kind and first and last activity there.';
 
 -- One row per Mexico City day from d_start to d_end (zeros included), folded days added.
 create function private.daily_rows(d_start date, d_end date)
-returns table(fecha date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
+returns table (fecha date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   with per_day as (
     select (h.hour at time zone 'America/Mexico_City')::date as day, count(distinct h.session_id) as s,
@@ -3299,15 +3333,16 @@ as $$
     left join agg a on a.day = g.day::date
    order by 1 desc
 $$;
-comment on function private.daily_rows(d_start date, d_end date) is
+comment on function private.daily_rows(date, date) is
   'One row per Mexico City day from d_start to d_end (days without activity included), days folded by prune_analytics added.';
 
 -- Hours with activity in [lo, hi), latest first, at most lim (null: all).
-create function private.hourly_rows(lo timestamp with time zone, hi timestamp with time zone, lim integer)
-returns table(hora timestamp with time zone, hora_del_dia integer, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
+create function private.hourly_rows(lo timestamptz, hi timestamptz, lim integer)
+returns table (hora timestamptz, hora_del_dia integer, sesiones_unicas bigint, total_actividades bigint,
+               busquedas bigint, filtros bigint, clicks_productos bigint)
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select h.hour, extract(hour from h.hour at time zone 'America/Mexico_City')::integer,
          count(distinct h.session_id), sum(h.searches + h.filters + h.clicks)::bigint,
@@ -3318,15 +3353,16 @@ as $$
    order by h.hour desc
    limit lim
 $$;
-comment on function private.hourly_rows(lo timestamp with time zone, hi timestamp with time zone, lim integer) is
+comment on function private.hourly_rows(timestamp with time zone, timestamp with time zone, integer) is
   'Hours with activity in [lo, hi), latest first, at most lim (null: all).';
 
 -- Every week (Monday) touching [d_start, d_end], latest first, zeros included; counts of those days.
 create function private.weekly_rows(d_start date, d_end date)
-returns table(semana date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, promedio_actividades_por_sesion numeric)
+returns table (semana date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint,
+               clicks_productos bigint, promedio_actividades_por_sesion numeric)
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   with per_week as (
     select date_trunc('week', (h.hour at time zone 'America/Mexico_City')::date)::date as week, count(distinct h.session_id) as s,
@@ -3349,7 +3385,7 @@ as $$
     left join agg a on a.week = g.week::date
    order by 1 desc
 $$;
-comment on function private.weekly_rows(d_start date, d_end date) is
+comment on function private.weekly_rows(date, date) is
   'Every week (from Monday) touching [d_start, d_end], latest first, weeks without activity included.';
 
 -- The first day with any recorded activity (today when there is none).
@@ -3357,7 +3393,7 @@ create function private.first_activity_day()
 returns date
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select coalesce(least((select min(d.day) from private.analytics_days d),
                         (select (min(h.hour) at time zone 'America/Mexico_City')::date from private.analytics_session_hours h)),
@@ -3366,11 +3402,11 @@ $$;
 comment on function private.first_activity_day() is
   'The first day with any recorded activity (today when there is none).';
 
-create function private.search_activity(lo timestamp with time zone, hi timestamp with time zone, lim integer)
+create function private.search_activity(lo timestamptz, hi timestamptz, lim integer)
 returns setof private.activity_row
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select 'search:' || e.id, 'search', e.search_term, e.search_term, null, null, null, null, e.session_id,
          e.user_agent, public.device_type(e.user_agent), public.browser_name(e.user_agent), e.created_at,
@@ -3380,14 +3416,14 @@ as $$
    order by e.created_at desc, e.id desc
    limit lim
 $$;
-comment on function private.search_activity(lo timestamp with time zone, hi timestamp with time zone, lim integer) is
+comment on function private.search_activity(timestamp with time zone, timestamp with time zone, integer) is
   'Search events in [lo, hi) as activity rows, latest first, at most lim.';
 
-create function private.filter_activity(lo timestamp with time zone, hi timestamp with time zone, lim integer)
+create function private.filter_activity(lo timestamptz, hi timestamptz, lim integer)
 returns setof private.activity_row
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select 'filter:' || e.id, 'filter', e.filter_value,
          private.filter_type_label(e.filter_type) || ': ' || private.filter_label(e.filter_type, e.filter_value),
@@ -3400,14 +3436,14 @@ as $$
            limit lim) e
    order by e.created_at desc, e.id desc
 $$;
-comment on function private.filter_activity(lo timestamp with time zone, hi timestamp with time zone, lim integer) is
+comment on function private.filter_activity(timestamp with time zone, timestamp with time zone, integer) is
   'Filter events in [lo, hi) as activity rows with readable labels, latest first, at most lim.';
 
-create function private.click_activity(lo timestamp with time zone, hi timestamp with time zone, lim integer)
+create function private.click_activity(lo timestamptz, hi timestamptz, lim integer)
 returns setof private.activity_row
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select 'product_click:' || e.id, 'product_click', e.product_id::text, coalesce(p.nombre, e.product_name),
          null, null, null, coalesce(p.permalink, e.product_permalink), e.session_id,
@@ -3420,15 +3456,15 @@ as $$
     left join public.products p on p.id = e.product_id
    order by e.created_at desc, e.id desc
 $$;
-comment on function private.click_activity(lo timestamp with time zone, hi timestamp with time zone, lim integer) is
+comment on function private.click_activity(timestamp with time zone, timestamp with time zone, integer) is
   'Product-click events in [lo, hi) as activity rows, latest first, at most lim.';
 
 -- Every activity of the given sessions in [lo, hi).
-create function private.sessions_activity(p_sessions text[], lo timestamp with time zone, hi timestamp with time zone)
+create function private.sessions_activity(p_sessions text[], lo timestamptz, hi timestamptz)
 returns setof private.activity_row
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select * from (
     select 'search:' || e.id as id, 'search', e.search_term, e.search_term, null, null, null, null, e.session_id,
@@ -3454,7 +3490,7 @@ as $$
      where e.session_id = any (p_sessions) and e.created_at >= lo and e.created_at < hi
   ) a
 $$;
-comment on function private.sessions_activity(p_sessions text[], lo timestamp with time zone, hi timestamp with time zone) is
+comment on function private.sessions_activity(text[], timestamp with time zone, timestamp with time zone) is
   'Every activity (searches, filters, clicks) of the given sessions in [lo, hi).';
 
 -- ─── Reports (owner's rights in private, called through public) ───────────────────────────────
@@ -3486,8 +3522,8 @@ begin
     select (h.b + d.b)::bigint, (h.f + d.f)::bigint, (h.c + d.c)::bigint, (h.s + d.s)::bigint from h, d;
 end
 $$;
-comment on function private.get_analytics_summary(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_analytics_summary(start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_analytics_summary(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_analytics_summary(date, date) to authenticated, service_role;
 
 create function public.get_analytics_summary(start_date date default (public.shop_today() - 29), end_date date default public.shop_today())
 returns table(total_searches bigint, total_filters bigint, total_product_clicks bigint, unique_sessions bigint)
@@ -3495,8 +3531,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_analytics_summary($1, $2) $$;
-comment on function public.get_analytics_summary(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_analytics_summary(start_date date, end_date date) to authenticated;
+comment on function public.get_analytics_summary(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_analytics_summary(date, date) to authenticated;
 
 create function private.get_analytics_by_period(start_date date, end_date date)
 returns table(metric_type text, metric_value text, metric_label text, count bigint, unique_sessions bigint)
@@ -3548,8 +3584,8 @@ begin
     order by 4 desc, 1, 3;
 end
 $$;
-comment on function private.get_analytics_by_period(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_analytics_by_period(start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_analytics_by_period(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_analytics_by_period(date, date) to authenticated, service_role;
 
 create function public.get_analytics_by_period(start_date date, end_date date)
 returns table(metric_type text, metric_value text, metric_label text, count bigint, unique_sessions bigint)
@@ -3557,8 +3593,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_analytics_by_period($1, $2) $$;
-comment on function public.get_analytics_by_period(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_analytics_by_period(start_date date, end_date date) to authenticated;
+comment on function public.get_analytics_by_period(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_analytics_by_period(date, date) to authenticated;
 
 create function private.get_daily_activity_report(limit_count integer default 30, start_date date default null::date, end_date date default null::date)
 returns table(fecha date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -3574,8 +3610,8 @@ begin
   return query select * from private.daily_rows(d_start, d_end);
 end
 $$;
-comment on function private.get_daily_activity_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_daily_activity_report(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_daily_activity_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_daily_activity_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_daily_activity_report(limit_count integer default 30, start_date date default null::date, end_date date default null::date)
 returns table(fecha date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -3583,8 +3619,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_daily_activity_report($1, $2, $3) $$;
-comment on function public.get_daily_activity_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_daily_activity_report(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_daily_activity_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_daily_activity_report(integer, date, date) to authenticated;
 
 create function private.get_daily_activity_report_by_date(start_date date, end_date date)
 returns table(fecha date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -3597,8 +3633,8 @@ begin
   return query select * from private.daily_rows(coalesce(start_date, private.first_activity_day()), coalesce(end_date, public.shop_today()));
 end
 $$;
-comment on function private.get_daily_activity_report_by_date(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_daily_activity_report_by_date(start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_daily_activity_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_daily_activity_report_by_date(date, date) to authenticated, service_role;
 
 create function public.get_daily_activity_report_by_date(start_date date, end_date date)
 returns table(fecha date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -3606,8 +3642,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_daily_activity_report_by_date($1, $2) $$;
-comment on function public.get_daily_activity_report_by_date(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_daily_activity_report_by_date(start_date date, end_date date) to authenticated;
+comment on function public.get_daily_activity_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_daily_activity_report_by_date(date, date) to authenticated;
 
 create function private.get_hourly_performance_report(limit_count integer default 168, start_date date default null::date, end_date date default null::date)
 returns table(hora timestamp with time zone, hora_del_dia integer, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -3621,8 +3657,8 @@ begin
     private.day_start(end_date + 1, 'infinity'), greatest(coalesce(limit_count, 168), 0));
 end
 $$;
-comment on function private.get_hourly_performance_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_hourly_performance_report(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_hourly_performance_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_hourly_performance_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_hourly_performance_report(limit_count integer default 168, start_date date default null::date, end_date date default null::date)
 returns table(hora timestamp with time zone, hora_del_dia integer, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -3630,8 +3666,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_hourly_performance_report($1, $2, $3) $$;
-comment on function public.get_hourly_performance_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_hourly_performance_report(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_hourly_performance_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_hourly_performance_report(integer, date, date) to authenticated;
 
 create function private.get_hourly_performance_report_by_date(start_date date, end_date date)
 returns table(hora timestamp with time zone, hora_del_dia integer, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -3645,8 +3681,8 @@ begin
     private.day_start(end_date + 1, 'infinity'), null);
 end
 $$;
-comment on function private.get_hourly_performance_report_by_date(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_hourly_performance_report_by_date(start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_hourly_performance_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_hourly_performance_report_by_date(date, date) to authenticated, service_role;
 
 create function public.get_hourly_performance_report_by_date(start_date date, end_date date)
 returns table(hora timestamp with time zone, hora_del_dia integer, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -3654,8 +3690,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_hourly_performance_report_by_date($1, $2) $$;
-comment on function public.get_hourly_performance_report_by_date(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_hourly_performance_report_by_date(start_date date, end_date date) to authenticated;
+comment on function public.get_hourly_performance_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_hourly_performance_report_by_date(date, date) to authenticated;
 
 create function private.get_weekly_trends_report(limit_count integer default 12, start_date date default null::date, end_date date default null::date)
 returns table(semana date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, promedio_actividades_por_sesion numeric)
@@ -3671,8 +3707,8 @@ begin
   return query select * from private.weekly_rows(greatest(coalesce(start_date, '-infinity'::date), first_week), d_end);
 end
 $$;
-comment on function private.get_weekly_trends_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_weekly_trends_report(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_weekly_trends_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_weekly_trends_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_weekly_trends_report(limit_count integer default 12, start_date date default null::date, end_date date default null::date)
 returns table(semana date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, promedio_actividades_por_sesion numeric)
@@ -3680,8 +3716,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_weekly_trends_report($1, $2, $3) $$;
-comment on function public.get_weekly_trends_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_weekly_trends_report(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_weekly_trends_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_weekly_trends_report(integer, date, date) to authenticated;
 
 create function private.get_weekly_trends_report_by_date(start_date date, end_date date)
 returns table(semana date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, promedio_actividades_por_sesion numeric)
@@ -3694,8 +3730,8 @@ begin
   return query select * from private.weekly_rows(coalesce(start_date, private.first_activity_day()), coalesce(end_date, public.shop_today()));
 end
 $$;
-comment on function private.get_weekly_trends_report_by_date(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_weekly_trends_report_by_date(start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_weekly_trends_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_weekly_trends_report_by_date(date, date) to authenticated, service_role;
 
 create function public.get_weekly_trends_report_by_date(start_date date, end_date date)
 returns table(semana date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, promedio_actividades_por_sesion numeric)
@@ -3703,8 +3739,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_weekly_trends_report_by_date($1, $2) $$;
-comment on function public.get_weekly_trends_report_by_date(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_weekly_trends_report_by_date(start_date date, end_date date) to authenticated;
+comment on function public.get_weekly_trends_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_weekly_trends_report_by_date(date, date) to authenticated;
 
 create function private.get_user_behavior_report(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(session_id text, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, duracion_sesion_minutos numeric, primera_actividad timestamp with time zone, ultima_actividad timestamp with time zone, tipo_dispositivo text, navegador text)
@@ -3727,8 +3763,8 @@ begin
      order by r.last_at desc, r.session_id;
 end
 $$;
-comment on function private.get_user_behavior_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_user_behavior_report(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_user_behavior_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_user_behavior_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_user_behavior_report(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(session_id text, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, duracion_sesion_minutos numeric, primera_actividad timestamp with time zone, ultima_actividad timestamp with time zone, tipo_dispositivo text, navegador text)
@@ -3736,8 +3772,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_user_behavior_report($1, $2, $3) $$;
-comment on function public.get_user_behavior_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_user_behavior_report(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_user_behavior_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_user_behavior_report(integer, date, date) to authenticated;
 
 create function private.get_conversion_funnel_report(start_date date default null::date, end_date date default null::date)
 returns table(total_sesiones bigint, sesiones_con_busqueda bigint, sesiones_con_filtro bigint, sesiones_con_click bigint, conversion_busqueda_pct numeric, conversion_filtro_pct numeric, conversion_click_pct numeric)
@@ -3764,8 +3800,8 @@ begin
       from c;
 end
 $$;
-comment on function private.get_conversion_funnel_report(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_conversion_funnel_report(start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_conversion_funnel_report(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_conversion_funnel_report(date, date) to authenticated, service_role;
 
 create function public.get_conversion_funnel_report(start_date date default null::date, end_date date default null::date)
 returns table(total_sesiones bigint, sesiones_con_busqueda bigint, sesiones_con_filtro bigint, sesiones_con_click bigint, conversion_busqueda_pct numeric, conversion_filtro_pct numeric, conversion_click_pct numeric)
@@ -3773,8 +3809,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_conversion_funnel_report($1, $2) $$;
-comment on function public.get_conversion_funnel_report(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_conversion_funnel_report(start_date date, end_date date) to authenticated;
+comment on function public.get_conversion_funnel_report(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_conversion_funnel_report(date, date) to authenticated;
 
 create function private.get_device_browser_report(start_date date default null::date, end_date date default null::date)
 returns table(tipo_dispositivo text, navegador text, sesiones_unicas bigint, total_actividades bigint, porcentaje_sesiones numeric)
@@ -3802,8 +3838,8 @@ begin
      order by g.n desc, g.device, g.browser;
 end
 $$;
-comment on function private.get_device_browser_report(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_device_browser_report(start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_device_browser_report(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_device_browser_report(date, date) to authenticated, service_role;
 
 create function public.get_device_browser_report(start_date date default null::date, end_date date default null::date)
 returns table(tipo_dispositivo text, navegador text, sesiones_unicas bigint, total_actividades bigint, porcentaje_sesiones numeric)
@@ -3811,8 +3847,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_device_browser_report($1, $2) $$;
-comment on function public.get_device_browser_report(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_device_browser_report(start_date date, end_date date) to authenticated;
+comment on function public.get_device_browser_report(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_device_browser_report(date, date) to authenticated;
 
 create function private.get_product_performance_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
 returns table(product_id uuid, product_name text, product_permalink text, total_clicks bigint, sesiones_unicas bigint, promedio_clicks_por_sesion numeric, dias_con_actividad bigint, ultimo_click timestamp with time zone)
@@ -3849,8 +3885,8 @@ begin
      limit greatest(coalesce(limit_count, 50), 0);
 end
 $$;
-comment on function private.get_product_performance_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_product_performance_report(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_product_performance_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_product_performance_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_product_performance_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
 returns table(product_id uuid, product_name text, product_permalink text, total_clicks bigint, sesiones_unicas bigint, promedio_clicks_por_sesion numeric, dias_con_actividad bigint, ultimo_click timestamp with time zone)
@@ -3858,8 +3894,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_product_performance_report($1, $2, $3) $$;
-comment on function public.get_product_performance_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_product_performance_report(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_product_performance_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_product_performance_report(integer, date, date) to authenticated;
 
 create function private.get_filter_effectiveness_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
 returns table(filter_type text, filter_value text, total_usos bigint, sesiones_unicas bigint, sesiones_con_click bigint, tasa_conversion_pct numeric, ultimo_uso timestamp with time zone)
@@ -3899,8 +3935,8 @@ begin
      order by g.n desc, g.filter_type, 2;
 end
 $$;
-comment on function private.get_filter_effectiveness_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_filter_effectiveness_report(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_filter_effectiveness_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_filter_effectiveness_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_filter_effectiveness_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
 returns table(filter_type text, filter_value text, total_usos bigint, sesiones_unicas bigint, sesiones_con_click bigint, tasa_conversion_pct numeric, ultimo_uso timestamp with time zone)
@@ -3908,8 +3944,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_filter_effectiveness_report($1, $2, $3) $$;
-comment on function public.get_filter_effectiveness_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_filter_effectiveness_report(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_filter_effectiveness_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_filter_effectiveness_report(integer, date, date) to authenticated;
 
 create function private.get_search_trends_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
 returns table(search_term text, total_busquedas bigint, sesiones_unicas bigint, promedio_busquedas_por_sesion numeric, dias_con_busqueda bigint, tendencia text, ultima_busqueda timestamp with time zone)
@@ -3939,8 +3975,8 @@ begin
      limit greatest(coalesce(limit_count, 50), 0);
 end
 $$;
-comment on function private.get_search_trends_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_search_trends_report(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_search_trends_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_search_trends_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_search_trends_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
 returns table(search_term text, total_busquedas bigint, sesiones_unicas bigint, promedio_busquedas_por_sesion numeric, dias_con_busqueda bigint, tendencia text, ultima_busqueda timestamp with time zone)
@@ -3948,8 +3984,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_search_trends_report($1, $2, $3) $$;
-comment on function public.get_search_trends_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_search_trends_report(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_search_trends_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_search_trends_report(integer, date, date) to authenticated;
 
 create function private.get_detailed_search_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -3968,8 +4004,8 @@ begin
   return query select * from private.search_activity(lo, hi, lim);
 end
 $$;
-comment on function private.get_detailed_search_analytics(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_detailed_search_analytics(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_detailed_search_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_detailed_search_analytics(integer, date, date) to authenticated, service_role;
 
 create function public.get_detailed_search_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -3977,8 +4013,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_search_analytics($1, $2, $3) $$;
-comment on function public.get_detailed_search_analytics(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_detailed_search_analytics(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_detailed_search_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_detailed_search_analytics(integer, date, date) to authenticated;
 
 create function private.get_detailed_filter_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -3997,8 +4033,8 @@ begin
   return query select * from private.filter_activity(lo, hi, lim);
 end
 $$;
-comment on function private.get_detailed_filter_analytics(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_detailed_filter_analytics(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_detailed_filter_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_detailed_filter_analytics(integer, date, date) to authenticated, service_role;
 
 create function public.get_detailed_filter_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -4006,8 +4042,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_filter_analytics($1, $2, $3) $$;
-comment on function public.get_detailed_filter_analytics(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_detailed_filter_analytics(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_detailed_filter_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_detailed_filter_analytics(integer, date, date) to authenticated;
 
 create function private.get_detailed_product_click_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -4026,8 +4062,8 @@ begin
   return query select * from private.click_activity(lo, hi, lim);
 end
 $$;
-comment on function private.get_detailed_product_click_analytics(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_detailed_product_click_analytics(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_detailed_product_click_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_detailed_product_click_analytics(integer, date, date) to authenticated, service_role;
 
 create function public.get_detailed_product_click_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -4035,8 +4071,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_product_click_analytics($1, $2, $3) $$;
-comment on function public.get_detailed_product_click_analytics(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_detailed_product_click_analytics(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_detailed_product_click_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_detailed_product_click_analytics(integer, date, date) to authenticated;
 
 create function private.get_detailed_all_activities(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -4059,8 +4095,8 @@ begin
   ) a order by a.created_at desc, a.id desc limit lim;
 end
 $$;
-comment on function private.get_detailed_all_activities(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_detailed_all_activities(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_detailed_all_activities(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_detailed_all_activities(integer, date, date) to authenticated, service_role;
 
 create function public.get_detailed_all_activities(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -4068,8 +4104,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_all_activities($1, $2, $3) $$;
-comment on function public.get_detailed_all_activities(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_detailed_all_activities(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_detailed_all_activities(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_detailed_all_activities(integer, date, date) to authenticated;
 
 create function private.get_detailed_activities_by_date(start_date date, end_date date, limit_count integer default 100)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -4092,8 +4128,8 @@ begin
   ) a order by a.created_at desc, a.id desc limit lim;
 end
 $$;
-comment on function private.get_detailed_activities_by_date(start_date date, end_date date, limit_count integer) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_detailed_activities_by_date(start_date date, end_date date, limit_count integer) to authenticated, service_role;
+comment on function private.get_detailed_activities_by_date(date, date, integer) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_detailed_activities_by_date(date, date, integer) to authenticated, service_role;
 
 create function public.get_detailed_activities_by_date(start_date date, end_date date, limit_count integer default 100)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -4101,8 +4137,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_activities_by_date($1, $2, $3) $$;
-comment on function public.get_detailed_activities_by_date(start_date date, end_date date, limit_count integer) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_detailed_activities_by_date(start_date date, end_date date, limit_count integer) to authenticated;
+comment on function public.get_detailed_activities_by_date(date, date, integer) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_detailed_activities_by_date(date, date, integer) to authenticated;
 
 create function private.get_session_activities_detailed(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(session_id text, primera_actividad timestamp with time zone, ultima_actividad timestamp with time zone, duracion_minutos numeric, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, tipo_dispositivo text, navegador text, ip_address text, user_agent text)
@@ -4125,8 +4161,8 @@ begin
      order by r.last_at desc, r.session_id;
 end
 $$;
-comment on function private.get_session_activities_detailed(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_session_activities_detailed(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_session_activities_detailed(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_session_activities_detailed(integer, date, date) to authenticated, service_role;
 
 create function public.get_session_activities_detailed(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(session_id text, primera_actividad timestamp with time zone, ultima_actividad timestamp with time zone, duracion_minutos numeric, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, tipo_dispositivo text, navegador text, ip_address text, user_agent text)
@@ -4134,8 +4170,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_session_activities_detailed($1, $2, $3) $$;
-comment on function public.get_session_activities_detailed(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_session_activities_detailed(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_session_activities_detailed(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_session_activities_detailed(integer, date, date) to authenticated;
 
 create function private.get_user_journey_detailed(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text, step_number integer, flow_step text, actividad_timestamp timestamp with time zone)
@@ -4174,8 +4210,8 @@ begin
      limit lim;
 end
 $$;
-comment on function private.get_user_journey_detailed(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_user_journey_detailed(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_user_journey_detailed(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_user_journey_detailed(integer, date, date) to authenticated, service_role;
 
 -- The activities of the most recently active sessions, session by session (latest first), each
 -- in time order with its step number, at most limit_count rows in all.
@@ -4185,8 +4221,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_user_journey_detailed($1, $2, $3) $$;
-comment on function public.get_user_journey_detailed(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_user_journey_detailed(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_user_journey_detailed(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_user_journey_detailed(integer, date, date) to authenticated;
 
 -- Raw events older than `keep` (default 13 months, counted in whole Mexico City days) are folded
 -- into private.analytics_days (searches, filters, clicks and distinct sessions per day, kept
@@ -4194,10 +4230,11 @@ grant execute on function public.get_user_journey_detailed(limit_count integer, 
 -- the second time; events backfilled later into a folded day are added to that day (their
 -- sessions counted again). The all-time summary views keep counting what was folded.
 -- Locally the rebuild worker runs it once a day; with pg_cron (hosted Supabase) a daily job does.
-create function private.prune_analytics(keep interval default '1 year 1 mon'::interval)
+create function private.prune_analytics(keep interval default '13 months')
 returns json
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   cutoff timestamptz := private.day_start((public.shop_today()::timestamp - keep)::date, '-infinity');
@@ -4245,7 +4282,7 @@ begin
   return json_build_object('cutoff', cutoff, 'days_folded', v_days, 'events_deleted', v_events);
 end
 $$;
-comment on function private.prune_analytics(keep interval) is 'Retention: folds events older than keep (default 13 months) into private.analytics_days and deletes them. Idempotent; run daily.';
+comment on function private.prune_analytics(interval) is 'Retention: folds events older than keep (default 13 months) into private.analytics_days and deletes them. Idempotent; run daily.';
 
 -- ─── Triggers ─────────────────────────────────────────────────────────────────────────────────
 create trigger search_analytics_fields
@@ -4609,10 +4646,10 @@ create policy subcategories_admin_all on public.subcategories
 
 -- ─── Security advisor ─────────────────────────────────────────────────────────────────────────
 create function private.security_advisor()
-returns table(check_name text, object_name text, detail text)
+returns table (check_name text, object_name text, detail text)
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   with exposed(nspname) as (values ('public'), ('graphql_public')),
   ours as (

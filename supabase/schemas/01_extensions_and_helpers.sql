@@ -37,23 +37,25 @@ alter default privileges revoke execute on functions from public;
 -- ─── Helpers ──────────────────────────────────────────────────────────────────────────────────
 
 -- "Today" for campaign visibility: the calendar date in America/Mexico_City.
-create function public.shop_today(at timestamp with time zone default now())
+create function public.shop_today(at timestamptz default now())
 returns date
 language sql
-stable parallel safe
-set search_path to ''
+stable
+parallel safe
+set search_path = ''
 as $$
   select (at at time zone 'America/Mexico_City')::date
 $$;
-comment on function public.shop_today(at timestamp with time zone) is 'The calendar date in America/Mexico_City at the given instant (default now()). A campaign is public while fecha_fin >= shop_today().';
-grant execute on function public.shop_today(at timestamp with time zone) to anon, authenticated;
+comment on function public.shop_today(timestamp with time zone) is 'The calendar date in America/Mexico_City at the given instant (default now()). A campaign is public while fecha_fin >= shop_today().';
+grant execute on function public.shop_today(timestamp with time zone) to anon, authenticated;
 
 -- Admin = a JWT whose app_metadata.role is admin (app_metadata is only writable with the service key).
 create function public.is_admin()
 returns boolean
 language sql
-stable parallel safe
-set search_path to ''
+stable
+parallel safe
+set search_path = ''
 as $$
   select coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false)
 $$;
@@ -65,22 +67,24 @@ grant execute on function public.is_admin() to anon, authenticated;
 create function public.like_escape(p_text text)
 returns text
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select replace(replace(replace(p_text, '\', '\\'), '%', '\%'), '_', '\_')
 $$;
-comment on function public.like_escape(p_text text) is
+comment on function public.like_escape(text) is
   'A text escaped for use inside a LIKE pattern: %, _ and \ match themselves, so a search term is never a wildcard.';
-grant execute on function public.like_escape(p_text text) to anon, authenticated;
+grant execute on function public.like_escape(text) to anon, authenticated;
 
 -- The shop's price ranges: the single source of their ids and bounds (lower inclusive, upper
 -- exclusive, on precio_venta; the last one open-ended).
 create function public.price_ranges()
-returns table(id text, min_price numeric, max_price numeric, orden integer)
+returns table (id text, min_price numeric, max_price numeric, orden integer)
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   values
     ('0-1000', 0::numeric, 1000::numeric, 1),
@@ -97,24 +101,26 @@ grant execute on function public.price_ranges() to anon, authenticated;
 create function public.price_range_of(precio numeric)
 returns text
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select coalesce(
     (select r.id from public.price_ranges() r
       where precio >= r.min_price and (r.max_price is null or precio < r.max_price)),
     '20000+')
 $$;
-comment on function public.price_range_of(precio numeric) is 'Shop price range id of a precio_venta: 0-1000, 1000-2000, 2000-5000, 5000-10000, 10000-20000, 20000+.';
-grant execute on function public.price_range_of(precio numeric) to anon, authenticated;
+comment on function public.price_range_of(numeric) is 'Shop price range id of a precio_venta: 0-1000, 1000-2000, 2000-5000, 5000-10000, 10000-20000, 20000+.';
+grant execute on function public.price_range_of(numeric) to anon, authenticated;
 
 -- Sort key putting clothing sizes in a natural order: letter sizes (XXS..5XL, and the Mexican
 -- CH/M/G/EG), then numeric sizes ascending, then anything else alphabetically.
 create function public.size_sort_key(talla text)
 returns text
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   with t as (select lower(btrim(coalesce(talla, ''))) as v)
   select case
@@ -133,14 +139,14 @@ as $$
   end collate "C"
   from t
 $$;
-comment on function public.size_sort_key(talla text) is 'Sort key for sizes: XXS, XS, S, M, L, XL, XXL... first, then numeric sizes ascending, then the rest alphabetically.';
-grant execute on function public.size_sort_key(talla text) to anon, authenticated;
+comment on function public.size_sort_key(text) is 'Sort key for sizes: XXS, XS, S, M, L, XL, XXL... first, then numeric sizes ascending, then the rest alphabetically.';
+grant execute on function public.size_sort_key(text) to anon, authenticated;
 
 -- Trigger: keep updated_at current on every update.
 create function public.set_updated_at()
 returns trigger
 language plpgsql
-set search_path to ''
+set search_path = ''
 as $$
 begin
   new.updated_at := now();
@@ -153,7 +159,7 @@ create function private.assert_admin()
 returns void
 language plpgsql
 stable
-set search_path to ''
+set search_path = ''
 as $$
 begin
   if not public.is_admin() then
@@ -169,13 +175,13 @@ create function private.name_key(p_name text)
 returns text
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select lower(extensions.unaccent('extensions.unaccent'::regdictionary, btrim(coalesce(p_name, ''))))
 $$;
-comment on function private.name_key(p_name text) is
+comment on function private.name_key(text) is
   'A name as the import compares it: trimmed, lower case, accents folded (''Calzado'' matches '' calzado '').';
-grant execute on function private.name_key(p_name text) to authenticated, service_role;
+grant execute on function private.name_key(text) to authenticated, service_role;
 
 -- A view that joins or groups (master_products, subcategories_with_products, the analytics
 -- summaries) cannot take an INSERT, UPDATE or DELETE. Postgres says so before it checks the
@@ -207,5 +213,5 @@ set search_path to ''
 as $$
   select lower(extensions.unaccent('extensions.unaccent'::regdictionary, p_text))
 $$;
-comment on function private.search_fold(p_text text) is
+comment on function private.search_fold(text) is
   'Text as the shop''s search compares it: lower case, accents and marks removed (''pantalon'' finds ''Pantalón''); stored copies and search terms are folded alike.';

@@ -70,19 +70,22 @@ create index subcategories_category_idx on public.subcategories (category_id, or
 -- ─── Products, their private fields, images and sizes ─────────────────────────────────────────
 -- The text an admin search matches: name, brand, description, permalink and the id (the
 -- 'internal code'). Immutable so it can back a trigram index.
-create function public.product_search_text(p_nombre text, p_marca text, p_descripcion text, p_permalink text, p_id uuid)
+create function public.product_search_text(
+  p_nombre text, p_marca text, p_descripcion text, p_permalink text, p_id uuid
+)
 returns text
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select lower(
     coalesce(p_nombre, '') || ' ' || coalesce(p_marca, '') || ' ' || coalesce(p_permalink, '') || ' '
     || coalesce(p_id::text, '') || ' ' || coalesce(p_descripcion, '')
   )
 $$;
-comment on function public.product_search_text(p_nombre text, p_marca text, p_descripcion text, p_permalink text, p_id uuid) is 'Lowercased searchable text of a product for the admin search (nombre, marca, permalink, id, descripcion).';
-grant execute on function public.product_search_text(p_nombre text, p_marca text, p_descripcion text, p_permalink text, p_id uuid) to authenticated;
+comment on function public.product_search_text(text, text, text, text, uuid) is 'Lowercased searchable text of a product for the admin search (nombre, marca, permalink, id, descripcion).';
+grant execute on function public.product_search_text(text, text, text, text, uuid) to authenticated;
 
 create table public.products (
   id uuid primary key default gen_random_uuid(),
@@ -169,7 +172,7 @@ create index product_sizes_talla_idx on public.product_sizes (lower(btrim(talla)
 create function public.sync_product_sizes()
 returns trigger
 language plpgsql
-set search_path to ''
+set search_path = ''
 as $$
 begin
   if tg_op = 'INSERT' then
@@ -201,7 +204,7 @@ comment on function public.sync_product_sizes() is 'Trigger: keeps products.size
 create function public.protect_product_sizes_column()
 returns trigger
 language plpgsql
-set search_path to ''
+set search_path = ''
 as $$
 begin
   if pg_catalog.pg_trigger_depth() <= 1 then
@@ -272,8 +275,9 @@ create index hero_images_orden_idx on public.hero_images (orden) where active;
 create function private.valid_opening_hours(p_hours jsonb)
 returns boolean
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select case
     when jsonb_typeof(p_hours) <> 'array' then false
@@ -291,8 +295,8 @@ as $$
     )
   end
 $$;
-comment on function private.valid_opening_hours(p_hours jsonb) is 'True for an array of at most 7 {days, hours} objects whose texts are filled in (1 to 60 characters).';
-grant execute on function private.valid_opening_hours(p_hours jsonb) to authenticated, service_role;
+comment on function private.valid_opening_hours(jsonb) is 'True for an array of at most 7 {days, hours} objects whose texts are filled in (1 to 60 characters).';
+grant execute on function private.valid_opening_hours(jsonb) to authenticated, service_role;
 
 create table public.shop_settings (
   id smallint primary key default 1 check (id = 1),

@@ -98,7 +98,7 @@ as $$
   select array(select r.min_price from public.price_ranges() r where r.orden > 1 order by r.orden),
          array(select r.id from public.price_ranges() r order by r.orden)
 $$;
-comment on function private.price_bounds(out lows numeric[], out ids text[]) is
+comment on function private.price_bounds() is
   'price_ranges() as the bounds of width_bucket(): range ids[i + 1] holds the prices with width_bucket(price, lows) = i.';
 
 create table private.shop_cells (
@@ -172,7 +172,7 @@ as $$
     )), '{}')
   from (select jsonb_object_keys(a) as facet union select jsonb_object_keys(b)) f
 $$;
-comment on function private.shop_counts_add(a jsonb, b jsonb) is
+comment on function private.shop_counts_add(jsonb, jsonb) is
   'Facet counts added key by key ({facet: {key: n}} + {facet: {key: m}}).';
 
 -- The page's products as the shop shows them, in the order of `ids`.
@@ -208,7 +208,7 @@ as $$
   left join public.categories c on c.id = p.category_id and c.activa
   left join public.subcategories sc on sc.id = p.subcategory_id and sc.activa
 $$;
-comment on function private.shop_products_json(ids uuid[]) is
+comment on function private.shop_products_json(uuid[]) is
   'The page''s products as the shop shows them (price, images, sizes, campaign), in the order of ids. Owner''s rights: called by private.shop_query only.';
 
 -- Facet options from counts keyed by id (sizes: by spelling), named and ordered as the shop
@@ -264,7 +264,7 @@ as $$
     ) end
   ))
 $$;
-comment on function private.shop_facets_json(facets text[], counts jsonb) is
+comment on function private.shop_facets_json(text[], jsonb) is
   'Facet options from counts, named and ordered as the shop shows them; inactive categories, subcategories and brands are left out, as is a facet not asked for.';
 
 create function private.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[])
@@ -506,46 +506,79 @@ begin
   );
 end
 $$;
-comment on function private.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[]) is
+comment on function private.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) is
   'The shop filters, answered from the facet cells with the owner''s rights: {total, products (page), facets}. Sees only products of campaigns visible today, like the public read policy.';
-grant execute on function private.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[]) to anon, authenticated, service_role;
+grant execute on function private.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) to anon, authenticated, service_role;
 
 -- ─── What the API calls (caller's rights) ─────────────────────────────────────────────────────
-create function public.shop_query(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text, p_offset integer default 0, p_limit integer default 12, p_facets text[] default array['categories'::text, 'subcategories'::text, 'brands'::text, 'campaigns'::text, 'sizes'::text, 'price_ranges'::text])
+create function public.shop_query(
+  p_category_id uuid default null,
+  p_subcategory_id uuid default null,
+  p_brand_id uuid default null,
+  p_campaign_id uuid default null,
+  p_price_range text default null,
+  p_size_name text default null,
+  p_search_term text default null,
+  p_offset integer default 0,
+  p_limit integer default 12,
+  p_facets text[] default array['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges']
+)
 returns jsonb
 language sql
 stable
-set search_path to ''
+security invoker
+set search_path = ''
 as $$
   select private.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
     p_size_name, p_search_term, p_offset, p_limit, p_facets)
 $$;
-comment on function public.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[]) is 'Internal, the single implementation of the shop filters: one pass giving {total, products (page), facets{...}}; the facets listed in p_facets only.';
-grant execute on function public.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[]) to anon, authenticated;
+comment on function public.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) is
+  'The shop filters with the caller''s rights: {total, products (page), facets}, the facets listed in p_facets only. private.shop_query answers from the facet cells; shop_page and get_available_* call this.';
+grant execute on function public.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) to anon, authenticated;
 
-create function public.shop_page(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text, p_offset integer default 0, p_limit integer default 12)
+create function public.shop_page(
+  p_category_id uuid default null,
+  p_subcategory_id uuid default null,
+  p_brand_id uuid default null,
+  p_campaign_id uuid default null,
+  p_price_range text default null,
+  p_size_name text default null,
+  p_search_term text default null,
+  p_offset integer default 0,
+  p_limit integer default 12
+)
 returns jsonb
 language sql
-stable parallel safe
-set search_path to ''
+stable
+parallel safe
+set search_path = ''
 as $$
   select public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
     p_size_name, p_search_term, p_offset, p_limit)
 $$;
-comment on function public.shop_page(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer) is 'Shop grid in one round trip: {total, products: page newest first (max 100), facets: {categories, subcategories, brands, campaigns, sizes, price_ranges}}.';
-grant execute on function public.shop_page(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer) to anon, authenticated;
+comment on function public.shop_page(uuid, uuid, uuid, uuid, text, text, text, integer, integer) is 'Shop grid in one round trip: {total, products: page newest first (max 100), facets: {categories, subcategories, brands, campaigns, sizes, price_ranges}}.';
+grant execute on function public.shop_page(uuid, uuid, uuid, uuid, text, text, text, integer, integer) to anon, authenticated;
 
-create function public.get_filtered_product_count(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
+create function public.get_filtered_product_count(
+  p_category_id uuid default null,
+  p_subcategory_id uuid default null,
+  p_brand_id uuid default null,
+  p_campaign_id uuid default null,
+  p_price_range text default null,
+  p_size_name text default null,
+  p_search_term text default null
+)
 returns bigint
 language sql
-stable parallel safe
-set search_path to ''
+stable
+parallel safe
+set search_path = ''
 as $$
   select (public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
     p_size_name, p_search_term, 0, 0, array[]::text[]) ->> 'total')::bigint
 $$;
-comment on function public.get_filtered_product_count(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Number of visible products matching every filter.';
-grant execute on function public.get_filtered_product_count(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
+comment on function public.get_filtered_product_count(uuid, uuid, uuid, uuid, text, text, text) is 'Number of visible products matching every filter.';
+grant execute on function public.get_filtered_product_count(uuid, uuid, uuid, uuid, text, text, text) to anon, authenticated;
 
 -- ─── Keeping the cells exact ──────────────────────────────────────────────────────────────────
 -- Adds the products of `rows_in` to the cells (sign 1) or takes them away (sign -1); cells that
@@ -594,7 +627,7 @@ begin
   end if;
 end
 $$;
-comment on function private.shop_cells_apply(rows_in jsonb, sign integer) is
+comment on function private.shop_cells_apply(jsonb, integer) is
   'Adds the products of rows_in to the facet cells (sign 1) or takes them away (sign -1); empty cells are removed; keys are applied in a fixed order so concurrent writers never deadlock.';
 
 -- Statement-level triggers (transition tables): a bulk insert of a thousand products is one
@@ -677,102 +710,51 @@ $$;
 comment on function private.shop_cells_clear() is
   'Statement trigger on TRUNCATE of products: empties the facet cells and the narrow catalogue copy.';
 
--- ─── Facet RPCs: one per facet, all the same shape ────────────────────────────────────────────
-create function public.get_available_categories(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
-returns table(id text, nombre text, product_count bigint)
-language sql
-stable parallel safe
-set search_path to ''
-as $$
+-- ─── Facet RPCs: one per facet, all the same shape ───────────────────────────────────────────
+-- The six facet RPCs, generated from one template so they cannot drift apart.
+do $do$
+declare
+  facet text;
+begin
+  foreach facet in array array['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges'] loop
+    execute format($f$
+      create or replace function public.%1$I(
+        p_category_id uuid default null,
+        p_subcategory_id uuid default null,
+        p_brand_id uuid default null,
+        p_campaign_id uuid default null,
+        p_price_range text default null,
+        p_size_name text default null,
+        p_search_term text default null
+      )
+      returns table (id text, nombre text, product_count bigint)
+      language sql
+      stable
+      parallel safe
+      set search_path = ''
+      as $$
         select e.v ->> 'id', e.v ->> 'nombre', (e.v ->> 'product_count')::bigint
         from jsonb_array_elements(
           public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
-            p_size_name, p_search_term, 0, 0, array['categories']) -> 'facets' -> 'categories'
+            p_size_name, p_search_term, 0, 0, array[%2$L]) -> 'facets' -> %2$L
         ) with ordinality as e(v, ord)
         order by e.ord
       $$;
-comment on function public.get_available_categories(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Filter options of the shop facet categories with product counts (its own filter ignored, the others applied).';
-grant execute on function public.get_available_categories(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
-
-create function public.get_available_subcategories(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
-returns table(id text, nombre text, product_count bigint)
-language sql
-stable parallel safe
-set search_path to ''
-as $$
-        select e.v ->> 'id', e.v ->> 'nombre', (e.v ->> 'product_count')::bigint
-        from jsonb_array_elements(
-          public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
-            p_size_name, p_search_term, 0, 0, array['subcategories']) -> 'facets' -> 'subcategories'
-        ) with ordinality as e(v, ord)
-        order by e.ord
-      $$;
-comment on function public.get_available_subcategories(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Filter options of the shop facet subcategories with product counts (its own filter ignored, the others applied).';
-grant execute on function public.get_available_subcategories(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
-
-create function public.get_available_brands(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
-returns table(id text, nombre text, product_count bigint)
-language sql
-stable parallel safe
-set search_path to ''
-as $$
-        select e.v ->> 'id', e.v ->> 'nombre', (e.v ->> 'product_count')::bigint
-        from jsonb_array_elements(
-          public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
-            p_size_name, p_search_term, 0, 0, array['brands']) -> 'facets' -> 'brands'
-        ) with ordinality as e(v, ord)
-        order by e.ord
-      $$;
-comment on function public.get_available_brands(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Filter options of the shop facet brands with product counts (its own filter ignored, the others applied).';
-grant execute on function public.get_available_brands(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
-
-create function public.get_available_campaigns(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
-returns table(id text, nombre text, product_count bigint)
-language sql
-stable parallel safe
-set search_path to ''
-as $$
-        select e.v ->> 'id', e.v ->> 'nombre', (e.v ->> 'product_count')::bigint
-        from jsonb_array_elements(
-          public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
-            p_size_name, p_search_term, 0, 0, array['campaigns']) -> 'facets' -> 'campaigns'
-        ) with ordinality as e(v, ord)
-        order by e.ord
-      $$;
-comment on function public.get_available_campaigns(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Filter options of the shop facet campaigns with product counts (its own filter ignored, the others applied).';
-grant execute on function public.get_available_campaigns(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
-
-create function public.get_available_sizes(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
-returns table(id text, nombre text, product_count bigint)
-language sql
-stable parallel safe
-set search_path to ''
-as $$
-        select e.v ->> 'id', e.v ->> 'nombre', (e.v ->> 'product_count')::bigint
-        from jsonb_array_elements(
-          public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
-            p_size_name, p_search_term, 0, 0, array['sizes']) -> 'facets' -> 'sizes'
-        ) with ordinality as e(v, ord)
-        order by e.ord
-      $$;
-comment on function public.get_available_sizes(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Filter options of the shop facet sizes with product counts (its own filter ignored, the others applied).';
-grant execute on function public.get_available_sizes(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
-
-create function public.get_available_price_ranges(p_category_id uuid default null::uuid, p_subcategory_id uuid default null::uuid, p_brand_id uuid default null::uuid, p_campaign_id uuid default null::uuid, p_price_range text default null::text, p_size_name text default null::text, p_search_term text default null::text)
-returns table(id text, nombre text, product_count bigint)
-language sql
-stable parallel safe
-set search_path to ''
-as $$
-        select e.v ->> 'id', e.v ->> 'nombre', (e.v ->> 'product_count')::bigint
-        from jsonb_array_elements(
-          public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
-            p_size_name, p_search_term, 0, 0, array['price_ranges']) -> 'facets' -> 'price_ranges'
-        ) with ordinality as e(v, ord)
-        order by e.ord
-      $$;
-comment on function public.get_available_price_ranges(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) is 'Filter options of the shop facet price_ranges with product counts (its own filter ignored, the others applied).';
-grant execute on function public.get_available_price_ranges(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text) to anon, authenticated;
+      comment on function public.%1$I(uuid, uuid, uuid, uuid, text, text, text) is
+        'Filter options of the shop facet %2$s with product counts (its own filter ignored, the others applied).';
+    $f$, 'get_available_' || facet, facet);
+  end loop;
+end
+$do$;
+-- The facet RPCs run shop_query with the caller's rights (security invoker), like shop_page.
+grant execute on function
+  public.get_available_categories(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_subcategories(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_brands(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_campaigns(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_sizes(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_price_ranges(uuid, uuid, uuid, uuid, text, text, text)
+  to anon, authenticated;
 
 -- ─── Triggers ─────────────────────────────────────────────────────────────────────────────────
 create trigger refuse_write

@@ -23,10 +23,17 @@ create index brand_migrations_affected_idx on public.brand_migrations (products_
 -- With p_product_column (categories and subcategories) the target must also be active and hold at
 -- least one product. p_noun names the record in the Spanish messages ('marca', 'categoría'...);
 -- all three nouns are feminine, so the messages read 'la … de origen', 'una … consigo misma'.
-create function private.merge_guard(p_table text, p_noun text, p_source uuid, p_target uuid, p_product_column text default null::text)
+create function private.merge_guard(
+  p_table text,
+  p_noun text,
+  p_source uuid,
+  p_target uuid,
+  p_product_column text default null
+)
 returns void
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_exists boolean;
@@ -68,13 +75,14 @@ begin
   end if;
 end
 $$;
-comment on function private.merge_guard(p_table text, p_noun text, p_source uuid, p_target uuid, p_product_column text) is 'Admin merge preamble: admin check, both ids chosen, different and existing, rows locked; optionally an active target with products.';
-grant execute on function private.merge_guard(p_table text, p_noun text, p_source uuid, p_target uuid, p_product_column text) to authenticated, service_role;
+comment on function private.merge_guard(text, text, uuid, uuid, text) is 'Admin merge preamble: admin check, both ids chosen, different and existing, rows locked; optionally an active target with products.';
+grant execute on function private.merge_guard(text, text, uuid, uuid, text) to authenticated, service_role;
 
 create function public.merge_brands(source_brand_id uuid, target_brand_id uuid)
 returns json
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_source public.brands%rowtype;
@@ -101,13 +109,14 @@ begin
   return json_build_object('products_moved', v_moved, 'target_total', v_total);
 end
 $$;
-comment on function public.merge_brands(source_brand_id uuid, target_brand_id uuid) is 'Admin: moves every product of the source brand to the target (brand_id and marca), records a brand_migrations row and deletes the source. Returns {products_moved, target_total}.';
-grant execute on function public.merge_brands(source_brand_id uuid, target_brand_id uuid) to authenticated;
+comment on function public.merge_brands(uuid, uuid) is 'Admin: moves every product of the source brand to the target (brand_id and marca), records a brand_migrations row and deletes the source. Returns {products_moved, target_total}.';
+grant execute on function public.merge_brands(uuid, uuid) to authenticated;
 
 create function public.merge_categories(source_category_id uuid, target_category_id uuid)
 returns json
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_source public.categories%rowtype;
@@ -162,13 +171,14 @@ begin
   return json_build_object('products_moved', v_products, 'subcategories_moved', v_subs, 'target_total', v_total);
 end
 $$;
-comment on function public.merge_categories(source_category_id uuid, target_category_id uuid) is 'Admin: moves the products and subcategories of the source category to the (active, non-empty) target, renaming clashing subcategories with " (n)", and deletes the source. Returns {products_moved, subcategories_moved, target_total}.';
-grant execute on function public.merge_categories(source_category_id uuid, target_category_id uuid) to authenticated;
+comment on function public.merge_categories(uuid, uuid) is 'Admin: moves the products and subcategories of the source category to the (active, non-empty) target, renaming clashing subcategories with " (n)", and deletes the source. Returns {products_moved, subcategories_moved, target_total}.';
+grant execute on function public.merge_categories(uuid, uuid) to authenticated;
 
 create function public.merge_subcategories(source_subcategory_id uuid, target_subcategory_id uuid)
 returns json
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_source public.subcategories%rowtype;
@@ -193,14 +203,14 @@ begin
   return json_build_object('products_moved', v_products, 'target_total', v_total);
 end
 $$;
-comment on function public.merge_subcategories(source_subcategory_id uuid, target_subcategory_id uuid) is 'Admin: moves the products of the source subcategory to the (active, non-empty) target and deletes the source. Returns {products_moved, target_total}.';
-grant execute on function public.merge_subcategories(source_subcategory_id uuid, target_subcategory_id uuid) to authenticated;
+comment on function public.merge_subcategories(uuid, uuid) is 'Admin: moves the products of the source subcategory to the (active, non-empty) target and deletes the source. Returns {products_moved, target_total}.';
+grant execute on function public.merge_subcategories(uuid, uuid) to authenticated;
 
 create function public.admin_product_json(p public.products)
 returns jsonb
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select to_jsonb(p) - 'sizes'
     || jsonb_build_object(
@@ -244,8 +254,8 @@ begin
   return public.admin_product_json(v);
 end
 $$;
-comment on function private.admin_product(p_id uuid) is 'Admin: one product in the admin list shape, or null.';
-grant execute on function private.admin_product(p_id uuid) to authenticated, service_role;
+comment on function private.admin_product(uuid) is 'Admin: one product in the admin list shape, or null.';
+grant execute on function private.admin_product(uuid) to authenticated, service_role;
 
 create function public.admin_product(p_id uuid)
 returns jsonb
@@ -255,8 +265,8 @@ set search_path to ''
 as $$
   select private.admin_product(p_id)
 $$;
-comment on function public.admin_product(p_id uuid) is 'Admin: one product in the admin list shape, or null.';
-grant execute on function public.admin_product(p_id uuid) to authenticated;
+comment on function public.admin_product(uuid) is 'Admin: one product in the admin list shape, or null.';
+grant execute on function public.admin_product(uuid) to authenticated;
 
 create function private.admin_products(p_search text default null::text, p_campaign_id uuid default null::uuid, p_only_active boolean default false, p_sort text default 'recent'::text, p_offset integer default 0, p_limit integer default 50)
 returns jsonb
@@ -353,26 +363,34 @@ begin
   );
 end
 $$;
-comment on function private.admin_products(p_search text, p_campaign_id uuid, p_only_active boolean, p_sort text, p_offset integer, p_limit integer) is 'Admin products list: {total (matching), total_all (every product), rows (admin_product_json, page p_offset/p_limit), permalink_match (search = a permalink)}. p_sort recent | top_discount | top_profit (top 1000 of non-expired campaigns). Search is case-insensitive on nombre, marca, descripcion, permalink and id.';
-grant execute on function private.admin_products(p_search text, p_campaign_id uuid, p_only_active boolean, p_sort text, p_offset integer, p_limit integer) to authenticated, service_role;
+comment on function private.admin_products(text, uuid, boolean, text, integer, integer) is 'Admin products list: {total (matching), total_all (every product), rows (admin_product_json, page p_offset/p_limit), permalink_match (search = a permalink)}. p_sort recent | top_discount | top_profit (top 1000 of non-expired campaigns). Search is case-insensitive on nombre, marca, descripcion, permalink and id.';
+grant execute on function private.admin_products(text, uuid, boolean, text, integer, integer) to authenticated, service_role;
 
-create function public.admin_products(p_search text default null::text, p_campaign_id uuid default null::uuid, p_only_active boolean default false, p_sort text default 'recent'::text, p_offset integer default 0, p_limit integer default 50)
+create function public.admin_products(
+  p_search text default null,
+  p_campaign_id uuid default null,
+  p_only_active boolean default false,
+  p_sort text default 'recent',
+  p_offset integer default 0,
+  p_limit integer default 50
+)
 returns jsonb
 language sql
 stable
-set search_path to ''
+security invoker
+set search_path = ''
 as $$
   -- at most the first 200 characters of the trimmed search (the longest permalink)
   select private.admin_products(left(btrim(p_search), 200), p_campaign_id, p_only_active, p_sort, p_offset, p_limit)
 $$;
-comment on function public.admin_products(p_search text, p_campaign_id uuid, p_only_active boolean, p_sort text, p_offset integer, p_limit integer) is 'Admin products list: {total (matching), total_all (every product), rows (admin_product_json, page p_offset/p_limit), permalink_match (search = a permalink)}. p_sort recent | top_discount | top_profit (top 1000 of non-expired campaigns). Search is case-insensitive on nombre, marca, descripcion, permalink and id.';
-grant execute on function public.admin_products(p_search text, p_campaign_id uuid, p_only_active boolean, p_sort text, p_offset integer, p_limit integer) to authenticated;
+comment on function public.admin_products(text, uuid, boolean, text, integer, integer) is 'Admin products list: {total (matching), total_all (every product), rows (admin_product_json, page p_offset/p_limit), permalink_match (search = a permalink)}. p_sort recent | top_discount | top_profit (top 1000 of non-expired campaigns). Search is case-insensitive on nombre, marca, descripcion, permalink and id.';
+grant execute on function public.admin_products(text, uuid, boolean, text, integer, integer) to authenticated;
 
-create function private.free_permalink(p_base text, p_exclude_id uuid default null::uuid)
+create function private.free_permalink(p_base text, p_exclude_id uuid default null)
 returns text
 language plpgsql
 stable
-set search_path to ''
+set search_path = ''
 as $$
 declare
   v_base text := btrim(coalesce(p_base, ''));
@@ -395,27 +413,28 @@ begin
   return v_base || '-' || v_n;
 end
 $$;
-comment on function private.free_permalink(p_base text, p_exclude_id uuid) is 'The first of base, base-1, base-2... not used by another product (p_exclude_id: the product being edited).';
-grant execute on function private.free_permalink(p_base text, p_exclude_id uuid) to authenticated, service_role;
+comment on function private.free_permalink(text, uuid) is 'The first of base, base-1, base-2... not used by another product (p_exclude_id: the product being edited).';
+grant execute on function private.free_permalink(text, uuid) to authenticated, service_role;
 
-create function public.unique_permalink(p_base text, p_exclude_id uuid default null::uuid)
+create function public.unique_permalink(p_base text, p_exclude_id uuid default null)
 returns text
 language plpgsql
 stable
-set search_path to ''
+set search_path = ''
 as $$
 begin
   perform private.assert_admin();
   return private.free_permalink(p_base, p_exclude_id);
 end
 $$;
-comment on function public.unique_permalink(p_base text, p_exclude_id uuid) is 'Admin: the first of base, base-1, base-2... not used by another product (p_exclude_id: the product being edited).';
-grant execute on function public.unique_permalink(p_base text, p_exclude_id uuid) to authenticated;
+comment on function public.unique_permalink(text, uuid) is 'Admin: the first of base, base-1, base-2... not used by another product (p_exclude_id: the product being edited).';
+grant execute on function public.unique_permalink(text, uuid) to authenticated;
 
 create function public.save_product(p_id uuid, p_product jsonb)
 returns jsonb
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_id uuid := p_id;
@@ -540,13 +559,14 @@ begin
   return public.admin_product_json(v_row);
 end
 $$;
-comment on function public.save_product(p_id uuid, p_product jsonb) is 'Admin: inserts (p_id null) or updates a product and its product_private row in one transaction. Returns the product in the admin list shape. Spanish errors: missing fields, negative prices, permalink taken (23505).';
-grant execute on function public.save_product(p_id uuid, p_product jsonb) to authenticated;
+comment on function public.save_product(uuid, jsonb) is 'Admin: inserts (p_id null) or updates a product and its product_private row in one transaction. Returns the product in the admin list shape. Spanish errors: missing fields, negative prices, permalink taken (23505).';
+grant execute on function public.save_product(uuid, jsonb) to authenticated;
 
 create function public.delete_product(p_id uuid)
 returns jsonb
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_main text;
@@ -566,8 +586,8 @@ begin
   );
 end
 $$;
-comment on function public.delete_product(p_id uuid) is 'Admin: deletes a product (sizes, images and private row cascade) and returns {id, image_urls} so the caller removes the storage objects.';
-grant execute on function public.delete_product(p_id uuid) to authenticated;
+comment on function public.delete_product(uuid) is 'Admin: deletes a product (sizes, images and private row cascade) and returns {id, image_urls} so the caller removes the storage objects.';
+grant execute on function public.delete_product(uuid) to authenticated;
 
 -- Permalinks are at most 200 characters (products_permalink_format). The import builds one from
 -- '{brand}-{name}', and a supplier's long name (or brand) would make a longer one, which the table
@@ -577,7 +597,7 @@ create function private.permalink_base(p_brand text, p_name text)
 returns text
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   with slug as (
     select regexp_replace(regexp_replace(regexp_replace(regexp_replace(
@@ -592,5 +612,5 @@ as $$
   end
   from slug
 $$;
-comment on function private.permalink_base(p_brand text, p_name text) is 'Slug of ''{brand}-{name}'': accents folded, lowercase, spaces to hyphens, only a-z0-9 and single hyphens, at most 190 characters (cut at a word end).';
-grant execute on function private.permalink_base(p_brand text, p_name text) to authenticated, service_role;
+comment on function private.permalink_base(text, text) is 'Slug of ''{brand}-{name}'': accents folded, lowercase, spaces to hyphens, only a-z0-9 and single hyphens, at most 190 characters (cut at a word end).';
+grant execute on function private.permalink_base(text, text) to authenticated, service_role;

@@ -53,8 +53,8 @@ create index rebuild_requests_publication_idx on public.rebuild_requests (public
 create function public.request_rebuild()
 returns trigger
 language plpgsql
-security definer
-set search_path to ''
+security definer -- writers (admins) have no insert right on rebuild_requests
+set search_path = ''
 as $$
 declare
   why text := tg_table_name || ' ' || lower(tg_op);
@@ -82,10 +82,11 @@ comment on function public.request_rebuild() is 'Statement trigger: records (coa
 -- closed as failed and the rebuild requests it claimed return to 'pending', so the next
 -- publication carries them. Every decision to publish and every build start runs this first; the
 -- local worker, the only builder on its machine, runs it with no wait when it starts.
-create function private.reclaim_stalled_publications(p_older_than interval default '01:10:00'::interval)
+create function private.reclaim_stalled_publications(p_older_than interval default interval '70 minutes')
 returns integer
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_ids bigint[];
@@ -110,13 +111,14 @@ begin
   return cardinality(v_ids);
 end
 $$;
-comment on function private.reclaim_stalled_publications(p_older_than interval) is 'Fails publications building for longer than p_older_than and puts the requests they claimed back to pending.';
-grant execute on function private.reclaim_stalled_publications(p_older_than interval) to service_role;
+comment on function private.reclaim_stalled_publications(interval) is 'Fails publications building for longer than p_older_than and puts the requests they claimed back to pending.';
+grant execute on function private.reclaim_stalled_publications(interval) to service_role;
 
 create function public.request_publication(p_trigger text, p_force boolean default false)
 returns jsonb
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_waiting bigint;
@@ -144,25 +146,31 @@ begin
   return jsonb_build_object('dispatch', true, 'publication_id', v_id, 'reason', 'dispatched');
 end
 $$;
-comment on function public.request_publication(p_trigger text, p_force boolean) is 'Service role: decides whether to dispatch a publication (pending requests, none waiting to start) and records it.';
+comment on function public.request_publication(text, boolean) is 'Service role: decides whether to dispatch a publication (pending requests, none waiting to start) and records it.';
 
 -- A dispatch that could not be sent (the CI or deploy hook refused it) ends its publication.
 create function public.fail_publication(p_id bigint, p_error text)
 returns void
 language sql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
   update public.publications
      set status = 'failed', finished_at = now(), error = left(coalesce(p_error, 'Error desconocido'), 2000)
    where id = p_id and status in ('requested', 'building');
 $$;
-comment on function public.fail_publication(p_id bigint, p_error text) is
+comment on function public.fail_publication(bigint, text) is
   'Ends a publication whose dispatch could not be sent (the CI or deploy hook refused it) as failed, with the error. Service role only.';
 
-create function public.start_publication(p_trigger text, p_publication_id bigint default null::bigint, p_commit_sha text default null::text)
+create function public.start_publication(
+  p_trigger text,
+  p_publication_id bigint default null,
+  p_commit_sha text default null
+)
 returns bigint
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_id bigint;
@@ -188,16 +196,23 @@ begin
   return v_id;
 end
 $$;
-comment on function public.start_publication(p_trigger text, p_publication_id bigint, p_commit_sha text) is
+comment on function public.start_publication(text, bigint, text) is
   'A build starts: marks the requested publication (or a new one) as building and claims the pending rebuild requests; stalled publications are reclaimed first. Service role only.';
 
 -- A build ends: published (with its page count and duration) or failed (with the error). The
 -- requests it claimed end the same way; after a failure `npm run publish:check` retries on the
 -- next scheduled run.
-create function public.finish_publication(p_id bigint, p_ok boolean, p_pages integer default null::integer, p_duration_ms integer default null::integer, p_error text default null::text)
+create function public.finish_publication(
+  p_id bigint,
+  p_ok boolean,
+  p_pages integer default null,
+  p_duration_ms integer default null,
+  p_error text default null
+)
 returns void
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_error text := case when p_ok then null else left(coalesce(p_error, 'Error desconocido'), 2000) end;
@@ -211,7 +226,7 @@ begin
    where publication_id = p_id;
 end
 $$;
-comment on function public.finish_publication(p_id bigint, p_ok boolean, p_pages integer, p_duration_ms integer, p_error text) is
+comment on function public.finish_publication(bigint, boolean, integer, integer, text) is
   'A build ends: published (page count, duration) or failed (error); the requests it claimed end the same way. Service role only.';
 
 -- What `npm run publish:check` decides on: pending requests, the last finished publication, and
@@ -220,7 +235,7 @@ create function public.publication_state()
 returns jsonb
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select jsonb_build_object(
     'pending', (select count(*) from public.rebuild_requests r where r.status = 'pending'),

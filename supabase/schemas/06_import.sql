@@ -12,7 +12,7 @@ create function private.import_price(p_item jsonb, p_field text, p_row text)
 returns numeric
 language plpgsql
 immutable
-set search_path to ''
+set search_path = ''
 as $$
 declare
   v_raw text := btrim(coalesce(p_item ->> p_field, ''));
@@ -41,9 +41,9 @@ begin
   return v;
 end
 $$;
-comment on function private.import_price(p_item jsonb, p_field text, p_row text) is
+comment on function private.import_price(jsonb, text, text) is
   'A price field of an imported row: a number above 0 with at most 2 decimals that fits numeric(12, 2), or null when absent; raises naming the row and field otherwise.';
-grant execute on function private.import_price(p_item jsonb, p_field text, p_row text) to authenticated, service_role;
+grant execute on function private.import_price(jsonb, text, text) to authenticated, service_role;
 
 -- A list of texts of the element (imagenes, tallas): trimmed, blanks dropped; raises unless it is
 -- an array of strings.
@@ -51,7 +51,7 @@ create function private.import_texts(p_item jsonb, p_field text, p_row text)
 returns text[]
 language plpgsql
 immutable
-set search_path to ''
+set search_path = ''
 as $$
 declare
   v_value jsonb := p_item -> p_field;
@@ -70,14 +70,15 @@ begin
   ), '{}');
 end
 $$;
-comment on function private.import_texts(p_item jsonb, p_field text, p_row text) is
+comment on function private.import_texts(jsonb, text, text) is
   'A list field of an imported row (imagenes, tallas): texts trimmed, blanks dropped; raises unless it is an array of strings.';
-grant execute on function private.import_texts(p_item jsonb, p_field text, p_row text) to authenticated, service_role;
+grant execute on function private.import_texts(jsonb, text, text) to authenticated, service_role;
 
 create function public.import_products_batch(p_campaign_id uuid, p_brand_id uuid, p_products jsonb)
 returns jsonb
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   v_brand text;
@@ -235,5 +236,5 @@ begin
   );
 end
 $$;
-comment on function public.import_products_batch(p_campaign_id uuid, p_brand_id uuid, p_products jsonb) is 'Admin or service role: imports one CSV batch in one transaction. p_products: [{nombre, costo_compra, precio_original, precio_venta, imagenes[], tallas[], descripcion, categoria, subcategoria, link_externo, import_key, fila?}]. Any invalid element raises ''Fila N (nombre): ...'' and nothing is saved. Rows whose import_key exists are skipped and counted as successes. Returns {success_count, error_count: 0, errors: [], skipped_count}.';
-grant execute on function public.import_products_batch(p_campaign_id uuid, p_brand_id uuid, p_products jsonb) to authenticated;
+comment on function public.import_products_batch(uuid, uuid, jsonb) is 'Admin or service role: imports one CSV batch in one transaction. p_products: [{nombre, costo_compra, precio_original, precio_venta, imagenes[], tallas[], descripcion, categoria, subcategoria, link_externo, import_key, fila?}]. Any invalid element raises ''Fila N (nombre): ...'' and nothing is saved. Rows whose import_key exists are skipped and counted as successes. Returns {success_count, error_count: 0, errors: [], skipped_count}.';
+grant execute on function public.import_products_batch(uuid, uuid, jsonb) to authenticated;

@@ -79,8 +79,9 @@ create index product_click_analytics_session_recent_idx on public.product_click_
 create function public.analytics_filter_types()
 returns text[]
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select array['category', 'subcategory', 'brand', 'campaign', 'price', 'price_range', 'size', 'search', 'sort', 'clear']
 $$;
@@ -93,7 +94,7 @@ create function private.analytics_from_public()
 returns boolean
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select coalesce(current_setting('role', true), 'none') in ('anon', 'authenticated') and not public.is_admin()
 $$;
@@ -106,7 +107,7 @@ create function private.client_address()
 returns inet
 language plpgsql
 stable
-set search_path to ''
+set search_path = ''
 as $$
 declare
   headers text := nullif(current_setting('request.headers', true), '');
@@ -132,12 +133,13 @@ comment on function private.client_address() is 'The request''s client address (
 create function private.client_network(address inet)
 returns inet
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select network(set_masklen(address, case family(address) when 4 then 24 else 48 end))::inet
 $$;
-comment on function private.client_network(address inet) is 'An address shortened to its network: IPv4 /24, IPv6 /48.';
+comment on function private.client_network(inet) is 'An address shortened to its network: IPv4 /24, IPv6 /48.';
 
 -- Security definer: reads the product whatever the caller may see; the insert policy, checked after
 -- this trigger with the caller's rights, still refuses a product the public cannot see.
@@ -145,7 +147,7 @@ create function private.analytics_event_fields()
 returns trigger
 language plpgsql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
 begin
   if not private.analytics_from_public() then
@@ -181,7 +183,7 @@ create function private.prune_analytics_rate()
 returns void
 language sql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
   delete from private.analytics_rate where minute < date_trunc('minute', now());
 $$;
@@ -195,7 +197,7 @@ create function private.analytics_admit()
 returns trigger
 language plpgsql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
 declare
   rows_in bigint;
@@ -245,8 +247,9 @@ comment on function private.analytics_admit() is 'Refuses public analytics state
 create function public.device_type(ua text)
 returns text
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select case
     when ua ~ '(iPad|Tablet|Kindle|Silk)' or (ua ~ 'Android' and ua !~ 'Mobile') then 'Tablet'
@@ -254,14 +257,15 @@ as $$
     else 'Desktop'
   end
 $$;
-comment on function public.device_type(ua text) is 'Tablet (iPad, Tablet, Kindle, Silk, Android without Mobile), Mobile (Mobi, iPhone, iPod, Android…Mobile, Windows Phone), else Desktop.';
-grant execute on function public.device_type(ua text) to authenticated;
+comment on function public.device_type(text) is 'Tablet (iPad, Tablet, Kindle, Silk, Android without Mobile), Mobile (Mobi, iPhone, iPod, Android…Mobile, Windows Phone), else Desktop.';
+grant execute on function public.device_type(text) to authenticated;
 
 create function public.browser_name(ua text)
 returns text
 language sql
-immutable parallel safe
-set search_path to ''
+immutable
+parallel safe
+set search_path = ''
 as $$
   select case
     when ua ~ '(Edg/|Edge/|EdgA/|EdgiOS/)' then 'Edge'
@@ -271,19 +275,20 @@ as $$
     else 'Otros'
   end
 $$;
-comment on function public.browser_name(ua text) is 'Edge, Firefox, Chrome (not Opera or Samsung Internet), Safari (Version/ … Safari/ and none of the others), else Otros.';
-grant execute on function public.browser_name(ua text) to authenticated;
+comment on function public.browser_name(text) is 'Edge, Firefox, Chrome (not Opera or Samsung Internet), Safari (Version/ … Safari/ and none of the others), else Otros.';
+grant execute on function public.browser_name(text) to authenticated;
 
 -- The instant a Mexico City calendar day starts; null means unbounded (the given infinity).
-create function private.day_start(d date, unbounded timestamp with time zone)
-returns timestamp with time zone
+create function private.day_start(d date, unbounded timestamptz)
+returns timestamptz
 language sql
-stable parallel safe
-set search_path to ''
+stable
+parallel safe
+set search_path = ''
 as $$
   select coalesce(d::timestamp at time zone 'America/Mexico_City', unbounded)
 $$;
-comment on function private.day_start(d date, unbounded timestamp with time zone) is
+comment on function private.day_start(date, timestamp with time zone) is
   'The instant a Mexico City calendar day starts; a null day gives the given unbounded value (an infinity).';
 
 -- What an admin reads for a filter value: the name of the category, subcategory, brand or
@@ -293,7 +298,7 @@ create function private.filter_label(p_type text, p_value text)
 returns text
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select coalesce(
     case
@@ -305,16 +310,16 @@ as $$
     end,
     p_value)
 $$;
-comment on function private.filter_label(p_type text, p_value text) is
+comment on function private.filter_label(text, text) is
   'What an admin reads for a filter value: the name of the category, subcategory, brand or campaign it identifies, or the value as recorded.';
-grant execute on function private.filter_label(p_type text, p_value text) to authenticated;
+grant execute on function private.filter_label(text, text) to authenticated;
 
 -- The Spanish name of a filter type, as the screens label it.
 create function private.filter_type_label(p_type text)
 returns text
 language sql
 immutable
-set search_path to ''
+set search_path = ''
 as $$
   select case p_type
     when 'category' then 'Categoría'
@@ -327,7 +332,7 @@ as $$
     else p_type
   end
 $$;
-comment on function private.filter_type_label(p_type text) is
+comment on function private.filter_type_label(text) is
   'The Spanish name of a filter type, as the analytics screens label it.';
 
 -- ─── Rollups kept by triggers ─────────────────────────────────────────────────────────────────
@@ -462,7 +467,7 @@ create function private.analytics_rollup_sessions()
 returns trigger
 language plpgsql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
 declare
   k text := tg_argv[0];
@@ -526,7 +531,7 @@ create function private.search_analytics_rollup_totals()
 returns trigger
 language plpgsql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
 begin
   with d as (
@@ -572,7 +577,7 @@ create function private.filter_analytics_rollup_totals()
 returns trigger
 language plpgsql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
 begin
   with t as (
@@ -608,7 +613,7 @@ create function private.product_click_analytics_rollup_totals()
 returns trigger
 language plpgsql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
 begin
   with t as (
@@ -653,7 +658,7 @@ create function private.analytics_rollup_reset()
 returns trigger
 language plpgsql
 security definer
-set search_path to ''
+set search_path = ''
 as $$
 begin
   truncate private.analytics_session_hours, private.analytics_sessions, private.analytics_days;
@@ -707,11 +712,12 @@ grant select on table public.product_click_summary to authenticated;
 
 -- ─── Report building blocks ───────────────────────────────────────────────────────────────────
 -- Sessions active in [lo, hi): their counts by kind and first and last activity there.
-create function private.session_rows(lo timestamp with time zone, hi timestamp with time zone)
-returns table(session_id text, searches bigint, filters bigint, clicks bigint, first_at timestamp with time zone, last_at timestamp with time zone)
+create function private.session_rows(lo timestamptz, hi timestamptz)
+returns table (session_id text, searches bigint, filters bigint, clicks bigint,
+               first_at timestamptz, last_at timestamptz)
 language plpgsql
 stable
-set search_path to ''
+set search_path = ''
 as $$
 #variable_conflict use_column
 begin
@@ -729,15 +735,15 @@ begin
   end if;
 end
 $$;
-comment on function private.session_rows(lo timestamp with time zone, hi timestamp with time zone) is
+comment on function private.session_rows(timestamp with time zone, timestamp with time zone) is
   'Sessions active in [lo, hi) with their counts by kind and first and last activity there.';
 
 -- One row per Mexico City day from d_start to d_end (zeros included), folded days added.
 create function private.daily_rows(d_start date, d_end date)
-returns table(fecha date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
+returns table (fecha date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   with per_day as (
     select (h.hour at time zone 'America/Mexico_City')::date as day, count(distinct h.session_id) as s,
@@ -758,15 +764,16 @@ as $$
     left join agg a on a.day = g.day::date
    order by 1 desc
 $$;
-comment on function private.daily_rows(d_start date, d_end date) is
+comment on function private.daily_rows(date, date) is
   'One row per Mexico City day from d_start to d_end (days without activity included), days folded by prune_analytics added.';
 
 -- Hours with activity in [lo, hi), latest first, at most lim (null: all).
-create function private.hourly_rows(lo timestamp with time zone, hi timestamp with time zone, lim integer)
-returns table(hora timestamp with time zone, hora_del_dia integer, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
+create function private.hourly_rows(lo timestamptz, hi timestamptz, lim integer)
+returns table (hora timestamptz, hora_del_dia integer, sesiones_unicas bigint, total_actividades bigint,
+               busquedas bigint, filtros bigint, clicks_productos bigint)
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select h.hour, extract(hour from h.hour at time zone 'America/Mexico_City')::integer,
          count(distinct h.session_id), sum(h.searches + h.filters + h.clicks)::bigint,
@@ -777,15 +784,16 @@ as $$
    order by h.hour desc
    limit lim
 $$;
-comment on function private.hourly_rows(lo timestamp with time zone, hi timestamp with time zone, lim integer) is
+comment on function private.hourly_rows(timestamp with time zone, timestamp with time zone, integer) is
   'Hours with activity in [lo, hi), latest first, at most lim (null: all).';
 
 -- Every week (Monday) touching [d_start, d_end], latest first, zeros included; counts of those days.
 create function private.weekly_rows(d_start date, d_end date)
-returns table(semana date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, promedio_actividades_por_sesion numeric)
+returns table (semana date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint,
+               clicks_productos bigint, promedio_actividades_por_sesion numeric)
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   with per_week as (
     select date_trunc('week', (h.hour at time zone 'America/Mexico_City')::date)::date as week, count(distinct h.session_id) as s,
@@ -808,7 +816,7 @@ as $$
     left join agg a on a.week = g.week::date
    order by 1 desc
 $$;
-comment on function private.weekly_rows(d_start date, d_end date) is
+comment on function private.weekly_rows(date, date) is
   'Every week (from Monday) touching [d_start, d_end], latest first, weeks without activity included.';
 
 -- The first day with any recorded activity (today when there is none).
@@ -816,7 +824,7 @@ create function private.first_activity_day()
 returns date
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select coalesce(least((select min(d.day) from private.analytics_days d),
                         (select (min(h.hour) at time zone 'America/Mexico_City')::date from private.analytics_session_hours h)),
@@ -825,11 +833,11 @@ $$;
 comment on function private.first_activity_day() is
   'The first day with any recorded activity (today when there is none).';
 
-create function private.search_activity(lo timestamp with time zone, hi timestamp with time zone, lim integer)
+create function private.search_activity(lo timestamptz, hi timestamptz, lim integer)
 returns setof private.activity_row
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select 'search:' || e.id, 'search', e.search_term, e.search_term, null, null, null, null, e.session_id,
          e.user_agent, public.device_type(e.user_agent), public.browser_name(e.user_agent), e.created_at,
@@ -839,14 +847,14 @@ as $$
    order by e.created_at desc, e.id desc
    limit lim
 $$;
-comment on function private.search_activity(lo timestamp with time zone, hi timestamp with time zone, lim integer) is
+comment on function private.search_activity(timestamp with time zone, timestamp with time zone, integer) is
   'Search events in [lo, hi) as activity rows, latest first, at most lim.';
 
-create function private.filter_activity(lo timestamp with time zone, hi timestamp with time zone, lim integer)
+create function private.filter_activity(lo timestamptz, hi timestamptz, lim integer)
 returns setof private.activity_row
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select 'filter:' || e.id, 'filter', e.filter_value,
          private.filter_type_label(e.filter_type) || ': ' || private.filter_label(e.filter_type, e.filter_value),
@@ -859,14 +867,14 @@ as $$
            limit lim) e
    order by e.created_at desc, e.id desc
 $$;
-comment on function private.filter_activity(lo timestamp with time zone, hi timestamp with time zone, lim integer) is
+comment on function private.filter_activity(timestamp with time zone, timestamp with time zone, integer) is
   'Filter events in [lo, hi) as activity rows with readable labels, latest first, at most lim.';
 
-create function private.click_activity(lo timestamp with time zone, hi timestamp with time zone, lim integer)
+create function private.click_activity(lo timestamptz, hi timestamptz, lim integer)
 returns setof private.activity_row
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select 'product_click:' || e.id, 'product_click', e.product_id::text, coalesce(p.nombre, e.product_name),
          null, null, null, coalesce(p.permalink, e.product_permalink), e.session_id,
@@ -879,15 +887,15 @@ as $$
     left join public.products p on p.id = e.product_id
    order by e.created_at desc, e.id desc
 $$;
-comment on function private.click_activity(lo timestamp with time zone, hi timestamp with time zone, lim integer) is
+comment on function private.click_activity(timestamp with time zone, timestamp with time zone, integer) is
   'Product-click events in [lo, hi) as activity rows, latest first, at most lim.';
 
 -- Every activity of the given sessions in [lo, hi).
-create function private.sessions_activity(p_sessions text[], lo timestamp with time zone, hi timestamp with time zone)
+create function private.sessions_activity(p_sessions text[], lo timestamptz, hi timestamptz)
 returns setof private.activity_row
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   select * from (
     select 'search:' || e.id as id, 'search', e.search_term, e.search_term, null, null, null, null, e.session_id,
@@ -913,7 +921,7 @@ as $$
      where e.session_id = any (p_sessions) and e.created_at >= lo and e.created_at < hi
   ) a
 $$;
-comment on function private.sessions_activity(p_sessions text[], lo timestamp with time zone, hi timestamp with time zone) is
+comment on function private.sessions_activity(text[], timestamp with time zone, timestamp with time zone) is
   'Every activity (searches, filters, clicks) of the given sessions in [lo, hi).';
 
 -- ─── Reports (owner's rights in private, called through public) ───────────────────────────────
@@ -945,8 +953,8 @@ begin
     select (h.b + d.b)::bigint, (h.f + d.f)::bigint, (h.c + d.c)::bigint, (h.s + d.s)::bigint from h, d;
 end
 $$;
-comment on function private.get_analytics_summary(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_analytics_summary(start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_analytics_summary(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_analytics_summary(date, date) to authenticated, service_role;
 
 create function public.get_analytics_summary(start_date date default (public.shop_today() - 29), end_date date default public.shop_today())
 returns table(total_searches bigint, total_filters bigint, total_product_clicks bigint, unique_sessions bigint)
@@ -954,8 +962,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_analytics_summary($1, $2) $$;
-comment on function public.get_analytics_summary(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_analytics_summary(start_date date, end_date date) to authenticated;
+comment on function public.get_analytics_summary(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_analytics_summary(date, date) to authenticated;
 
 create function private.get_analytics_by_period(start_date date, end_date date)
 returns table(metric_type text, metric_value text, metric_label text, count bigint, unique_sessions bigint)
@@ -1007,8 +1015,8 @@ begin
     order by 4 desc, 1, 3;
 end
 $$;
-comment on function private.get_analytics_by_period(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_analytics_by_period(start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_analytics_by_period(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_analytics_by_period(date, date) to authenticated, service_role;
 
 create function public.get_analytics_by_period(start_date date, end_date date)
 returns table(metric_type text, metric_value text, metric_label text, count bigint, unique_sessions bigint)
@@ -1016,8 +1024,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_analytics_by_period($1, $2) $$;
-comment on function public.get_analytics_by_period(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_analytics_by_period(start_date date, end_date date) to authenticated;
+comment on function public.get_analytics_by_period(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_analytics_by_period(date, date) to authenticated;
 
 create function private.get_daily_activity_report(limit_count integer default 30, start_date date default null::date, end_date date default null::date)
 returns table(fecha date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -1033,8 +1041,8 @@ begin
   return query select * from private.daily_rows(d_start, d_end);
 end
 $$;
-comment on function private.get_daily_activity_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_daily_activity_report(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_daily_activity_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_daily_activity_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_daily_activity_report(limit_count integer default 30, start_date date default null::date, end_date date default null::date)
 returns table(fecha date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -1042,8 +1050,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_daily_activity_report($1, $2, $3) $$;
-comment on function public.get_daily_activity_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_daily_activity_report(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_daily_activity_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_daily_activity_report(integer, date, date) to authenticated;
 
 create function private.get_daily_activity_report_by_date(start_date date, end_date date)
 returns table(fecha date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -1056,8 +1064,8 @@ begin
   return query select * from private.daily_rows(coalesce(start_date, private.first_activity_day()), coalesce(end_date, public.shop_today()));
 end
 $$;
-comment on function private.get_daily_activity_report_by_date(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_daily_activity_report_by_date(start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_daily_activity_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_daily_activity_report_by_date(date, date) to authenticated, service_role;
 
 create function public.get_daily_activity_report_by_date(start_date date, end_date date)
 returns table(fecha date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -1065,8 +1073,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_daily_activity_report_by_date($1, $2) $$;
-comment on function public.get_daily_activity_report_by_date(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_daily_activity_report_by_date(start_date date, end_date date) to authenticated;
+comment on function public.get_daily_activity_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_daily_activity_report_by_date(date, date) to authenticated;
 
 create function private.get_hourly_performance_report(limit_count integer default 168, start_date date default null::date, end_date date default null::date)
 returns table(hora timestamp with time zone, hora_del_dia integer, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -1080,8 +1088,8 @@ begin
     private.day_start(end_date + 1, 'infinity'), greatest(coalesce(limit_count, 168), 0));
 end
 $$;
-comment on function private.get_hourly_performance_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_hourly_performance_report(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_hourly_performance_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_hourly_performance_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_hourly_performance_report(limit_count integer default 168, start_date date default null::date, end_date date default null::date)
 returns table(hora timestamp with time zone, hora_del_dia integer, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -1089,8 +1097,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_hourly_performance_report($1, $2, $3) $$;
-comment on function public.get_hourly_performance_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_hourly_performance_report(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_hourly_performance_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_hourly_performance_report(integer, date, date) to authenticated;
 
 create function private.get_hourly_performance_report_by_date(start_date date, end_date date)
 returns table(hora timestamp with time zone, hora_del_dia integer, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -1104,8 +1112,8 @@ begin
     private.day_start(end_date + 1, 'infinity'), null);
 end
 $$;
-comment on function private.get_hourly_performance_report_by_date(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_hourly_performance_report_by_date(start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_hourly_performance_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_hourly_performance_report_by_date(date, date) to authenticated, service_role;
 
 create function public.get_hourly_performance_report_by_date(start_date date, end_date date)
 returns table(hora timestamp with time zone, hora_del_dia integer, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint)
@@ -1113,8 +1121,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_hourly_performance_report_by_date($1, $2) $$;
-comment on function public.get_hourly_performance_report_by_date(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_hourly_performance_report_by_date(start_date date, end_date date) to authenticated;
+comment on function public.get_hourly_performance_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_hourly_performance_report_by_date(date, date) to authenticated;
 
 create function private.get_weekly_trends_report(limit_count integer default 12, start_date date default null::date, end_date date default null::date)
 returns table(semana date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, promedio_actividades_por_sesion numeric)
@@ -1130,8 +1138,8 @@ begin
   return query select * from private.weekly_rows(greatest(coalesce(start_date, '-infinity'::date), first_week), d_end);
 end
 $$;
-comment on function private.get_weekly_trends_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_weekly_trends_report(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_weekly_trends_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_weekly_trends_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_weekly_trends_report(limit_count integer default 12, start_date date default null::date, end_date date default null::date)
 returns table(semana date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, promedio_actividades_por_sesion numeric)
@@ -1139,8 +1147,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_weekly_trends_report($1, $2, $3) $$;
-comment on function public.get_weekly_trends_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_weekly_trends_report(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_weekly_trends_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_weekly_trends_report(integer, date, date) to authenticated;
 
 create function private.get_weekly_trends_report_by_date(start_date date, end_date date)
 returns table(semana date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, promedio_actividades_por_sesion numeric)
@@ -1153,8 +1161,8 @@ begin
   return query select * from private.weekly_rows(coalesce(start_date, private.first_activity_day()), coalesce(end_date, public.shop_today()));
 end
 $$;
-comment on function private.get_weekly_trends_report_by_date(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_weekly_trends_report_by_date(start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_weekly_trends_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_weekly_trends_report_by_date(date, date) to authenticated, service_role;
 
 create function public.get_weekly_trends_report_by_date(start_date date, end_date date)
 returns table(semana date, sesiones_unicas bigint, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, promedio_actividades_por_sesion numeric)
@@ -1162,8 +1170,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_weekly_trends_report_by_date($1, $2) $$;
-comment on function public.get_weekly_trends_report_by_date(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_weekly_trends_report_by_date(start_date date, end_date date) to authenticated;
+comment on function public.get_weekly_trends_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_weekly_trends_report_by_date(date, date) to authenticated;
 
 create function private.get_user_behavior_report(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(session_id text, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, duracion_sesion_minutos numeric, primera_actividad timestamp with time zone, ultima_actividad timestamp with time zone, tipo_dispositivo text, navegador text)
@@ -1186,8 +1194,8 @@ begin
      order by r.last_at desc, r.session_id;
 end
 $$;
-comment on function private.get_user_behavior_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_user_behavior_report(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_user_behavior_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_user_behavior_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_user_behavior_report(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(session_id text, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, duracion_sesion_minutos numeric, primera_actividad timestamp with time zone, ultima_actividad timestamp with time zone, tipo_dispositivo text, navegador text)
@@ -1195,8 +1203,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_user_behavior_report($1, $2, $3) $$;
-comment on function public.get_user_behavior_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_user_behavior_report(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_user_behavior_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_user_behavior_report(integer, date, date) to authenticated;
 
 create function private.get_conversion_funnel_report(start_date date default null::date, end_date date default null::date)
 returns table(total_sesiones bigint, sesiones_con_busqueda bigint, sesiones_con_filtro bigint, sesiones_con_click bigint, conversion_busqueda_pct numeric, conversion_filtro_pct numeric, conversion_click_pct numeric)
@@ -1223,8 +1231,8 @@ begin
       from c;
 end
 $$;
-comment on function private.get_conversion_funnel_report(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_conversion_funnel_report(start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_conversion_funnel_report(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_conversion_funnel_report(date, date) to authenticated, service_role;
 
 create function public.get_conversion_funnel_report(start_date date default null::date, end_date date default null::date)
 returns table(total_sesiones bigint, sesiones_con_busqueda bigint, sesiones_con_filtro bigint, sesiones_con_click bigint, conversion_busqueda_pct numeric, conversion_filtro_pct numeric, conversion_click_pct numeric)
@@ -1232,8 +1240,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_conversion_funnel_report($1, $2) $$;
-comment on function public.get_conversion_funnel_report(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_conversion_funnel_report(start_date date, end_date date) to authenticated;
+comment on function public.get_conversion_funnel_report(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_conversion_funnel_report(date, date) to authenticated;
 
 create function private.get_device_browser_report(start_date date default null::date, end_date date default null::date)
 returns table(tipo_dispositivo text, navegador text, sesiones_unicas bigint, total_actividades bigint, porcentaje_sesiones numeric)
@@ -1261,8 +1269,8 @@ begin
      order by g.n desc, g.device, g.browser;
 end
 $$;
-comment on function private.get_device_browser_report(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_device_browser_report(start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_device_browser_report(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_device_browser_report(date, date) to authenticated, service_role;
 
 create function public.get_device_browser_report(start_date date default null::date, end_date date default null::date)
 returns table(tipo_dispositivo text, navegador text, sesiones_unicas bigint, total_actividades bigint, porcentaje_sesiones numeric)
@@ -1270,8 +1278,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_device_browser_report($1, $2) $$;
-comment on function public.get_device_browser_report(start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_device_browser_report(start_date date, end_date date) to authenticated;
+comment on function public.get_device_browser_report(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_device_browser_report(date, date) to authenticated;
 
 create function private.get_product_performance_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
 returns table(product_id uuid, product_name text, product_permalink text, total_clicks bigint, sesiones_unicas bigint, promedio_clicks_por_sesion numeric, dias_con_actividad bigint, ultimo_click timestamp with time zone)
@@ -1308,8 +1316,8 @@ begin
      limit greatest(coalesce(limit_count, 50), 0);
 end
 $$;
-comment on function private.get_product_performance_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_product_performance_report(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_product_performance_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_product_performance_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_product_performance_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
 returns table(product_id uuid, product_name text, product_permalink text, total_clicks bigint, sesiones_unicas bigint, promedio_clicks_por_sesion numeric, dias_con_actividad bigint, ultimo_click timestamp with time zone)
@@ -1317,8 +1325,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_product_performance_report($1, $2, $3) $$;
-comment on function public.get_product_performance_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_product_performance_report(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_product_performance_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_product_performance_report(integer, date, date) to authenticated;
 
 create function private.get_filter_effectiveness_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
 returns table(filter_type text, filter_value text, total_usos bigint, sesiones_unicas bigint, sesiones_con_click bigint, tasa_conversion_pct numeric, ultimo_uso timestamp with time zone)
@@ -1358,8 +1366,8 @@ begin
      order by g.n desc, g.filter_type, 2;
 end
 $$;
-comment on function private.get_filter_effectiveness_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_filter_effectiveness_report(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_filter_effectiveness_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_filter_effectiveness_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_filter_effectiveness_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
 returns table(filter_type text, filter_value text, total_usos bigint, sesiones_unicas bigint, sesiones_con_click bigint, tasa_conversion_pct numeric, ultimo_uso timestamp with time zone)
@@ -1367,8 +1375,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_filter_effectiveness_report($1, $2, $3) $$;
-comment on function public.get_filter_effectiveness_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_filter_effectiveness_report(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_filter_effectiveness_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_filter_effectiveness_report(integer, date, date) to authenticated;
 
 create function private.get_search_trends_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
 returns table(search_term text, total_busquedas bigint, sesiones_unicas bigint, promedio_busquedas_por_sesion numeric, dias_con_busqueda bigint, tendencia text, ultima_busqueda timestamp with time zone)
@@ -1398,8 +1406,8 @@ begin
      limit greatest(coalesce(limit_count, 50), 0);
 end
 $$;
-comment on function private.get_search_trends_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_search_trends_report(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_search_trends_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_search_trends_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_search_trends_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
 returns table(search_term text, total_busquedas bigint, sesiones_unicas bigint, promedio_busquedas_por_sesion numeric, dias_con_busqueda bigint, tendencia text, ultima_busqueda timestamp with time zone)
@@ -1407,8 +1415,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_search_trends_report($1, $2, $3) $$;
-comment on function public.get_search_trends_report(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_search_trends_report(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_search_trends_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_search_trends_report(integer, date, date) to authenticated;
 
 create function private.get_detailed_search_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -1427,8 +1435,8 @@ begin
   return query select * from private.search_activity(lo, hi, lim);
 end
 $$;
-comment on function private.get_detailed_search_analytics(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_detailed_search_analytics(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_detailed_search_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_detailed_search_analytics(integer, date, date) to authenticated, service_role;
 
 create function public.get_detailed_search_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -1436,8 +1444,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_search_analytics($1, $2, $3) $$;
-comment on function public.get_detailed_search_analytics(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_detailed_search_analytics(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_detailed_search_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_detailed_search_analytics(integer, date, date) to authenticated;
 
 create function private.get_detailed_filter_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -1456,8 +1464,8 @@ begin
   return query select * from private.filter_activity(lo, hi, lim);
 end
 $$;
-comment on function private.get_detailed_filter_analytics(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_detailed_filter_analytics(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_detailed_filter_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_detailed_filter_analytics(integer, date, date) to authenticated, service_role;
 
 create function public.get_detailed_filter_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -1465,8 +1473,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_filter_analytics($1, $2, $3) $$;
-comment on function public.get_detailed_filter_analytics(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_detailed_filter_analytics(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_detailed_filter_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_detailed_filter_analytics(integer, date, date) to authenticated;
 
 create function private.get_detailed_product_click_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -1485,8 +1493,8 @@ begin
   return query select * from private.click_activity(lo, hi, lim);
 end
 $$;
-comment on function private.get_detailed_product_click_analytics(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_detailed_product_click_analytics(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_detailed_product_click_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_detailed_product_click_analytics(integer, date, date) to authenticated, service_role;
 
 create function public.get_detailed_product_click_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -1494,8 +1502,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_product_click_analytics($1, $2, $3) $$;
-comment on function public.get_detailed_product_click_analytics(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_detailed_product_click_analytics(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_detailed_product_click_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_detailed_product_click_analytics(integer, date, date) to authenticated;
 
 create function private.get_detailed_all_activities(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -1518,8 +1526,8 @@ begin
   ) a order by a.created_at desc, a.id desc limit lim;
 end
 $$;
-comment on function private.get_detailed_all_activities(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_detailed_all_activities(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_detailed_all_activities(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_detailed_all_activities(integer, date, date) to authenticated, service_role;
 
 create function public.get_detailed_all_activities(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -1527,8 +1535,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_all_activities($1, $2, $3) $$;
-comment on function public.get_detailed_all_activities(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_detailed_all_activities(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_detailed_all_activities(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_detailed_all_activities(integer, date, date) to authenticated;
 
 create function private.get_detailed_activities_by_date(start_date date, end_date date, limit_count integer default 100)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -1551,8 +1559,8 @@ begin
   ) a order by a.created_at desc, a.id desc limit lim;
 end
 $$;
-comment on function private.get_detailed_activities_by_date(start_date date, end_date date, limit_count integer) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_detailed_activities_by_date(start_date date, end_date date, limit_count integer) to authenticated, service_role;
+comment on function private.get_detailed_activities_by_date(date, date, integer) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_detailed_activities_by_date(date, date, integer) to authenticated, service_role;
 
 create function public.get_detailed_activities_by_date(start_date date, end_date date, limit_count integer default 100)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text)
@@ -1560,8 +1568,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_activities_by_date($1, $2, $3) $$;
-comment on function public.get_detailed_activities_by_date(start_date date, end_date date, limit_count integer) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_detailed_activities_by_date(start_date date, end_date date, limit_count integer) to authenticated;
+comment on function public.get_detailed_activities_by_date(date, date, integer) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_detailed_activities_by_date(date, date, integer) to authenticated;
 
 create function private.get_session_activities_detailed(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(session_id text, primera_actividad timestamp with time zone, ultima_actividad timestamp with time zone, duracion_minutos numeric, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, tipo_dispositivo text, navegador text, ip_address text, user_agent text)
@@ -1584,8 +1592,8 @@ begin
      order by r.last_at desc, r.session_id;
 end
 $$;
-comment on function private.get_session_activities_detailed(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_session_activities_detailed(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_session_activities_detailed(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_session_activities_detailed(integer, date, date) to authenticated, service_role;
 
 create function public.get_session_activities_detailed(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(session_id text, primera_actividad timestamp with time zone, ultima_actividad timestamp with time zone, duracion_minutos numeric, total_actividades bigint, busquedas bigint, filtros bigint, clicks_productos bigint, tipo_dispositivo text, navegador text, ip_address text, user_agent text)
@@ -1593,8 +1601,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_session_activities_detailed($1, $2, $3) $$;
-comment on function public.get_session_activities_detailed(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_session_activities_detailed(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_session_activities_detailed(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_session_activities_detailed(integer, date, date) to authenticated;
 
 create function private.get_user_journey_detailed(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
 returns table(id text, action_type text, action_value text, action_value_readable text, filter_type text, filter_value_readable text, filter_value_original text, product_permalink text, session_id text, user_agent text, tipo_dispositivo text, navegador text, created_at timestamp with time zone, ip_address text, page_url text, step_number integer, flow_step text, actividad_timestamp timestamp with time zone)
@@ -1633,8 +1641,8 @@ begin
      limit lim;
 end
 $$;
-comment on function private.get_user_journey_detailed(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function private.get_user_journey_detailed(limit_count integer, start_date date, end_date date) to authenticated, service_role;
+comment on function private.get_user_journey_detailed(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function private.get_user_journey_detailed(integer, date, date) to authenticated, service_role;
 
 -- The activities of the most recently active sessions, session by session (latest first), each
 -- in time order with its step number, at most limit_count rows in all.
@@ -1644,8 +1652,8 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_user_journey_detailed($1, $2, $3) $$;
-comment on function public.get_user_journey_detailed(limit_count integer, start_date date, end_date date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
-grant execute on function public.get_user_journey_detailed(limit_count integer, start_date date, end_date date) to authenticated;
+comment on function public.get_user_journey_detailed(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+grant execute on function public.get_user_journey_detailed(integer, date, date) to authenticated;
 
 -- Raw events older than `keep` (default 13 months, counted in whole Mexico City days) are folded
 -- into private.analytics_days (searches, filters, clicks and distinct sessions per day, kept
@@ -1653,10 +1661,11 @@ grant execute on function public.get_user_journey_detailed(limit_count integer, 
 -- the second time; events backfilled later into a folded day are added to that day (their
 -- sessions counted again). The all-time summary views keep counting what was folded.
 -- Locally the rebuild worker runs it once a day; with pg_cron (hosted Supabase) a daily job does.
-create function private.prune_analytics(keep interval default '1 year 1 mon'::interval)
+create function private.prune_analytics(keep interval default '13 months')
 returns json
 language plpgsql
-set search_path to ''
+volatile
+set search_path = ''
 as $$
 declare
   cutoff timestamptz := private.day_start((public.shop_today()::timestamp - keep)::date, '-infinity');
@@ -1704,7 +1713,7 @@ begin
   return json_build_object('cutoff', cutoff, 'days_folded', v_days, 'events_deleted', v_events);
 end
 $$;
-comment on function private.prune_analytics(keep interval) is 'Retention: folds events older than keep (default 13 months) into private.analytics_days and deletes them. Idempotent; run daily.';
+comment on function private.prune_analytics(interval) is 'Retention: folds events older than keep (default 13 months) into private.analytics_days and deletes them. Idempotent; run daily.';
 
 -- ─── Triggers ─────────────────────────────────────────────────────────────────────────────────
 create trigger search_analytics_fields

@@ -243,10 +243,10 @@ create policy subcategories_admin_all on public.subcategories
 
 -- ─── Security advisor ─────────────────────────────────────────────────────────────────────────
 create function private.security_advisor()
-returns table(check_name text, object_name text, detail text)
+returns table (check_name text, object_name text, detail text)
 language sql
 stable
-set search_path to ''
+set search_path = ''
 as $$
   with exposed(nspname) as (values ('public'), ('graphql_public')),
   ours as (
