@@ -1410,6 +1410,7 @@ create trigger products_shop_cells_truncate
 -- that run with the caller's.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
+-- ─── Merges of brands, categories and subcategories ───────────────────────────────────────────
 create table public.brand_migrations (
   id uuid primary key default gen_random_uuid(),
   original_marca text not null,
@@ -1609,6 +1610,7 @@ $$;
 comment on function public.merge_subcategories(uuid, uuid) is 'Admin: moves the products of the source subcategory to the (active, non-empty) target and deletes the source. Returns {products_moved, target_total}.';
 grant execute on function public.merge_subcategories(uuid, uuid) to authenticated;
 
+-- ─── The product list and form (reads product_private: owner's rights in private) ─────────────
 create function public.admin_product_json(p public.products)
 returns jsonb
 language sql
@@ -1789,6 +1791,33 @@ $$;
 comment on function public.admin_products(text, uuid, boolean, text, integer, integer) is 'Admin products list: {total (matching), total_all (every product), rows (admin_product_json, page p_offset/p_limit), permalink_match (search = a permalink)}. p_sort recent | top_discount | top_profit (top 1000 of non-expired campaigns). Search is case-insensitive on nombre, marca, descripcion, permalink and id.';
 grant execute on function public.admin_products(text, uuid, boolean, text, integer, integer) to authenticated;
 
+-- ─── Permalinks: /producto/{permalink}, unique, built from brand and name ─────────────────────
+-- Permalinks are at most 200 characters (products_permalink_format). The import builds one from
+-- '{brand}-{name}', and a supplier's long name (or brand) would make a longer one, which the table
+-- refuses (the whole batch would fail). So the slug is cut to 190 characters (room for the '-N'
+-- that keeps it unique), at the end of a word when there is one, never ending in a hyphen.
+create function private.permalink_base(p_brand text, p_name text)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  with slug as (
+    select regexp_replace(regexp_replace(regexp_replace(regexp_replace(
+      lower(extensions.unaccent('extensions.unaccent'::regdictionary,
+        concat_ws('-', nullif(btrim(coalesce(p_brand, '')), ''), nullif(btrim(coalesce(p_name, '')), '')))),
+      '\s+', '-', 'g'), '[^a-z0-9-]', '', 'g'), '-{2,}', '-', 'g'), '^-+|-+$', '', 'g') as s
+  )
+  select case
+    when char_length(s) <= 190 then s
+    -- cut at the last hyphen within the limit, or hard at 190 when the first word is longer
+    else regexp_replace(coalesce(nullif(substring(left(s, 191) from '^(.*)-'), ''), left(s, 190)), '-+$', '')
+  end
+  from slug
+$$;
+comment on function private.permalink_base(text, text) is 'Slug of ''{brand}-{name}'': accents folded, lowercase, spaces to hyphens, only a-z0-9 and single hyphens, at most 190 characters (cut at a word end).';
+grant execute on function private.permalink_base(text, text) to authenticated, service_role;
+
 create function private.free_permalink(p_base text, p_exclude_id uuid default null)
 returns text
 language plpgsql
@@ -1833,6 +1862,7 @@ $$;
 comment on function public.unique_permalink(text, uuid) is 'Admin: the first of base, base-1, base-2... not used by another product (p_exclude_id: the product being edited).';
 grant execute on function public.unique_permalink(text, uuid) to authenticated;
 
+-- ─── Saving and deleting a product ────────────────────────────────────────────────────────────
 create function public.save_product(p_id uuid, p_product jsonb)
 returns jsonb
 language plpgsql
@@ -1991,32 +2021,6 @@ end
 $$;
 comment on function public.delete_product(uuid) is 'Admin: deletes a product (sizes, images and private row cascade) and returns {id, image_urls} so the caller removes the storage objects.';
 grant execute on function public.delete_product(uuid) to authenticated;
-
--- Permalinks are at most 200 characters (products_permalink_format). The import builds one from
--- '{brand}-{name}', and a supplier's long name (or brand) would make a longer one, which the table
--- refuses (the whole batch would fail). So the slug is cut to 190 characters (room for the '-N'
--- that keeps it unique), at the end of a word when there is one, never ending in a hyphen.
-create function private.permalink_base(p_brand text, p_name text)
-returns text
-language sql
-stable
-set search_path = ''
-as $$
-  with slug as (
-    select regexp_replace(regexp_replace(regexp_replace(regexp_replace(
-      lower(extensions.unaccent('extensions.unaccent'::regdictionary,
-        concat_ws('-', nullif(btrim(coalesce(p_brand, '')), ''), nullif(btrim(coalesce(p_name, '')), '')))),
-      '\s+', '-', 'g'), '[^a-z0-9-]', '', 'g'), '-{2,}', '-', 'g'), '^-+|-+$', '', 'g') as s
-  )
-  select case
-    when char_length(s) <= 190 then s
-    -- cut at the last hyphen within the limit, or hard at 190 when the first word is longer
-    else regexp_replace(coalesce(nullif(substring(left(s, 191) from '^(.*)-'), ''), left(s, 190)), '-+$', '')
-  end
-  from slug
-$$;
-comment on function private.permalink_base(text, text) is 'Slug of ''{brand}-{name}'': accents folded, lowercase, spaces to hyphens, only a-z0-9 and single hyphens, at most 190 characters (cut at a word end).';
-grant execute on function private.permalink_base(text, text) to authenticated, service_role;
 
 -- ════ supabase/schemas/05_publishing.sql ══════════════════════════════════════════════════════════
 
