@@ -199,8 +199,7 @@ try {
   progress(`Generando ${EVENTS.toLocaleString('es-MX')} eventos en los últimos 13 meses…`);
   let last = 0;
   await seedEvents({
-    url: stack.url,
-    serviceRoleKey: stack.serviceRoleKey,
+    dbUrl: stack.dbUrl,
     count: EVENTS,
     days: 395,
     log: () => undefined,

@@ -3,8 +3,8 @@
  * `master_products` view with the filters as query parameters, then the six `get_available_*`
  * functions and the product count, each its own request, one after the other as the first
  * storefront sent them. Every function answers with the first design's one-pass query
- * (scripts/lib/reference-shop-query.ts), installed in the throwaway database as
- * `bench_reference.shop_query` and wrapped as `public.baseline_get_available_*` and
+ * (scripts/bench/reference-shop-query.sql), installed in the throwaway database as
+ * `reference.shop_query` and wrapped as `public.baseline_get_available_*` and
  * `public.baseline_get_filtered_product_count` exactly as the shop's own wrappers were generated.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -12,7 +12,7 @@ import type pg from 'pg';
 import { referenceShopQuerySql } from '../lib/reference-shop-query.ts';
 import type { ShopPageArgs } from './filter-states.ts';
 
-const SCHEMA = 'bench_reference';
+const SCHEMA = 'reference';
 export const FACETS = ['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges'] as const;
 const FILTER_ARGS = `p_category_id uuid default null, p_subcategory_id uuid default null, p_brand_id uuid default null,
   p_campaign_id uuid default null, p_price_range text default null, p_size_name text default null, p_search_term text default null`;
@@ -33,9 +33,9 @@ $$;
 grant execute on function public.baseline_get_available_${facet}${SIGNATURE} to anon;`,
   );
   return `
-${referenceShopQuerySql(SCHEMA)}
+${referenceShopQuerySql()}
 grant usage on schema ${SCHEMA} to anon;
-grant execute on function ${SCHEMA}.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) to anon;
+grant execute on all functions in schema ${SCHEMA} to anon;
 ${facets.join('\n')}
 create or replace function public.baseline_get_filtered_product_count(${FILTER_ARGS})
 returns bigint

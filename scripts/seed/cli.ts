@@ -2,8 +2,11 @@
  * node scripts/seed/cli.ts demo [--today yyyy-MM-dd]
  * node scripts/seed/cli.ts bulk <count>
  * node scripts/seed/cli.ts events <count> [--days N]
- * Reads SUPABASE_URL (or PUBLIC_SUPABASE_URL) and SUPABASE_SERVICE_ROLE_KEY from the environment.
+ * Reads SUPABASE_URL (or PUBLIC_SUPABASE_URL) and SUPABASE_SERVICE_ROLE_KEY from the environment; the
+ * analytics events (demo, events) are written through a direct connection: DATABASE_URL, default the
+ * local stack's database.
  */
+import { dbTarget } from '../db/target.ts';
 import { seedBulkProducts, seedDemo, seedEvents } from './index.ts';
 
 const USAGE = `Uso:
@@ -11,7 +14,8 @@ const USAGE = `Uso:
   node scripts/seed/cli.ts bulk <cantidad>              agrega <cantidad> productos (p. ej. 100000) en lotes de 1000
   node scripts/seed/cli.ts events <cantidad> [--days N] agrega <cantidad> eventos de analítica (p. ej. 1000000) de los
                                                         últimos N días (395 por defecto) sobre el catálogo existente
-Variables: SUPABASE_URL (o PUBLIC_SUPABASE_URL) y SUPABASE_SERVICE_ROLE_KEY.`;
+Variables: SUPABASE_URL (o PUBLIC_SUPABASE_URL) y SUPABASE_SERVICE_ROLE_KEY; los eventos de analítica se escriben por
+conexión directa: DATABASE_URL (por defecto la base de datos del stack local).`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -30,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'demo') {
     const i = rest.indexOf('--today');
     const today = i >= 0 ? rest[i + 1] : undefined;
-    const result = await seedDemo({ url, serviceRoleKey, log, ...(today ? { today } : {}) });
+    const result = await seedDemo({ url, serviceRoleKey, dbUrl: dbTarget().dbUrl, log, ...(today ? { today } : {}) });
     console.log(`Listo: ${result.products} productos, ${result.images} imágenes en ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   }
@@ -52,7 +56,7 @@ async function main(argv: string[]): Promise<number> {
       console.error(`Cantidad o días inválidos: ${rest.join(' ') || '(falta)'}\n\n${USAGE}`);
       return 1;
     }
-    const written = await seedEvents({ url, serviceRoleKey, count, days, log });
+    const written = await seedEvents({ dbUrl: dbTarget().dbUrl, count, days, log });
     console.log(`Listo: ${written} eventos en ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   }

@@ -30,6 +30,8 @@ import { HERO_BUCKET, PRODUCT_BUCKET, uploadWebp } from './storage.ts';
 export interface SeedDemoOptions {
   url: string;
   serviceRoleKey: string;
+  /** postgresql:// address of the same database: the analytics events are generated there (events.ts) */
+  dbUrl: string;
   log?: (msg: string) => void;
   /** yyyy-MM-dd in America/Mexico_City; default: today there */
   today?: string;
@@ -370,7 +372,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     insertAll(db, 'featured_categories', featuredRows),
   ]);
 
-  const events = await seedEvents({ url: opts.url, serviceRoleKey: opts.serviceRoleKey, count: DEMO_EVENTS, days: 30, today });
+  const events = await seedEvents({ dbUrl: opts.dbUrl, count: DEMO_EVENTS, days: 30, today });
   log(
     `Demo lista: ${events} eventos de analítica, ${products.length} productos, ${sizeRows.length} tallas, ${imageRows.length} imágenes de galería, ${CAMPAIGNS.length} campañas (${elapsed()})`,
   );

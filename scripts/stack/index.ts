@@ -92,7 +92,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       const { seedDemo } = await import('../seed/index.ts');
       log('Cargando datos de demostración…');
       const started = Date.now();
-      const result = await seedDemo({ url, serviceRoleKey: keys.serviceRoleKey, log });
+      const result = await seedDemo({ url, serviceRoleKey: keys.serviceRoleKey, dbUrl: db.url, log });
       log(`Datos de demostración: ${result.products} productos, ${result.images} imágenes (${Date.now() - started} ms).`);
     }
     // a shop built without image transformations shows prepared sizes: whatever is missing is made now

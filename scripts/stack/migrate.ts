@@ -10,6 +10,35 @@ export interface MigrateResult {
 
 const BOOTSTRAP = new URL('./bootstrap.sql', import.meta.url);
 
+/** Applies the local bootstrap (what a hosted project has before any migration) to the database at dbUrl. */
+export async function applyBootstrap(dbUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    await client.query(await readFile(BOOTSTRAP, 'utf8'));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database can move forward only if every migration it recorded is still in the folder. One made
+ * by migrations that were since replaced (the 30 migrations squashed into the baseline of
+ * 2026-11-24) would otherwise get the baseline on top of its tables and fail obscurely: refuse it
+ * with what to delete instead.
+ */
+export function assertMigratable(recorded: Set<string>, files: string[]): void {
+  const known = new Set(files.map((f) => f.split('_')[0]));
+  const unknown = [...recorded].filter((v) => !known.has(v)).sort();
+  if (unknown.length === 0) return;
+  throw new Error(
+    `Esta base de datos se creó con migraciones que ya no existen (${unknown.length}: ${unknown[0]} … ${unknown.at(-1)}); ` +
+      'las migraciones se reemplazaron por una sola migración base y una carpeta de datos anterior no puede actualizarse. ' +
+      'Borra la carpeta de datos de este stack (.local/supabase/ con npm start y npm run stack, o la que indicaste con --data-dir o DATA_DIR) ' +
+      'y vuelve a arrancar: se crea de nuevo, con los datos de demostración.',
+  );
+}
+
 export async function migrate(dbUrl: string, migrationsDir: string, log: (msg: string) => void): Promise<MigrateResult> {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
@@ -24,6 +53,7 @@ export async function migrate(dbUrl: string, migrationsDir: string, log: (msg: s
       (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
     );
     const files = (await readdir(migrationsDir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+    assertMigratable(done, files);
     const applied: string[] = [];
     for (const file of files) {
       const [version, ...rest] = file.replace(/\.sql$/, '').split('_');

@@ -45,7 +45,7 @@ async function rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
 
 beforeAll(async () => {
   await resetData();
-  result = await seedDemo({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, today });
+  result = await seedDemo({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl, today });
   products = await rows<ProductRow>(`
     select p.id, p.nombre, p.marca, p.permalink, p.precio_original::text, p.precio_venta::text,
            pp.costo_compra::text, pp.link_externo, p.descripcion, p.imagen_principal, p.destacado,

@@ -1,5 +1,5 @@
 /**
- * The shop's filters now read their counts from cells kept by triggers (20261123001900/1910). They
+ * The shop's filters now read their counts from cells kept by triggers (supabase/schemas/03_shop_reads.sql). They
  * must answer exactly as the first design, which recounted everything on each call, with one
  * change: a search now ignores accents as well as case. This test installs that design, with the
  * same search rule written into it, beside them (schema `reference`) and compares the answers, as anon,
@@ -169,7 +169,7 @@ beforeAll(async () => {
     [F.C_ACTIVE, F.B_REEBOK_EMPTY],
   );
 
-  await sql.query(referenceShopQuerySql('reference', { foldAccents: true }));
+  await sql.query(referenceShopQuerySql({ foldAccents: true }));
   await sql.query('grant usage on schema reference to anon; grant execute on all functions in schema reference to anon');
 });
 

@@ -34,7 +34,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const outDir = join(dataDir, 'dist');
   const shopPort = port('E2E_SHOP_PORT', 64400);
   try {
-    await seedDemo({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, today });
+    await seedDemo({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl, today });
     await buildShop({ supabaseUrl: stack.url, anonKey: stack.anonKey, siteUrl: `http://127.0.0.1:${shopPort}`, root: ROOT, outDir });
   } catch (error) {
     await stack.stop();

@@ -169,7 +169,7 @@ beforeAll(async () => {
     durable: false,
     log: () => undefined,
   });
-  await seedDemo({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, log: () => undefined });
+  await seedDemo({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl, log: () => undefined });
   globalThis.fetch = recordingFetch;
 });
 

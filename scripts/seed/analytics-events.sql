@@ -1,13 +1,15 @@
--- ─── Demo and benchmark analytics events ─────────────────────────────────────────────────────
--- public.seed_analytics_events(p_events, p_days, p_today, p_seed) writes p_events plausible shop
--- events in one pass on the server: browsing sessions of 1 to 13 events (searches with accents,
--- typos and odd spacing; filters by real category, subcategory, brand, campaign, size and price
--- range; clicks on real products), started on one of the p_days days up to p_today (recent days
--- busier), more in the evening (Mexico City time), from phones, tablets and computers with real
--- user agents. The same arguments over the same catalogue give the same events.
--- Only the service role may call it (the seed CLI and the demo seed use the service key).
-
-create or replace function public.seed_analytics_events(
+-- Demo and benchmark analytics events, generated on the server in one pass (scripts/seed/events.ts).
+-- Not part of the schema: the seed creates this function in its own session's temporary schema
+-- (pg_temp), calls it, and it disappears with the session, so no database ever keeps it.
+--
+-- pg_temp.seed_analytics_events(p_events, p_days, p_today, p_seed) writes p_events plausible shop
+-- events: browsing sessions of 1 to 13 events (searches with accents, typos and odd spacing;
+-- filters by real category, subcategory, brand, campaign, size and price range; clicks on real
+-- products), started on one of the p_days days up to p_today (recent days busier), more in the
+-- evening (Mexico City time), from phones, tablets and computers with real user agents. The same
+-- arguments over the same catalogue give the same events. It runs as the database session's role
+-- (a direct connection, not an API request), so the events keep the times it gives them.
+create function pg_temp.seed_analytics_events(
   p_events integer,
   p_days integer default 30,
   p_today date default public.shop_today(),
@@ -16,7 +18,6 @@ create or replace function public.seed_analytics_events(
 returns integer
 language plpgsql
 volatile
-security definer
 set search_path = ''
 as $$
 declare
@@ -54,10 +55,6 @@ declare
   v_products uuid[];
   v_sessions integer;
 begin
-  -- Through the API only the service role (EXECUTE is granted to it alone); directly, a superuser.
-  if coalesce(auth.role(), '') <> 'service_role' and session_user not in ('postgres', 'supabase_admin') then
-    raise exception 'No autorizado' using errcode = '42501';
-  end if;
   if p_events is null or p_events < 1 or p_days is null or p_days < 1 then
     return 0;
   end if;
@@ -140,7 +137,3 @@ begin
            where e.kind = 0 or (e.kind = 1 and v_filters is not null) or (e.kind = 2 and v_products is not null))::integer;
 end
 $$;
-comment on function public.seed_analytics_events(integer, integer, date, double precision) is
-  'Service role: writes p_events plausible demo analytics events over the p_days days up to p_today (deterministic for a seed).';
-revoke all on function public.seed_analytics_events(integer, integer, date, double precision) from public, anon, authenticated;
-grant execute on function public.seed_analytics_events(integer, integer, date, double precision) to service_role;

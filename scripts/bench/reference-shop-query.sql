@@ -1,14 +1,30 @@
--- ─── Search terms are capped ────────────────────────────────────────────────────────────────
--- The shop's search term went whole into ILIKE patterns matched against every visible product,
--- brand and category, so one request with a term of megabytes kept a database core busy. A term
--- now counts by its first 100 characters after trimming (a longer one searches those); no product,
--- brand or category name is that long. shop_query is the one place the shop's RPCs (shop_page,
--- get_filtered_product_count, get_available_*) and direct calls read the term, so the cap lives
--- there: the body below is that of 20261121000400 with `left(..., 100)` around the trimmed term.
--- The admin list's search keeps 200 characters, the longest permalink, so pasting a product's
--- permalink still finds it.
+-- The shop's filter query as it was first designed (migration 20261123001600, before the facet
+-- cells): one pass over every visible product, recounting the six facets on each call. Not part of
+-- the schema: `npm run bench` installs it in its throwaway database to time it beside today's
+-- shop_query on the same data, and tests/db/shop-query-equivalence.test.ts installs it to compare
+-- both answers. Its search is the only point where the two designs differ on purpose, so it goes
+-- through two small functions: as first designed (below: the term as typed, compared with ILIKE),
+-- or with today's accent-insensitive rule (scripts/lib/reference-shop-query.ts replaces both).
+-- Both are plain SQL without settings, so Postgres inlines them: the first design's plan is as it was.
+create schema if not exists reference;
 
-create or replace function public.shop_query(
+-- The search term as it is put into the LIKE pattern.
+create or replace function reference.search_key(p_text text)
+returns text
+language sql
+immutable
+parallel safe
+as $$ select p_text $$;
+
+-- Whether a name matches the pattern.
+create or replace function reference.matches(p_value text, p_pattern text)
+returns boolean
+language sql
+immutable
+parallel safe
+as $$ select p_value ilike p_pattern $$;
+
+create or replace function reference.shop_query(
   p_category_id uuid default null,
   p_subcategory_id uuid default null,
   p_brand_id uuid default null,
@@ -30,7 +46,7 @@ as $$
     select
       -- at most the first 100 characters of the trimmed term
       case when nullif(btrim(p_search_term), '') is null then null
-        else '%' || public.like_escape(left(btrim(p_search_term), 100)) || '%'
+        else '%' || public.like_escape(reference.search_key(left(btrim(p_search_term), 100))) || '%'
       end as pat,
       nullif(btrim(p_price_range), '') as price_range,
       -- price_ranges() bounds for width_bucket(): range i+1 holds width_bucket() = i
@@ -41,9 +57,9 @@ as $$
   search_ids as materialized (
     select
       array(select b.id from public.brands b
-            where b.active and (b.name ilike a.pat or b.display_name ilike a.pat)) as brand_ids,
+            where b.active and (reference.matches(b.name, a.pat) or reference.matches(b.display_name, a.pat))) as brand_ids,
       array(select c.id from public.categories c
-            where c.activa and c.nombre ilike a.pat) as category_ids
+            where c.activa and reference.matches(c.nombre, a.pat)) as category_ids
     from args a
     where a.pat is not null
   ),
@@ -70,8 +86,8 @@ as $$
       where cp.fecha_fin >= (select public.shop_today())
         and (
           a.pat is null
-          or p.nombre ilike a.pat
-          or p.marca ilike a.pat
+          or reference.matches(p.nombre, a.pat)
+          or reference.matches(p.marca, a.pat)
           or p.brand_id = any (si.brand_ids)
           or p.category_id = any (si.category_ids)
         )
@@ -191,22 +207,4 @@ as $$
       ) end
     ))
   )
-$$;
-
-create or replace function public.admin_products(
-  p_search text default null,
-  p_campaign_id uuid default null,
-  p_only_active boolean default false,
-  p_sort text default 'recent',
-  p_offset integer default 0,
-  p_limit integer default 50
-)
-returns jsonb
-language sql
-stable
-security invoker
-set search_path = ''
-as $$
-  -- at most the first 200 characters of the trimmed search (the longest permalink)
-  select private.admin_products(left(btrim(p_search), 200), p_campaign_id, p_only_active, p_sort, p_offset, p_limit)
 $$;

@@ -1,104 +1,14 @@
--- Bulk CSV import: one batch of products in one transaction (the bulk-import-products-batch Edge
--- Function calls it as the caller, so RLS and the admin check apply).
---   import_products_batch  validates every element again, resolves categories and subcategories by
---                          name (case- and accent-insensitive, created when missing) and inserts the
---                          products with their sizes, images and private fields. Any bad element
---                          raises, naming its row, so a batch lands whole or not at all.
---   product_private.import_key  the key the browser sends per row (file hash + row number): a row
---                          whose key is already stored is skipped, so a retried batch creates no
---                          duplicates. It lives in product_private so shoppers never read it.
---   private.free_permalink the first free permalink of base, base-1, base-2... (unique_permalink's
---                          rule, now shared with the import).
---   private.permalink_base the slug of '{brand}-{name}', as the product form builds it.
-
-create extension if not exists unaccent with schema extensions;
--- New functions are not executable by default in this database; the import runs as the caller.
-grant execute on function extensions.unaccent(text), extensions.unaccent(regdictionary, text)
-  to authenticated, service_role;
-
-alter table public.product_private
-  add column import_key text unique check (import_key is null or length(import_key) between 1 and 100);
-comment on column public.product_private.import_key is
-  'Key of the CSV row this product was imported from (null for products made in the form). A row whose key exists is not imported again.';
-
--- ─── Permalinks ──────────────────────────────────────────────────────────────────────────────
-
-create or replace function private.free_permalink(p_base text, p_exclude_id uuid default null)
-returns text
-language plpgsql
-stable
-set search_path = ''
-as $$
-declare
-  v_base text := btrim(coalesce(p_base, ''));
-  v_taken text[];
-  v_n integer := 1;
-begin
-  if v_base = '' then
-    return '';
-  end if;
-  select coalesce(array_agg(p.permalink), '{}') into v_taken
-  from public.products p
-  where (p.permalink = v_base or p.permalink like public.like_escape(v_base) || '-%')
-    and (p_exclude_id is null or p.id <> p_exclude_id);
-  if not (v_base = any (v_taken)) then
-    return v_base;
-  end if;
-  while (v_base || '-' || v_n) = any (v_taken) loop
-    v_n := v_n + 1;
-  end loop;
-  return v_base || '-' || v_n;
-end
-$$;
-comment on function private.free_permalink(text, uuid) is
-  'The first of base, base-1, base-2... not used by another product (p_exclude_id: the product being edited).';
-
-create or replace function public.unique_permalink(p_base text, p_exclude_id uuid default null)
-returns text
-language plpgsql
-stable
-set search_path = ''
-as $$
-begin
-  perform private.assert_admin();
-  return private.free_permalink(p_base, p_exclude_id);
-end
-$$;
-
--- Lowercase '{brand}-{name}' with accents folded, whitespace to hyphens, anything outside a-z0-9 and
--- '-' removed, repeated hyphens collapsed and hyphens at the ends trimmed.
-create or replace function private.permalink_base(p_brand text, p_name text)
-returns text
-language sql
-stable
-set search_path = ''
-as $$
-  select regexp_replace(regexp_replace(regexp_replace(regexp_replace(
-    lower(extensions.unaccent('extensions.unaccent'::regdictionary,
-      concat_ws('-', nullif(btrim(coalesce(p_brand, '')), ''), nullif(btrim(coalesce(p_name, '')), '')))),
-    '\s+', '-', 'g'), '[^a-z0-9-]', '', 'g'), '-{2,}', '-', 'g'), '^-+|-+$', '', 'g')
-$$;
-comment on function private.permalink_base(text, text) is
-  'Slug of ''{brand}-{name}'': accents folded, lowercase, spaces to hyphens, only a-z0-9 and single hyphens.';
-
--- A name as the import compares it: trimmed, lowercase, accents folded ('Calzado' = ' calzado ').
-create or replace function private.name_key(p_name text)
-returns text
-language sql
-stable
-set search_path = ''
-as $$
-  select lower(extensions.unaccent('extensions.unaccent'::regdictionary, btrim(coalesce(p_name, ''))))
-$$;
-
-grant execute on function private.free_permalink(text, uuid), private.permalink_base(text, text),
-  private.name_key(text) to authenticated, service_role;
-
--- ─── One element's checks ────────────────────────────────────────────────────────────────────
+-- ═════════════════════════════════════════════════════════════════════════════════════════════
+-- 06 · CSV import
+--
+-- The back office's CSV import sends batches of rows to import_products_batch (through the
+-- bulk-import-products-batch Edge Function); each batch is all or nothing, and a row whose
+-- import key already exists is not imported again.
+-- ═════════════════════════════════════════════════════════════════════════════════════════════
 
 -- A price of the element: a number above 0 with at most 2 decimals that fits numeric(12, 2);
 -- null when absent. Raises naming the row and the field otherwise.
-create or replace function private.import_price(p_item jsonb, p_field text, p_row text)
+create function private.import_price(p_item jsonb, p_field text, p_row text)
 returns numeric
 language plpgsql
 immutable
@@ -131,10 +41,13 @@ begin
   return v;
 end
 $$;
+comment on function private.import_price(jsonb, text, text) is
+  'A price field of an imported row: a number above 0 with at most 2 decimals that fits numeric(12, 2), or null when absent; raises naming the row and field otherwise.';
+grant execute on function private.import_price(jsonb, text, text) to authenticated, service_role;
 
 -- A list of texts of the element (imagenes, tallas): trimmed, blanks dropped; raises unless it is
 -- an array of strings.
-create or replace function private.import_texts(p_item jsonb, p_field text, p_row text)
+create function private.import_texts(p_item jsonb, p_field text, p_row text)
 returns text[]
 language plpgsql
 immutable
@@ -157,13 +70,11 @@ begin
   ), '{}');
 end
 $$;
+comment on function private.import_texts(jsonb, text, text) is
+  'A list field of an imported row (imagenes, tallas): texts trimmed, blanks dropped; raises unless it is an array of strings.';
+grant execute on function private.import_texts(jsonb, text, text) to authenticated, service_role;
 
-grant execute on function private.import_price(jsonb, text, text), private.import_texts(jsonb, text, text)
-  to authenticated, service_role;
-
--- ─── The batch ───────────────────────────────────────────────────────────────────────────────
-
-create or replace function public.import_products_batch(p_campaign_id uuid, p_brand_id uuid, p_products jsonb)
+create function public.import_products_batch(p_campaign_id uuid, p_brand_id uuid, p_products jsonb)
 returns jsonb
 language plpgsql
 volatile
@@ -325,8 +236,5 @@ begin
   );
 end
 $$;
-comment on function public.import_products_batch(uuid, uuid, jsonb) is
-  'Admin or service role: imports one CSV batch in one transaction. p_products: [{nombre, costo_compra, precio_original, precio_venta, imagenes[], tallas[], descripcion, categoria, subcategoria, link_externo, import_key, fila?}]. Any invalid element raises ''Fila N (nombre): ...'' and nothing is saved. Rows whose import_key exists are skipped and counted as successes. Returns {success_count, error_count: 0, errors: [], skipped_count}.';
-
-revoke all on function public.import_products_batch(uuid, uuid, jsonb) from public, anon, authenticated;
-grant execute on function public.import_products_batch(uuid, uuid, jsonb) to authenticated, service_role;
+comment on function public.import_products_batch(uuid, uuid, jsonb) is 'Admin or service role: imports one CSV batch in one transaction. p_products: [{nombre, costo_compra, precio_original, precio_venta, imagenes[], tallas[], descripcion, categoria, subcategoria, link_externo, import_key, fila?}]. Any invalid element raises ''Fila N (nombre): ...'' and nothing is saved. Rows whose import_key exists are skipped and counted as successes. Returns {success_count, error_count: 0, errors: [], skipped_count}.';
+grant execute on function public.import_products_batch(uuid, uuid, jsonb) to authenticated;

@@ -1,0 +1,217 @@
+-- ═════════════════════════════════════════════════════════════════════════════════════════════
+-- 01 · Extensions, schemas, default privileges and shared helpers
+--
+-- What every later file relies on: the extensions (installed in `extensions`, never in `public`,
+-- whose objects would become API), the schema `private` (which PostgREST does not serve: functions
+-- that run with their owner's rights and the tables only they read live there), the default
+-- privileges that make every new table and function closed until granted, and the small helpers
+-- that policies and functions share (who is an admin, what "today" is, price ranges, sizes, text
+-- folding).
+-- ═════════════════════════════════════════════════════════════════════════════════════════════
+
+-- ─── Extensions ───────────────────────────────────────────────────────────────────────────────
+-- Trigram indexes for the shop's and the back office's name searches.
+create extension if not exists pg_trgm with schema extensions;
+-- Accent folding for search ('pantalon' finds 'Pantalón') and the import's name matching.
+create extension if not exists unaccent with schema extensions;
+
+-- ─── Schema private ───────────────────────────────────────────────────────────────────────────
+-- Not exposed by the API. Anonymous callers need USAGE only to run the shop's filters, which call
+-- private.shop_query through public wrappers that run with the caller's rights; every function and
+-- table inside is granted one by one.
+create schema if not exists private;
+revoke all on schema private from public;
+grant usage on schema private to authenticated, service_role, anon;
+
+-- ─── Default privileges ──────────────────────────────────────────────────────────────────────
+-- Supabase grants everything in public to the API roles by default; RLS would then be the only
+-- guard. Here nothing new is granted to anon or authenticated: every table, sequence and function
+-- is granted explicitly where it is created.
+alter default privileges in schema public revoke all on tables from anon, authenticated;
+alter default privileges in schema public revoke all on sequences from anon, authenticated;
+alter default privileges in schema public revoke all on functions from anon, authenticated;
+-- EXECUTE to PUBLIC is a global default and cannot be revoked per schema: revoke it globally for
+-- functions this role creates, so every new function must be granted explicitly.
+alter default privileges revoke execute on functions from public;
+
+-- ─── Helpers ──────────────────────────────────────────────────────────────────────────────────
+
+-- "Today" for campaign visibility: the calendar date in America/Mexico_City.
+create function public.shop_today(at timestamptz default now())
+returns date
+language sql
+stable
+parallel safe
+set search_path = ''
+as $$
+  select (at at time zone 'America/Mexico_City')::date
+$$;
+comment on function public.shop_today(timestamp with time zone) is 'The calendar date in America/Mexico_City at the given instant (default now()). A campaign is public while fecha_fin >= shop_today().';
+grant execute on function public.shop_today(timestamp with time zone) to anon, authenticated;
+
+-- Admin = a JWT whose app_metadata.role is admin (app_metadata is only writable with the service key).
+create function public.is_admin()
+returns boolean
+language sql
+stable
+parallel safe
+set search_path = ''
+as $$
+  select coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false)
+$$;
+comment on function public.is_admin() is 'True when the request JWT carries app_metadata.role = admin (never user_metadata).';
+grant execute on function public.is_admin() to anon, authenticated;
+
+-- A search term used literally inside a LIKE pattern: %, _ and \ are escaped so they match
+-- themselves instead of acting as wildcards.
+create function public.like_escape(p_text text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select replace(replace(replace(p_text, '\', '\\'), '%', '\%'), '_', '\_')
+$$;
+comment on function public.like_escape(text) is
+  'A text escaped for use inside a LIKE pattern: %, _ and \ match themselves, so a search term is never a wildcard.';
+grant execute on function public.like_escape(text) to anon, authenticated;
+
+-- The shop's price ranges: the single source of their ids and bounds (lower inclusive, upper
+-- exclusive, on precio_venta; the last one open-ended).
+create function public.price_ranges()
+returns table (id text, min_price numeric, max_price numeric, orden integer)
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  values
+    ('0-1000', 0::numeric, 1000::numeric, 1),
+    ('1000-2000', 1000, 2000, 2),
+    ('2000-5000', 2000, 5000, 3),
+    ('5000-10000', 5000, 10000, 4),
+    ('10000-20000', 10000, 20000, 5),
+    ('20000+', 20000, null, 6)
+$$;
+comment on function public.price_ranges() is 'Shop price ranges (id, min_price inclusive, max_price exclusive or null, orden).';
+grant execute on function public.price_ranges() to anon, authenticated;
+
+-- Price range id of a sale price.
+create function public.price_range_of(precio numeric)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select coalesce(
+    (select r.id from public.price_ranges() r
+      where precio >= r.min_price and (r.max_price is null or precio < r.max_price)),
+    '20000+')
+$$;
+comment on function public.price_range_of(numeric) is 'Shop price range id of a precio_venta: 0-1000, 1000-2000, 2000-5000, 5000-10000, 10000-20000, 20000+.';
+grant execute on function public.price_range_of(numeric) to anon, authenticated;
+
+-- Sort key putting clothing sizes in a natural order: letter sizes (XXS..5XL, and the Mexican
+-- CH/M/G/EG), then numeric sizes ascending, then anything else alphabetically.
+create function public.size_sort_key(talla text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  with t as (select lower(btrim(coalesce(talla, ''))) as v)
+  select case
+    when t.v in ('xxs', '2xs') then 'a01'
+    when t.v in ('xs', 'xch', 'extra chica') then 'a02'
+    when t.v in ('s', 'ch', 'chica') then 'a03'
+    when t.v in ('m', 'med', 'mediana') then 'a04'
+    when t.v in ('l', 'g', 'gde', 'grande') then 'a05'
+    when t.v in ('xl', 'eg', 'xg', 'extra grande') then 'a06'
+    when t.v in ('xxl', '2xl', 'xxg', '2eg') then 'a07'
+    when t.v in ('xxxl', '3xl', '3eg') then 'a08'
+    when t.v in ('xxxxl', '4xl') then 'a09'
+    when t.v in ('5xl') then 'a10'
+    when t.v ~ '^[0-9]{1,6}(\.[0-9]{1,2})?$' then 'b' || to_char(t.v::numeric, 'FM000000.00')
+    else 'c' || t.v
+  end collate "C"
+  from t
+$$;
+comment on function public.size_sort_key(text) is 'Sort key for sizes: XXS, XS, S, M, L, XL, XXL... first, then numeric sizes ascending, then the rest alphabetically.';
+grant execute on function public.size_sort_key(text) to anon, authenticated;
+
+-- Trigger: keep updated_at current on every update.
+create function public.set_updated_at()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  return new;
+end
+$$;
+comment on function public.set_updated_at() is 'Trigger function maintaining updated_at.';
+
+create function private.assert_admin()
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if not public.is_admin() then
+    raise exception 'No autorizado' using errcode = '42501';
+  end if;
+end
+$$;
+comment on function private.assert_admin() is 'Raises No autorizado (42501) unless the request JWT carries app_metadata.role = admin.';
+grant execute on function private.assert_admin() to authenticated, service_role;
+
+-- A name as the import compares it: trimmed, lowercase, accents folded ('Calzado' = ' calzado ').
+create function private.name_key(p_name text)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select lower(extensions.unaccent('extensions.unaccent'::regdictionary, btrim(coalesce(p_name, ''))))
+$$;
+comment on function private.name_key(text) is
+  'A name as the import compares it: trimmed, lower case, accents folded (''Calzado'' matches '' calzado '').';
+grant execute on function private.name_key(text) to authenticated, service_role;
+
+-- A view that joins or groups (master_products, subcategories_with_products, the analytics
+-- summaries) cannot take an INSERT, UPDATE or DELETE. Postgres says so before it checks the
+-- caller's privileges, with an error PostgREST answers as a server error (500), so without
+-- anything more any anonymous POST, PATCH, PUT or DELETE to such a view would be a 500. Each of
+-- them has INSTEAD OF triggers calling this function: the caller's privileges are checked first
+-- (the public has only SELECT on views: 401/403), and a caller who does hold a write privilege gets
+-- this function's "read-only" refusal (403).
+create function private.refuse_view_write()
+returns trigger
+language plpgsql
+set search_path to ''
+as $$
+begin
+  raise exception 'La vista %.% es de solo lectura', tg_table_schema, tg_table_name
+    using errcode = '42501';
+end
+$$;
+comment on function private.refuse_view_write() is 'INSTEAD OF trigger of the API''s read-only views: refuses every write as insufficient privilege.';
+
+-- Text as the shop's search compares it: lower case with accents and other marks removed, so
+-- 'pantalon' finds 'Pantalón' and 'ALGODON' finds 'algodón' ('ñ' reads as 'n'). Immutable with
+-- its dictionary named, so stored copies and the searched term are folded the same way.
+create function private.search_fold(p_text text)
+returns text
+language sql
+immutable parallel safe strict
+set search_path to ''
+as $$
+  select lower(extensions.unaccent('extensions.unaccent'::regdictionary, p_text))
+$$;
+comment on function private.search_fold(text) is
+  'Text as the shop''s search compares it: lower case, accents and marks removed (''pantalon'' finds ''Pantalón''); stored copies and search terms are folded alike.';

@@ -1,0 +1,388 @@
+-- ═════════════════════════════════════════════════════════════════════════════════════════════
+-- 02 · Catalogue
+--
+-- The shop's tables: campaigns (a product is on sale while its campaign has not ended in Mexico
+-- City), brands, categories and subcategories, products with their private fields, images and
+-- sizes, the home page's featured categories, banners and hero images, and the shop's contact
+-- settings. Who may read and write them is in 09_policies.sql; the triggers that ask for a
+-- rebuild of the static shop are in 05_publishing.sql.
+-- ═════════════════════════════════════════════════════════════════════════════════════════════
+
+-- ─── Campaigns, brands, categories ────────────────────────────────────────────────────────────
+create table public.campaigns (
+  id uuid primary key default gen_random_uuid(),
+  nombre text not null check (btrim(nombre) <> ''),
+  fecha_inicio date,
+  fecha_fin date not null,
+  image_url text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint campaigns_fechas_check check (fecha_inicio is null or fecha_fin >= fecha_inicio)
+);
+comment on table public.campaigns is 'Time-limited sales campaigns. Public (with their products) while fecha_fin >= shop_today() (America/Mexico_City).';
+grant select on table public.campaigns to anon;
+grant select, insert, update, delete on table public.campaigns to authenticated;
+create index campaigns_fecha_fin_idx on public.campaigns (fecha_fin);
+
+create table public.brands (
+  id uuid primary key default gen_random_uuid(),
+  name text not null unique check (name = lower(name) and btrim(name) <> ''),
+  display_name text not null check (btrim(display_name) <> ''),
+  active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.brands is 'Catalogue brands: name is the unique lowercase internal name, display_name what shoppers see.';
+grant select on table public.brands to anon;
+grant select, insert, update, delete on table public.brands to authenticated;
+create index brands_display_name_idx on public.brands (display_name);
+
+create table public.categories (
+  id uuid primary key default gen_random_uuid(),
+  nombre text not null check (btrim(nombre) <> ''),
+  descripcion text,
+  activa boolean not null default true,
+  orden integer not null default 0,
+  show_in_header boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.categories is 'Product categories. Cannot be deleted while products or subcategories reference them.';
+grant select on table public.categories to anon;
+grant select, insert, update, delete on table public.categories to authenticated;
+create index categories_orden_idx on public.categories (orden, nombre);
+
+create table public.subcategories (
+  id uuid primary key default gen_random_uuid(),
+  category_id uuid not null references public.categories (id) on delete restrict,
+  nombre text not null check (btrim(nombre) <> ''),
+  descripcion text,
+  activa boolean not null default true,
+  orden integer not null default 0,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.subcategories is 'Subcategories of a category. Cannot be deleted while products reference them.';
+grant select on table public.subcategories to anon;
+grant select, insert, update, delete on table public.subcategories to authenticated;
+create index subcategories_category_idx on public.subcategories (category_id, orden);
+
+-- ─── Products, their private fields, images and sizes ─────────────────────────────────────────
+-- The text an admin search matches: name, brand, description, permalink and the id (the
+-- 'internal code'). Immutable so it can back a trigram index.
+create function public.product_search_text(
+  p_nombre text, p_marca text, p_descripcion text, p_permalink text, p_id uuid
+)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select lower(
+    coalesce(p_nombre, '') || ' ' || coalesce(p_marca, '') || ' ' || coalesce(p_permalink, '') || ' '
+    || coalesce(p_id::text, '') || ' ' || coalesce(p_descripcion, '')
+  )
+$$;
+comment on function public.product_search_text(text, text, text, text, uuid) is 'Lowercased searchable text of a product for the admin search (nombre, marca, permalink, id, descripcion).';
+grant execute on function public.product_search_text(text, text, text, text, uuid) to authenticated;
+
+create table public.products (
+  id uuid primary key default gen_random_uuid(),
+  campaign_id uuid not null references public.campaigns (id) on delete cascade,
+  category_id uuid references public.categories (id) on delete restrict,
+  subcategory_id uuid references public.subcategories (id) on delete restrict,
+  brand_id uuid references public.brands (id) on delete restrict,
+  marca text not null default '',
+  nombre text not null check (btrim(nombre) <> ''),
+  precio_original numeric(12, 2) not null check (precio_original >= 0),
+  precio_venta numeric(12, 2) not null check (precio_venta >= 0),
+  descripcion text,
+  imagen_principal text,
+  permalink text not null unique check (btrim(permalink) <> ''),
+  destacado boolean not null default false,
+  sizes text[] not null default '{}',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- Every permalink is a path the shop can build (/producto/{permalink}): save_product and the
+  -- import refuse other forms, and so does the table for a direct write, since one bad permalink
+  -- (a slash, a space, an accent, a dot) breaks the build of every page.
+  constraint products_permalink_format
+    check (permalink ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(permalink) <= 200)
+);
+comment on table public.products is 'Products of a campaign. Public only while the campaign is active. Admin-only fields (costo_compra, link_externo) live in product_private.';
+comment on column public.products.marca is 'Free-text brand as typed or imported; brand_id is the catalogue brand.';
+comment on column public.products.sizes is 'Read-only copy of the product''s product_sizes (trimmed, natural size order), kept by triggers so the shop can filter and count sizes without a join. Writes to it are ignored.';
+grant select on table public.products to anon;
+grant select, insert, update, delete on table public.products to authenticated;
+create index if not exists products_admin_search_trgm_idx on public.products
+  using gin (public.product_search_text(nombre, marca, descripcion, permalink, id) extensions.gin_trgm_ops);
+create index products_brand_idx on public.products (brand_id);
+create index products_campaign_idx on public.products (campaign_id);
+create index products_category_idx on public.products (category_id);
+create index products_created_at_idx on public.products (created_at desc, id);
+create index products_destacado_idx on public.products (created_at desc) where destacado;
+create index products_marca_trgm_idx on public.products using gin (marca extensions.gin_trgm_ops);
+create index products_nombre_trgm_idx on public.products using gin (nombre extensions.gin_trgm_ops);
+-- Prefix lookups for unique_permalink (base, base-1, base-2...).
+create index if not exists products_permalink_pattern_idx on public.products (permalink text_pattern_ops);
+create index products_subcategory_idx on public.products (subcategory_id);
+
+-- Admin-only columns of a product. A side table because anon, plain users and admins share the
+-- Postgres roles anon/authenticated, so column privileges could not tell admins apart; RLS can.
+create table public.product_private (
+  product_id uuid primary key references public.products (id) on delete cascade,
+  costo_compra numeric(12, 2) not null default 0 check (costo_compra >= 0),
+  link_externo text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- the CSV row this product was imported from (06_import.sql)
+  import_key text unique check (import_key is null or length(import_key) between 1 and 100)
+);
+comment on table public.product_private is 'Admin-only product fields (purchase cost, external supplier link). Readable and writable by admins only.';
+comment on column public.product_private.import_key is 'Key of the CSV row this product was imported from (null for products made in the form). A row whose key exists is not imported again.';
+grant select, insert, update, delete on table public.product_private to authenticated;
+
+create table public.product_images (
+  id uuid primary key default gen_random_uuid(),
+  product_id uuid not null references public.products (id) on delete cascade,
+  image_url text not null check (btrim(image_url) <> ''),
+  orden integer not null default 1,
+  created_at timestamptz not null default now()
+);
+comment on table public.product_images is 'Gallery images of a product, shown by orden.';
+grant select on table public.product_images to anon;
+grant select, insert, update, delete on table public.product_images to authenticated;
+create index product_images_product_idx on public.product_images (product_id, orden);
+
+create table public.product_sizes (
+  id uuid primary key default gen_random_uuid(),
+  product_id uuid not null references public.products (id) on delete cascade,
+  talla text not null check (btrim(talla) <> ''),
+  created_at timestamptz not null default now()
+);
+comment on table public.product_sizes is 'Sizes of a product; one per product case-insensitively (trimmed).';
+grant select on table public.product_sizes to anon;
+grant select, insert, update, delete on table public.product_sizes to authenticated;
+create unique index product_sizes_product_talla_key on public.product_sizes (product_id, lower(btrim(talla)));
+create index product_sizes_talla_idx on public.product_sizes (lower(btrim(talla)), product_id);
+
+-- products.sizes mirrors product_sizes. Statement-level triggers (transition tables) so bulk
+-- inserts cost one update per statement, not per row.
+create function public.sync_product_sizes()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    update public.products p
+       set sizes = coalesce((
+         select array_agg(btrim(s.talla) order by public.size_sort_key(s.talla), btrim(s.talla))
+         from public.product_sizes s where s.product_id = p.id), '{}')
+     where p.id in (select n.product_id from new_rows n);
+  elsif tg_op = 'DELETE' then
+    update public.products p
+       set sizes = coalesce((
+         select array_agg(btrim(s.talla) order by public.size_sort_key(s.talla), btrim(s.talla))
+         from public.product_sizes s where s.product_id = p.id), '{}')
+     where p.id in (select o.product_id from old_rows o);
+  else
+    update public.products p
+       set sizes = coalesce((
+         select array_agg(btrim(s.talla) order by public.size_sort_key(s.talla), btrim(s.talla))
+         from public.product_sizes s where s.product_id = p.id), '{}')
+     where p.id in (select n.product_id from new_rows n union select o.product_id from old_rows o);
+  end if;
+  return null;
+end
+$$;
+comment on function public.sync_product_sizes() is 'Trigger: keeps products.sizes equal to the product''s product_sizes.';
+
+-- products.sizes is written only by sync_product_sizes (trigger depth > 1); a direct write (for
+-- example a form sending the whole record back) keeps the stored value.
+create function public.protect_product_sizes_column()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if pg_catalog.pg_trigger_depth() <= 1 then
+    if tg_op = 'INSERT' then
+      new.sizes := '{}';
+    else
+      new.sizes := old.sizes;
+    end if;
+  end if;
+  return new;
+end
+$$;
+comment on function public.protect_product_sizes_column() is 'Trigger: products.sizes is read-only outside sync_product_sizes.';
+
+-- ─── Home page: featured categories, banners, hero images ─────────────────────────────────────
+create table public.featured_categories (
+  id uuid primary key default gen_random_uuid(),
+  nombre text not null check (btrim(nombre) <> ''),
+  image_url text not null check (btrim(image_url) <> ''),
+  category_id uuid references public.categories (id) on delete set null,
+  orden integer not null default 1 check (orden >= 1),
+  active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.featured_categories is 'Home page category tiles, optionally linked to a category.';
+grant select on table public.featured_categories to anon;
+grant select, insert, update, delete on table public.featured_categories to authenticated;
+create index featured_categories_category_idx on public.featured_categories (category_id);
+create index featured_categories_orden_idx on public.featured_categories (orden) where active;
+
+create table public.banner_images (
+  id uuid primary key default gen_random_uuid(),
+  name text not null check (btrim(name) <> ''),
+  image_url text not null check (btrim(image_url) <> ''),
+  alt_text text,
+  link_url text,
+  orden integer not null default 1 check (orden >= 1),
+  active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.banner_images is 'Brand logo strip on the home page.';
+grant select on table public.banner_images to anon;
+grant select, insert, update, delete on table public.banner_images to authenticated;
+create index banner_images_orden_idx on public.banner_images (orden) where active;
+
+create table public.hero_images (
+  id uuid primary key default gen_random_uuid(),
+  title text not null check (btrim(title) <> ''),
+  subtitle text,
+  button_text text not null default 'Tienda',
+  button_link text not null default '/tienda',
+  image_url text not null check (btrim(image_url) <> ''),
+  orden integer not null default 1 check (orden >= 1),
+  active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.hero_images is 'Slides of the home hero carousel.';
+grant select on table public.hero_images to anon;
+grant select, insert, update, delete on table public.hero_images to authenticated;
+create index hero_images_orden_idx on public.hero_images (orden) where active;
+
+-- ─── Shop settings ────────────────────────────────────────────────────────────────────────────
+-- Opening hours are [{"days": "Lunes a viernes", "hours": "9:00 a 19:00 h"}, ...]: at most one line
+-- per weekday, each an object with both texts filled in.
+create function private.valid_opening_hours(p_hours jsonb)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case
+    when jsonb_typeof(p_hours) <> 'array' then false
+    when jsonb_array_length(p_hours) > 7 then false
+    else not exists (
+      select 1
+      from jsonb_array_elements(p_hours) as e(line)
+      where jsonb_typeof(e.line) <> 'object'
+         or jsonb_typeof(e.line -> 'days') is distinct from 'string'
+         or jsonb_typeof(e.line -> 'hours') is distinct from 'string'
+         or btrim(e.line ->> 'days') = ''
+         or btrim(e.line ->> 'hours') = ''
+         or char_length(e.line ->> 'days') > 60
+         or char_length(e.line ->> 'hours') > 60
+    )
+  end
+$$;
+comment on function private.valid_opening_hours(jsonb) is 'True for an array of at most 7 {days, hours} objects whose texts are filled in (1 to 60 characters).';
+grant execute on function private.valid_opening_hours(jsonb) to authenticated, service_role;
+
+create table public.shop_settings (
+  id smallint primary key default 1 check (id = 1),
+  -- International digits, no '+' or spaces: country code then number (5215512345678).
+  seller_phone text not null check (seller_phone ~ '^[0-9]{11,15}$'),
+  contact_email text not null
+    check (char_length(contact_email) <= 254 and contact_email ~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$'),
+  opening_hours jsonb not null default '[]'::jsonb check (private.valid_opening_hours(opening_hours)),
+  -- Profiles and invite: empty (not shown) or a secure link.
+  instagram_url text check (instagram_url ~ '^https://[^[:space:]]+$' and char_length(instagram_url) <= 500),
+  facebook_url text check (facebook_url ~ '^https://[^[:space:]]+$' and char_length(facebook_url) <= 500),
+  tiktok_url text check (tiktok_url ~ '^https://[^[:space:]]+$' and char_length(tiktok_url) <= 500),
+  chat_group_url text check (chat_group_url ~ '^https://[^[:space:]]+$' and char_length(chat_group_url) <= 500),
+  updated_at timestamptz not null default now()
+);
+comment on table public.shop_settings is 'The one row of shop contact settings (chat number, email, hours, social links, chat-group invite) the pages show.';
+grant select on table public.shop_settings to anon;
+grant select, update on table public.shop_settings to authenticated;
+
+-- ─── Triggers: products.sizes mirrors product_sizes; updated_at ───────────────────────────────
+create trigger product_sizes_sync_insert
+  after insert on public.product_sizes referencing new table as new_rows
+  for each statement execute function public.sync_product_sizes();
+
+create trigger product_sizes_sync_update
+  after update on public.product_sizes referencing old table as old_rows new table as new_rows
+  for each statement execute function public.sync_product_sizes();
+
+create trigger product_sizes_sync_delete
+  after delete on public.product_sizes referencing old table as old_rows
+  for each statement execute function public.sync_product_sizes();
+
+create trigger protect_sizes
+  before insert or update on public.products
+  for each row execute function public.protect_product_sizes_column();
+
+create trigger set_updated_at
+  before update on public.campaigns
+  for each row execute function public.set_updated_at();
+
+create trigger set_updated_at
+  before update on public.brands
+  for each row execute function public.set_updated_at();
+
+create trigger set_updated_at
+  before update on public.categories
+  for each row execute function public.set_updated_at();
+
+create trigger set_updated_at
+  before update on public.subcategories
+  for each row execute function public.set_updated_at();
+
+create trigger set_updated_at
+  before update on public.products
+  for each row execute function public.set_updated_at();
+
+create trigger set_updated_at
+  before update on public.product_private
+  for each row execute function public.set_updated_at();
+
+create trigger set_updated_at
+  before update on public.featured_categories
+  for each row execute function public.set_updated_at();
+
+create trigger set_updated_at
+  before update on public.banner_images
+  for each row execute function public.set_updated_at();
+
+create trigger set_updated_at
+  before update on public.hero_images
+  for each row execute function public.set_updated_at();
+
+create trigger set_updated_at
+  before update on public.shop_settings
+  for each row execute function public.set_updated_at();
+
+-- ─── The shop settings' one row ───────────────────────────────────────────────────────────────
+-- Placeholders until the owner sets the real ones (a fresh database shows a working shop).
+insert into public.shop_settings (seller_phone, contact_email, opening_hours, instagram_url, facebook_url, tiktok_url)
+values (
+  '5215512345678',
+  'contacto@outletmodamx.com',
+  '[{"days": "Lunes a viernes", "hours": "9:00 a 19:00 h"},
+    {"days": "Sábado", "hours": "10:00 a 14:00 h"},
+    {"days": "Domingo", "hours": "Cerrado"}]'::jsonb,
+  'https://www.instagram.com/',
+  'https://www.facebook.com/',
+  'https://www.tiktok.com/'
+);

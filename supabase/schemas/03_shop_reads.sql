@@ -1,0 +1,782 @@
+-- ═════════════════════════════════════════════════════════════════════════════════════════════
+-- 03 · Shop reads: the views shoppers list from, the facet cells and the filter RPCs
+--
+-- shop_page (and get_available_*, get_filtered_product_count) answer from counts instead of
+-- recounting the catalogue: private.shop_cells holds the number of products per campaign,
+-- category, subcategory, brand and price range, private.shop_size_cells the same per size
+-- spelling, and private.shop_catalogue a narrow copy of each product with trigram indexes.
+-- Statement triggers on products keep all three exact. private.shop_query (owner's rights, reads
+-- the cells) does the work; the public functions of the same names run with the caller's rights.
+-- ═════════════════════════════════════════════════════════════════════════════════════════════
+
+-- ─── Views the shop and the back office list from ─────────────────────────────────────────────
+create view public.campaigns_with_products
+with (security_invoker = true)
+as
+select
+  c.id, c.nombre, c.fecha_inicio, c.fecha_fin, c.image_url, c.created_at, c.updated_at,
+  (select count(*) from public.products p where p.campaign_id = c.id) as product_count
+from public.campaigns c;
+comment on view public.campaigns_with_products is 'Campaigns with the number of (visible) products.';
+grant select on table public.campaigns_with_products to anon, authenticated;
+
+create view public.categories_with_products
+with (security_invoker = true)
+as
+select
+  c.id, c.nombre, c.descripcion, c.activa, c.orden, c.show_in_header, c.created_at, c.updated_at,
+  (select count(*) from public.products p where p.category_id = c.id) as product_count
+from public.categories c;
+comment on view public.categories_with_products is 'Categories with the number of (visible) products.';
+grant select on table public.categories_with_products to anon, authenticated;
+
+create view public.subcategories_with_products
+with (security_invoker = true)
+as
+select
+  s.id, s.category_id, s.nombre, s.descripcion, s.activa, s.orden, s.created_at, s.updated_at,
+  (select count(*) from public.products p where p.subcategory_id = s.id) as product_count,
+  c.nombre as category_nombre
+from public.subcategories s
+left join public.categories c on c.id = s.category_id;
+comment on view public.subcategories_with_products is 'Subcategories with the number of (visible) products and their category name.';
+grant select on table public.subcategories_with_products to anon, authenticated;
+
+create view public.brands_with_products
+with (security_invoker = true)
+as
+select
+  b.id, b.name, b.display_name, b.active, b.created_at, b.updated_at,
+  (select count(*) from public.products p where p.brand_id = b.id) as product_count
+from public.brands b;
+comment on view public.brands_with_products is 'Brands with the number of (visible) products.';
+grant select on table public.brands_with_products to anon, authenticated;
+
+create view public.master_products
+with (security_invoker = true)
+as
+select
+  p.id as product_id,
+  p.campaign_id,
+  p.category_id,
+  p.subcategory_id,
+  p.brand_id,
+  b.name as brand_name,
+  b.display_name as brand_display_name,
+  p.marca,
+  p.nombre as product_name,
+  p.precio_original,
+  p.precio_venta,
+  p.descripcion,
+  p.imagen_principal,
+  p.permalink,
+  p.destacado,
+  c.nombre as category_name,
+  sc.nombre as subcategory_name,
+  cp.nombre as campaign_name,
+  cp.fecha_fin,
+  s.talla as size_name,
+  public.price_range_of(p.precio_venta) as price_range,
+  p.created_at
+from public.products p
+join public.campaigns cp on cp.id = p.campaign_id
+left join public.brands b on b.id = p.brand_id
+left join public.categories c on c.id = p.category_id
+left join public.subcategories sc on sc.id = p.subcategory_id
+left join public.product_sizes s on s.product_id = p.id;
+comment on view public.master_products is 'One row per product and size (a product without sizes gives one row with size_name null), with names and price_range.';
+grant select on table public.master_products to anon, authenticated;
+
+-- ─── Facet cells: counts kept by triggers on products ─────────────────────────────────────────
+-- price_ranges() as bounds for width_bucket(): range ids[i + 1] holds width_bucket(price, lows) = i.
+create function private.price_bounds(out lows numeric[], out ids text[])
+returns record
+language sql
+immutable
+set search_path to ''
+as $$
+  select array(select r.min_price from public.price_ranges() r where r.orden > 1 order by r.orden),
+         array(select r.id from public.price_ranges() r order by r.orden)
+$$;
+comment on function private.price_bounds() is
+  'price_ranges() as the bounds of width_bucket(): range ids[i + 1] holds the prices with width_bucket(price, lows) = i.';
+
+create table private.shop_cells (
+  campaign_id uuid not null,
+  category_id uuid,
+  subcategory_id uuid,
+  brand_id uuid,
+  price_range text not null,
+  n bigint not null,
+  unique nulls not distinct (campaign_id, category_id, subcategory_id, brand_id, price_range)
+);
+comment on table private.shop_cells is 'Number of products per campaign, category, subcategory, brand and price range (all products, visible or not), kept by triggers on products; the shop sums the cells of visible campaigns.';
+-- cells left at zero by a removal, found without reading the others
+create index shop_cells_empty_idx on private.shop_cells (n) where n = 0;
+
+create table private.shop_size_cells (
+  campaign_id uuid not null,
+  category_id uuid,
+  subcategory_id uuid,
+  brand_id uuid,
+  price_range text not null,
+  talla text not null,
+  n bigint not null,
+  unique nulls not distinct (campaign_id, category_id, subcategory_id, brand_id, price_range, talla)
+);
+comment on table private.shop_size_cells is 'Number of products per campaign, category, subcategory, brand, price range and size spelling (products.sizes), kept by triggers on products. A product has each size once case-insensitively, so summing over the spellings of one size counts products.';
+create index shop_size_cells_empty_idx on private.shop_size_cells (n) where n = 0;
+create index shop_size_cells_size_idx on private.shop_size_cells (lower(talla));
+
+create table private.shop_catalogue (
+  id uuid primary key,
+  created_at timestamptz not null,
+  campaign_id uuid not null,
+  category_id uuid,
+  subcategory_id uuid,
+  brand_id uuid,
+  precio_venta numeric(12, 2) not null,
+  sizes text[] not null,
+  -- nombre and marca as the search compares them (private.search_fold: lower case, no accents),
+  -- so a search folds only its term and reads these through their trigram indexes
+  nombre_folded text not null,
+  marca_folded text not null
+);
+comment on table private.shop_catalogue is 'The columns of products the shop filters, orders and searches on, nombre and marca folded for search (all products, visible or not), kept by triggers on products.';
+create index shop_catalogue_brand_idx on private.shop_catalogue (brand_id);
+create index shop_catalogue_category_idx on private.shop_catalogue (category_id);
+create index shop_catalogue_created_at_idx on private.shop_catalogue (created_at desc, id);
+create index shop_catalogue_marca_trgm_idx on private.shop_catalogue using gin (marca_folded extensions.gin_trgm_ops);
+create index shop_catalogue_nombre_trgm_idx on private.shop_catalogue using gin (nombre_folded extensions.gin_trgm_ops);
+create index shop_catalogue_subcategory_idx on private.shop_catalogue (subcategory_id);
+
+-- ─── The filter query, from the cells ─────────────────────────────────────────────────────────
+-- Facet counts added key by key: {facet: {key: n}} + {facet: {key: m}}.
+create function private.shop_counts_add(a jsonb, b jsonb)
+returns jsonb
+language sql
+immutable
+set search_path to ''
+as $$
+  select coalesce(jsonb_object_agg(f.facet, (
+      select coalesce(jsonb_object_agg(y.key, y.n), '{}')
+      from (
+        select x.key, sum((x.value)::bigint)::bigint as n
+        from (
+          select * from jsonb_each_text(coalesce(a -> f.facet, '{}'))
+          union all
+          select * from jsonb_each_text(coalesce(b -> f.facet, '{}'))
+        ) x
+        group by x.key
+      ) y
+    )), '{}')
+  from (select jsonb_object_keys(a) as facet union select jsonb_object_keys(b)) f
+$$;
+comment on function private.shop_counts_add(jsonb, jsonb) is
+  'Facet counts added key by key ({facet: {key: n}} + {facet: {key: m}}).';
+
+-- The page's products as the shop shows them, in the order of `ids`.
+create function private.shop_products_json(ids uuid[])
+returns jsonb
+language sql
+stable security definer
+set search_path to ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+      'id', p.id,
+      'nombre', p.nombre,
+      'marca', p.marca,
+      'brand_id', p.brand_id,
+      'brand_display_name', b.display_name,
+      'precio_original', p.precio_original,
+      'precio_venta', p.precio_venta,
+      'imagen_principal', p.imagen_principal,
+      'permalink', p.permalink,
+      'destacado', p.destacado,
+      'category_id', p.category_id,
+      'category_nombre', c.nombre,
+      'subcategory_id', p.subcategory_id,
+      'subcategory_nombre', sc.nombre,
+      'created_at', p.created_at,
+      'campaign', jsonb_build_object('id', cp.id, 'nombre', cp.nombre, 'fecha_fin', cp.fecha_fin),
+      'sizes', to_jsonb(p.sizes)
+    ) order by i.ord), '[]'::jsonb)
+  from unnest(ids) with ordinality as i(id, ord)
+  join public.products p on p.id = i.id
+  join public.campaigns cp on cp.id = p.campaign_id
+  left join public.brands b on b.id = p.brand_id and b.active
+  left join public.categories c on c.id = p.category_id and c.activa
+  left join public.subcategories sc on sc.id = p.subcategory_id and sc.activa
+$$;
+comment on function private.shop_products_json(uuid[]) is
+  'The page''s products as the shop shows them (price, images, sizes, campaign), in the order of ids. Owner''s rights: called by private.shop_query only.';
+
+-- Facet options from counts keyed by id (sizes: by spelling), named and ordered as the shop
+-- shows them; inactive categories, subcategories and brands are left out. A facet not asked for
+-- is absent.
+create function private.shop_facets_json(facets text[], counts jsonb)
+returns jsonb
+language sql
+stable security definer
+set search_path to ''
+as $$
+  select jsonb_strip_nulls(jsonb_build_object(
+    'categories', case when 'categories' = any (facets) then (
+      select coalesce(jsonb_agg(jsonb_build_object('id', c.id::text, 'nombre', c.nombre, 'product_count', (x.value)::bigint)
+        order by c.orden, c.nombre, c.id), '[]'::jsonb)
+      from jsonb_each_text(coalesce(counts -> 'categories', '{}')) x
+      join public.categories c on c.id = x.key::uuid and c.activa
+    ) end,
+    'subcategories', case when 'subcategories' = any (facets) then (
+      select coalesce(jsonb_agg(jsonb_build_object('id', s.id::text, 'nombre', s.nombre, 'product_count', (x.value)::bigint)
+        order by s.orden, s.nombre, s.id), '[]'::jsonb)
+      from jsonb_each_text(coalesce(counts -> 'subcategories', '{}')) x
+      join public.subcategories s on s.id = x.key::uuid and s.activa
+    ) end,
+    'brands', case when 'brands' = any (facets) then (
+      select coalesce(jsonb_agg(jsonb_build_object('id', b.id::text, 'nombre', b.display_name, 'product_count', (x.value)::bigint)
+        order by lower(b.display_name), b.display_name, b.id), '[]'::jsonb)
+      from jsonb_each_text(coalesce(counts -> 'brands', '{}')) x
+      join public.brands b on b.id = x.key::uuid and b.active
+    ) end,
+    'campaigns', case when 'campaigns' = any (facets) then (
+      select coalesce(jsonb_agg(jsonb_build_object('id', cp.id::text, 'nombre', cp.nombre, 'product_count', (x.value)::bigint)
+        order by cp.fecha_fin, cp.nombre, cp.id), '[]'::jsonb)
+      from jsonb_each_text(coalesce(counts -> 'campaigns', '{}')) x
+      join public.campaigns cp on cp.id = x.key::uuid
+    ) end,
+    'sizes', case when 'sizes' = any (facets) then (
+      select coalesce(jsonb_agg(jsonb_build_object('id', y.nombre, 'nombre', y.nombre, 'product_count', y.n)
+        order by public.size_sort_key(y.nombre), y.nombre), '[]'::jsonb)
+      from (
+        -- one option per size case-insensitively, labelled with its most common spelling (ties: uppercase first)
+        select (array_agg(x.key order by (x.value)::bigint desc, x.key collate "C"))[1] as nombre, sum((x.value)::bigint)::bigint as n
+        from jsonb_each_text(coalesce(counts -> 'sizes', '{}')) x
+        where (x.value)::bigint > 0
+        group by lower(x.key)
+      ) y
+    ) end,
+    'price_ranges', case when 'price_ranges' = any (facets) then (
+      select coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'nombre', r.id, 'product_count', (x.value)::bigint)
+        order by r.orden), '[]'::jsonb)
+      from jsonb_each_text(coalesce(counts -> 'price_ranges', '{}')) x
+      join public.price_ranges() r on r.id = x.key
+    ) end
+  ))
+$$;
+comment on function private.shop_facets_json(text[], jsonb) is
+  'Facet options from counts, named and ordered as the shop shows them; inactive categories, subcategories and brands are left out, as is a facet not asked for.';
+
+create function private.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[])
+returns jsonb
+language plpgsql
+stable security definer
+set search_path to ''
+set plan_cache_mode to 'force_custom_plan'
+as $$
+declare
+  v_campaigns uuid[];
+  v_pat text;
+  v_brands uuid[] := '{}';
+  v_categories uuid[] := '{}';
+  v_range text := nullif(btrim(p_price_range), '');
+  v_size text := lower(nullif(btrim(p_size_name), ''));
+  v_lo numeric;
+  v_hi numeric;
+  v_range_known boolean := true;
+  v_bounds numeric[];
+  v_range_ids text[];
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
+  v_limit integer := least(greatest(coalesce(p_limit, 12), 0), 100);
+  v_facets text[] := coalesce(p_facets, '{}');
+  v_total bigint := 0;
+  v_counts jsonb := '{}';
+  v_ids uuid[] := '{}';
+  v_live_total bigint;
+  v_live_counts jsonb;
+  v_live_ids uuid[];
+  v_visible bigint;
+begin
+  select b.lows, b.ids into v_bounds, v_range_ids from private.price_bounds() b;
+  select coalesce(array_agg(c.id), '{}') into v_campaigns from public.campaigns c where c.fecha_fin >= public.shop_today();
+  if v_range is not null then
+    select r.min_price, r.max_price into v_lo, v_hi from public.price_ranges() r where r.id = v_range;
+    v_range_known := found; -- an unknown range matches no product
+  end if;
+  if nullif(btrim(p_search_term), '') is not null then
+    v_pat := '%' || public.like_escape(private.search_fold(left(btrim(p_search_term), 100))) || '%';
+    select coalesce(array_agg(b.id), '{}') into v_brands
+    from public.brands b
+    where b.active and (private.search_fold(b.name) like v_pat or private.search_fold(b.display_name) like v_pat);
+    select coalesce(array_agg(c.id), '{}') into v_categories
+    from public.categories c where c.activa and private.search_fold(c.nombre) like v_pat;
+  end if;
+
+  -- Whole cells: every visible product without a search; with one, the products of a brand or
+  -- category whose name matches. A cell matches a filter when its key equals the chosen value;
+  -- with a size chosen, that size's cells are summed, which counts each product once.
+  if v_pat is null or cardinality(v_brands) + cardinality(v_categories) > 0 then
+    with cells as materialized (
+      select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
+      from private.shop_cells c
+      where v_size is null and c.campaign_id = any (v_campaigns)
+        and (v_pat is null or c.brand_id = any (v_brands) or c.category_id = any (v_categories))
+      union all
+      select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
+      from private.shop_size_cells c
+      where v_size is not null and lower(c.talla) = v_size and c.campaign_id = any (v_campaigns)
+        and (v_pat is null or c.brand_id = any (v_brands) or c.category_id = any (v_categories))
+    ),
+    m as materialized (
+      select c.*,
+        (p_category_id is null or c.category_id = p_category_id) as m_category,
+        (p_subcategory_id is null or c.subcategory_id = p_subcategory_id) as m_subcategory,
+        (p_brand_id is null or c.brand_id = p_brand_id) as m_brand,
+        (p_campaign_id is null or c.campaign_id = p_campaign_id) as m_campaign,
+        (v_range is null or c.price_range = v_range) as m_price_range
+      from cells c
+    ),
+    -- The size facet ignores the size filter: every size's cells, with the other filters.
+    sizes as (
+      select c.talla, sum(c.n)::bigint as n
+      from private.shop_size_cells c
+      where 'sizes' = any (v_facets)
+        and c.campaign_id = any (v_campaigns)
+        and (v_pat is null or c.brand_id = any (v_brands) or c.category_id = any (v_categories))
+        and (p_category_id is null or c.category_id = p_category_id)
+        and (p_subcategory_id is null or c.subcategory_id = p_subcategory_id)
+        and (p_brand_id is null or c.brand_id = p_brand_id)
+        and (p_campaign_id is null or c.campaign_id = p_campaign_id)
+        and (v_range is null or c.price_range = v_range)
+      group by c.talla
+    )
+    select
+      (select coalesce(sum(m.n), 0)::bigint from m
+        where m.m_category and m.m_subcategory and m.m_brand and m.m_campaign and m.m_price_range),
+      jsonb_build_object(
+        'categories', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.category_id as k, sum(m.n)::bigint as n from m
+          where 'categories' = any (v_facets) and m.category_id is not null
+            and m.m_subcategory and m.m_brand and m.m_campaign and m.m_price_range group by 1) x),
+        'subcategories', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.subcategory_id as k, sum(m.n)::bigint as n from m
+          where 'subcategories' = any (v_facets) and m.subcategory_id is not null
+            and m.m_category and m.m_brand and m.m_campaign and m.m_price_range group by 1) x),
+        'brands', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.brand_id as k, sum(m.n)::bigint as n from m
+          where 'brands' = any (v_facets) and m.brand_id is not null
+            and m.m_category and m.m_subcategory and m.m_campaign and m.m_price_range group by 1) x),
+        'campaigns', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.campaign_id as k, sum(m.n)::bigint as n from m
+          where 'campaigns' = any (v_facets)
+            and m.m_category and m.m_subcategory and m.m_brand and m.m_price_range group by 1) x),
+        'price_ranges', (select coalesce(jsonb_object_agg(x.k, x.n), '{}') from (select m.price_range as k, sum(m.n)::bigint as n from m
+          where 'price_ranges' = any (v_facets)
+            and m.m_category and m.m_subcategory and m.m_brand and m.m_campaign group by 1) x),
+        'sizes', (select coalesce(jsonb_object_agg(s.talla, s.n), '{}') from sizes s)
+      )
+    into v_total, v_counts;
+
+    -- Their newest (offset + limit), when some can be on the page (with a search, the other
+    -- matches are merged in below, so any of these can be). Many matches: walk the
+    -- created_at index until enough are found. Few (under one in 20 visible products): that walk
+    -- could read most of the catalogue to find them, so they are gathered through the key
+    -- indexes first and then sorted. Both queries select the same rows.
+    if v_limit > 0 and v_total > (case when v_pat is null then v_offset else 0 end) then
+      select coalesce(sum(c.n), 0) into v_visible from private.shop_cells c where c.campaign_id = any (v_campaigns);
+      if v_total * 20 >= v_visible then
+        select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
+        from (
+          select p.id, p.created_at
+          from private.shop_catalogue p
+          where p.campaign_id = any (v_campaigns)
+            and (v_pat is null or p.brand_id = any (v_brands) or p.category_id = any (v_categories))
+            and (p_category_id is null or p.category_id = p_category_id)
+            and (p_subcategory_id is null or p.subcategory_id = p_subcategory_id)
+            and (p_brand_id is null or p.brand_id = p_brand_id)
+            and (p_campaign_id is null or p.campaign_id = p_campaign_id)
+            and (v_range is null or (v_range_known and p.precio_venta >= v_lo and (v_hi is null or p.precio_venta < v_hi)))
+            -- lower() on the array's text form lowercases every size
+            and (v_size is null or v_size = any (lower(p.sizes::text)::text[]))
+          order by p.created_at desc, p.id
+          limit v_offset + v_limit
+        ) q;
+      else
+        with few as materialized (
+          select p.id, p.created_at
+          from private.shop_catalogue p
+          where p.campaign_id = any (v_campaigns)
+            and (v_pat is null or p.brand_id = any (v_brands) or p.category_id = any (v_categories))
+            and (p_category_id is null or p.category_id = p_category_id)
+            and (p_subcategory_id is null or p.subcategory_id = p_subcategory_id)
+            and (p_brand_id is null or p.brand_id = p_brand_id)
+            and (p_campaign_id is null or p.campaign_id = p_campaign_id)
+            and (v_range is null or (v_range_known and p.precio_venta >= v_lo and (v_hi is null or p.precio_venta < v_hi)))
+            and (v_size is null or v_size = any (lower(p.sizes::text)::text[]))
+        )
+        select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
+        from (select f.id, f.created_at from few f order by f.created_at desc, f.id limit v_offset + v_limit) q;
+      end if;
+    end if;
+  end if;
+
+  -- With a search, the other matches (nombre or marca) are found through the trigram indexes and
+  -- counted one by one: each facet counts the rows that pass every filter but its own.
+  if v_pat is not null then
+    with hits as materialized (
+      select p.id, p.created_at, p.category_id, p.subcategory_id, p.brand_id, p.campaign_id, p.sizes, p.precio_venta
+      from private.shop_catalogue p where p.nombre_folded like v_pat or p.marca_folded like v_pat
+    ),
+    f as materialized (
+      select m.* from (
+        select p.id, p.created_at, p.category_id, p.subcategory_id, p.brand_id, p.campaign_id, p.sizes,
+          v_range_ids[width_bucket(p.precio_venta, v_bounds) + 1] as price_range,
+          (p_category_id is null or p.category_id = p_category_id) as m_category,
+          (p_subcategory_id is null or p.subcategory_id = p_subcategory_id) as m_subcategory,
+          (p_brand_id is null or p.brand_id = p_brand_id) as m_brand,
+          (p_campaign_id is null or p.campaign_id = p_campaign_id) as m_campaign,
+          (v_range is null or (v_range_known and p.precio_venta >= v_lo and (v_hi is null or p.precio_venta < v_hi))) as m_price_range,
+          (v_size is null or v_size = any (lower(p.sizes::text)::text[])) as m_size
+        from hits p
+        where p.campaign_id = any (v_campaigns)
+          -- the products of a matching brand or category are already counted by their cells
+          and not coalesce(p.brand_id = any (v_brands), false)
+          and not coalesce(p.category_id = any (v_categories), false)
+      ) m
+      where (not m.m_category)::int + (not m.m_subcategory)::int + (not m.m_brand)::int
+          + (not m.m_campaign)::int + (not m.m_price_range)::int + (not m.m_size)::int <= 1
+    ),
+    -- one pass for five facets: a row per value of each, counting the rows that pass every filter but its own
+    g as materialized (
+      select
+        grouping(f.category_id) = 0 as by_category, grouping(f.subcategory_id) = 0 as by_subcategory,
+        grouping(f.brand_id) = 0 as by_brand, grouping(f.campaign_id) = 0 as by_campaign,
+        grouping(f.price_range) = 0 as by_price_range,
+        f.category_id, f.subcategory_id, f.brand_id, f.campaign_id, f.price_range,
+        count(*) filter (where f.m_subcategory and f.m_brand and f.m_campaign and f.m_price_range and f.m_size) as n_category,
+        count(*) filter (where f.m_category and f.m_brand and f.m_campaign and f.m_price_range and f.m_size) as n_subcategory,
+        count(*) filter (where f.m_category and f.m_subcategory and f.m_campaign and f.m_price_range and f.m_size) as n_brand,
+        count(*) filter (where f.m_category and f.m_subcategory and f.m_brand and f.m_price_range and f.m_size) as n_campaign,
+        count(*) filter (where f.m_category and f.m_subcategory and f.m_brand and f.m_campaign and f.m_size) as n_price_range
+      from f
+      group by grouping sets ((f.category_id), (f.subcategory_id), (f.brand_id), (f.campaign_id), (f.price_range))
+    )
+    select
+      (select count(*) from f
+        where f.m_category and f.m_subcategory and f.m_brand and f.m_campaign and f.m_price_range and f.m_size),
+      (select coalesce(array_agg(q.id), '{}') from (
+          select f.id from f
+          where f.m_category and f.m_subcategory and f.m_brand and f.m_campaign and f.m_price_range and f.m_size
+          order by f.created_at desc, f.id limit v_offset + v_limit
+        ) q),
+      jsonb_build_object(
+        'categories', (select coalesce(jsonb_object_agg(g.category_id::text, g.n_category), '{}') from g
+          where g.by_category and g.category_id is not null and g.n_category > 0),
+        'subcategories', (select coalesce(jsonb_object_agg(g.subcategory_id::text, g.n_subcategory), '{}') from g
+          where g.by_subcategory and g.subcategory_id is not null and g.n_subcategory > 0),
+        'brands', (select coalesce(jsonb_object_agg(g.brand_id::text, g.n_brand), '{}') from g
+          where g.by_brand and g.brand_id is not null and g.n_brand > 0),
+        'campaigns', (select coalesce(jsonb_object_agg(g.campaign_id::text, g.n_campaign), '{}') from g
+          where g.by_campaign and g.n_campaign > 0),
+        'price_ranges', (select coalesce(jsonb_object_agg(g.price_range, g.n_price_range), '{}') from g
+          where g.by_price_range and g.n_price_range > 0),
+        -- products with the same list of sizes are counted together first
+        'sizes', (select coalesce(jsonb_object_agg(x.k, x.n), '{}') from (select t.talla as k, sum(l.n)::bigint as n
+          from (select f.sizes, count(*) as n from f
+            where 'sizes' = any (v_facets)
+              and f.m_category and f.m_subcategory and f.m_brand and f.m_campaign and f.m_price_range group by 1) l
+          cross join lateral unnest(l.sizes) as t(talla) group by 1) x)
+      )
+    into v_live_total, v_live_ids, v_live_counts;
+
+    v_total := v_total + v_live_total;
+    v_counts := private.shop_counts_add(v_counts, v_live_counts);
+    v_ids := v_ids || v_live_ids;
+  end if;
+
+  -- the page: newest first among both parts' newest
+  if v_limit > 0 then
+    select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
+    from (
+      select p.id, p.created_at from private.shop_catalogue p where p.id = any (v_ids)
+      order by p.created_at desc, p.id offset v_offset limit v_limit
+    ) q;
+  end if;
+
+  return jsonb_build_object(
+    'total', v_total,
+    'products', case when coalesce(p_limit, 12) > 0 then private.shop_products_json(v_ids) else '[]'::jsonb end,
+    'facets', private.shop_facets_json(v_facets, v_counts)
+  );
+end
+$$;
+comment on function private.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) is
+  'The shop filters, answered from the facet cells with the owner''s rights: {total, products (page), facets}. Sees only products of campaigns visible today, like the public read policy.';
+grant execute on function private.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) to anon, authenticated, service_role;
+
+-- ─── What the API calls (caller's rights) ─────────────────────────────────────────────────────
+create function public.shop_query(
+  p_category_id uuid default null,
+  p_subcategory_id uuid default null,
+  p_brand_id uuid default null,
+  p_campaign_id uuid default null,
+  p_price_range text default null,
+  p_size_name text default null,
+  p_search_term text default null,
+  p_offset integer default 0,
+  p_limit integer default 12,
+  p_facets text[] default array['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges']
+)
+returns jsonb
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select private.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
+    p_size_name, p_search_term, p_offset, p_limit, p_facets)
+$$;
+comment on function public.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) is
+  'The shop filters with the caller''s rights: {total, products (page), facets}, the facets listed in p_facets only. private.shop_query answers from the facet cells; shop_page and get_available_* call this.';
+grant execute on function public.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) to anon, authenticated;
+
+create function public.shop_page(
+  p_category_id uuid default null,
+  p_subcategory_id uuid default null,
+  p_brand_id uuid default null,
+  p_campaign_id uuid default null,
+  p_price_range text default null,
+  p_size_name text default null,
+  p_search_term text default null,
+  p_offset integer default 0,
+  p_limit integer default 12
+)
+returns jsonb
+language sql
+stable
+parallel safe
+set search_path = ''
+as $$
+  select public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
+    p_size_name, p_search_term, p_offset, p_limit)
+$$;
+comment on function public.shop_page(uuid, uuid, uuid, uuid, text, text, text, integer, integer) is 'Shop grid in one round trip: {total, products: page newest first (max 100), facets: {categories, subcategories, brands, campaigns, sizes, price_ranges}}.';
+grant execute on function public.shop_page(uuid, uuid, uuid, uuid, text, text, text, integer, integer) to anon, authenticated;
+
+create function public.get_filtered_product_count(
+  p_category_id uuid default null,
+  p_subcategory_id uuid default null,
+  p_brand_id uuid default null,
+  p_campaign_id uuid default null,
+  p_price_range text default null,
+  p_size_name text default null,
+  p_search_term text default null
+)
+returns bigint
+language sql
+stable
+parallel safe
+set search_path = ''
+as $$
+  select (public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
+    p_size_name, p_search_term, 0, 0, array[]::text[]) ->> 'total')::bigint
+$$;
+comment on function public.get_filtered_product_count(uuid, uuid, uuid, uuid, text, text, text) is 'Number of visible products matching every filter.';
+grant execute on function public.get_filtered_product_count(uuid, uuid, uuid, uuid, text, text, text) to anon, authenticated;
+
+-- ─── Keeping the cells exact ──────────────────────────────────────────────────────────────────
+-- Adds the products of `rows_in` to the cells (sign 1) or takes them away (sign -1); cells that
+-- reach zero are removed. Keys are applied in a fixed order so concurrent writers never deadlock.
+create function private.shop_cells_apply(rows_in jsonb, sign integer)
+returns void
+language plpgsql
+security definer
+set search_path to ''
+as $$
+begin
+  with bounds as (select * from private.price_bounds()),
+  p as (
+    select r.campaign_id, r.category_id, r.subcategory_id, r.brand_id, bounds.ids[width_bucket(r.precio_venta, bounds.lows) + 1] as price_range, r.sizes
+    from jsonb_to_recordset(rows_in) as r(campaign_id uuid, category_id uuid, subcategory_id uuid, brand_id uuid, precio_venta numeric, sizes text[])
+    cross join bounds
+  ),
+  d as (
+    select campaign_id, category_id, subcategory_id, brand_id, price_range, sign * count(*) as n
+    from p group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+  )
+  insert into private.shop_cells as c (campaign_id, category_id, subcategory_id, brand_id, price_range, n)
+  select * from d
+  on conflict (campaign_id, category_id, subcategory_id, brand_id, price_range) do update set n = c.n + excluded.n;
+
+  with bounds as (select * from private.price_bounds()),
+  p as (
+    select r.campaign_id, r.category_id, r.subcategory_id, r.brand_id, bounds.ids[width_bucket(r.precio_venta, bounds.lows) + 1] as price_range, r.sizes
+    from jsonb_to_recordset(rows_in) as r(campaign_id uuid, category_id uuid, subcategory_id uuid, brand_id uuid, precio_venta numeric, sizes text[])
+    cross join bounds
+  ),
+  d as (
+    select p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, p.price_range, t.talla, sign * count(*) as n
+    from p cross join lateral unnest(p.sizes) as t(talla)
+    group by 1, 2, 3, 4, 5, 6
+    order by 1, 2, 3, 4, 5, 6
+  )
+  insert into private.shop_size_cells as c (campaign_id, category_id, subcategory_id, brand_id, price_range, talla, n)
+  select * from d
+  on conflict (campaign_id, category_id, subcategory_id, brand_id, price_range, talla) do update set n = c.n + excluded.n;
+
+  if sign < 0 then
+    delete from private.shop_cells where n = 0;
+    delete from private.shop_size_cells where n = 0;
+  end if;
+end
+$$;
+comment on function private.shop_cells_apply(jsonb, integer) is
+  'Adds the products of rows_in to the facet cells (sign 1) or takes them away (sign -1); empty cells are removed; keys are applied in a fixed order so concurrent writers never deadlock.';
+
+-- Statement-level triggers (transition tables): a bulk insert of a thousand products is one
+-- grouped update of the cells, not a thousand.
+create function private.shop_cells_track()
+returns trigger
+language plpgsql
+security definer
+set search_path to ''
+as $$
+declare
+  gone jsonb;
+  came jsonb;
+begin
+  if tg_op = 'DELETE' then
+    delete from private.shop_catalogue c using old_rows o where c.id = o.id;
+    select jsonb_agg(jsonb_build_object('campaign_id', o.campaign_id, 'category_id', o.category_id,
+        'subcategory_id', o.subcategory_id, 'brand_id', o.brand_id, 'precio_venta', o.precio_venta, 'sizes', o.sizes))
+      into gone from old_rows o;
+  elsif tg_op = 'INSERT' then
+    insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, nombre_folded, marca_folded)
+    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, private.search_fold(n.nombre), private.search_fold(n.marca)
+    from new_rows n;
+    select jsonb_agg(jsonb_build_object('campaign_id', n.campaign_id, 'category_id', n.category_id,
+        'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes))
+      into came from new_rows n;
+  else
+    -- An update touches the copy and the cells only for the rows whose shop columns changed: most
+    -- updates (a new description, an image, the sizes copy arriving unchanged) change none.
+    delete from private.shop_catalogue c where c.id in (select o.id from old_rows o except select n.id from new_rows n);
+    insert into private.shop_catalogue as c (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, nombre_folded, marca_folded)
+    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, private.search_fold(n.nombre), private.search_fold(n.marca)
+    from new_rows n
+    on conflict (id) do update set
+      created_at = excluded.created_at, campaign_id = excluded.campaign_id, category_id = excluded.category_id,
+      subcategory_id = excluded.subcategory_id, brand_id = excluded.brand_id, precio_venta = excluded.precio_venta,
+      sizes = excluded.sizes, nombre_folded = excluded.nombre_folded, marca_folded = excluded.marca_folded
+    where (c.created_at, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.precio_venta, c.sizes, c.nombre_folded, c.marca_folded)
+      is distinct from (excluded.created_at, excluded.campaign_id, excluded.category_id, excluded.subcategory_id, excluded.brand_id,
+        excluded.precio_venta, excluded.sizes, excluded.nombre_folded, excluded.marca_folded);
+    select jsonb_agg(jsonb_build_object('campaign_id', o.campaign_id, 'category_id', o.category_id,
+        'subcategory_id', o.subcategory_id, 'brand_id', o.brand_id, 'precio_venta', o.precio_venta, 'sizes', o.sizes))
+      into gone
+    from old_rows o left join new_rows n on n.id = o.id
+    where n.id is null
+      or (o.campaign_id, o.category_id, o.subcategory_id, o.brand_id, o.precio_venta, o.sizes)
+        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes);
+    select jsonb_agg(jsonb_build_object('campaign_id', n.campaign_id, 'category_id', n.category_id,
+        'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes))
+      into came
+    from new_rows n left join old_rows o on o.id = n.id
+    where o.id is null
+      or (o.campaign_id, o.category_id, o.subcategory_id, o.brand_id, o.precio_venta, o.sizes)
+        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes);
+  end if;
+  if gone is not null then
+    perform private.shop_cells_apply(gone, -1);
+  end if;
+  if came is not null then
+    perform private.shop_cells_apply(came, 1);
+  end if;
+  return null;
+end
+$$;
+comment on function private.shop_cells_track() is
+  'Statement trigger on products: keeps private.shop_cells, shop_size_cells and shop_catalogue exact with one grouped update per statement.';
+
+-- Emptying products empties the cells and the narrow copy (TRUNCATE fires no row triggers).
+create function private.shop_cells_clear()
+returns trigger
+language plpgsql
+security definer
+set search_path to ''
+as $$
+begin
+  truncate private.shop_cells, private.shop_size_cells, private.shop_catalogue;
+  return null;
+end
+$$;
+comment on function private.shop_cells_clear() is
+  'Statement trigger on TRUNCATE of products: empties the facet cells and the narrow catalogue copy.';
+
+-- ─── Facet RPCs: one per facet, all the same shape ───────────────────────────────────────────
+-- The six facet RPCs, generated from one template so they cannot drift apart.
+do $do$
+declare
+  facet text;
+begin
+  foreach facet in array array['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges'] loop
+    execute format($f$
+      create or replace function public.%1$I(
+        p_category_id uuid default null,
+        p_subcategory_id uuid default null,
+        p_brand_id uuid default null,
+        p_campaign_id uuid default null,
+        p_price_range text default null,
+        p_size_name text default null,
+        p_search_term text default null
+      )
+      returns table (id text, nombre text, product_count bigint)
+      language sql
+      stable
+      parallel safe
+      set search_path = ''
+      as $$
+        select e.v ->> 'id', e.v ->> 'nombre', (e.v ->> 'product_count')::bigint
+        from jsonb_array_elements(
+          public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
+            p_size_name, p_search_term, 0, 0, array[%2$L]) -> 'facets' -> %2$L
+        ) with ordinality as e(v, ord)
+        order by e.ord
+      $$;
+      comment on function public.%1$I(uuid, uuid, uuid, uuid, text, text, text) is
+        'Filter options of the shop facet %2$s with product counts (its own filter ignored, the others applied).';
+    $f$, 'get_available_' || facet, facet);
+  end loop;
+end
+$do$;
+-- The facet RPCs run shop_query with the caller's rights (security invoker), like shop_page.
+grant execute on function
+  public.get_available_categories(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_subcategories(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_brands(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_campaigns(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_sizes(uuid, uuid, uuid, uuid, text, text, text),
+  public.get_available_price_ranges(uuid, uuid, uuid, uuid, text, text, text)
+  to anon, authenticated;
+
+-- ─── Triggers ─────────────────────────────────────────────────────────────────────────────────
+create trigger refuse_write
+  instead of insert or delete or update on public.subcategories_with_products
+  for each row execute function private.refuse_view_write();
+
+create trigger refuse_write
+  instead of insert or delete or update on public.master_products
+  for each row execute function private.refuse_view_write();
+
+create trigger products_shop_cells_insert
+  after insert on public.products referencing new table as new_rows
+  for each statement execute function private.shop_cells_track();
+
+create trigger products_shop_cells_update
+  after update on public.products referencing old table as old_rows new table as new_rows
+  for each statement execute function private.shop_cells_track();
+
+create trigger products_shop_cells_delete
+  after delete on public.products referencing old table as old_rows
+  for each statement execute function private.shop_cells_track();
+
+create trigger products_shop_cells_truncate
+  after truncate on public.products
+  for each statement execute function private.shop_cells_clear();

@@ -1,0 +1,344 @@
+-- ═════════════════════════════════════════════════════════════════════════════════════════════
+-- 09 · Row-level security and the security advisor
+--
+-- RLS is on for every table. Shoppers (anon, and signed-in users without the admin claim) read
+-- only what the shop shows: products of campaigns ending today or later in Mexico City, their
+-- images and sizes, active categories, brands, banners and hero images, the shop settings. They
+-- insert analytics events, checked field by field, and nothing else. Admins (JWT
+-- app_metadata.role = 'admin', which only the service role can set) read and write every
+-- catalogue table. The service role bypasses RLS (scripts and seeding; never in a bundle).
+-- private.security_advisor() checks all of this over the catalogue: its answer must be empty.
+-- ═════════════════════════════════════════════════════════════════════════════════════════════
+
+-- ─── Row-level security: on for every table ───────────────────────────────────────────────────
+alter table public.campaigns enable row level security;
+alter table public.brands enable row level security;
+alter table public.categories enable row level security;
+alter table public.subcategories enable row level security;
+alter table public.products enable row level security;
+alter table public.product_private enable row level security;
+alter table public.product_images enable row level security;
+alter table public.product_sizes enable row level security;
+alter table public.featured_categories enable row level security;
+alter table public.banner_images enable row level security;
+alter table public.hero_images enable row level security;
+alter table public.brand_migrations enable row level security;
+alter table public.search_analytics enable row level security;
+alter table public.filter_analytics enable row level security;
+alter table public.product_click_analytics enable row level security;
+alter table public.rebuild_requests enable row level security;
+alter table public.publications enable row level security;
+alter table public.shop_settings enable row level security;
+alter table private.analytics_session_hours enable row level security;
+alter table private.analytics_sessions enable row level security;
+alter table private.search_term_totals enable row level security;
+alter table private.search_term_sessions enable row level security;
+alter table private.search_term_days enable row level security;
+alter table private.filter_value_totals enable row level security;
+alter table private.filter_value_sessions enable row level security;
+alter table private.product_click_totals enable row level security;
+alter table private.product_click_sessions enable row level security;
+alter table private.analytics_days enable row level security;
+alter table private.shop_cells enable row level security;
+alter table private.shop_size_cells enable row level security;
+alter table private.shop_catalogue enable row level security;
+
+-- ─── Shoppers read what the shop shows ────────────────────────────────────────────────────────
+-- A campaign is visible while it has not ended in Mexico City (fecha_fin >= shop_today());
+-- its products, their images and sizes with it. Inactive rows are hidden.
+
+create policy campaigns_public_read on public.campaigns
+  for select to anon, authenticated
+  using (fecha_fin >= (select public.shop_today()));
+
+create policy brands_public_read on public.brands
+  for select to anon, authenticated
+  using (active);
+
+create policy categories_public_read on public.categories
+  for select to anon, authenticated
+  using (activa);
+
+create policy subcategories_public_read on public.subcategories
+  for select to anon, authenticated
+  using (activa);
+
+create policy products_public_read on public.products
+  for select to anon, authenticated
+  using (
+    campaign_id in (
+      select c.id from public.campaigns c where c.fecha_fin >= (select public.shop_today())
+    )
+  );
+
+create policy product_images_public_read on public.product_images
+  for select to anon, authenticated
+  using (
+    exists (
+      select 1
+      from public.products p
+      join public.campaigns c on c.id = p.campaign_id
+      where p.id = product_images.product_id and c.fecha_fin >= (select public.shop_today())
+    )
+  );
+
+create policy product_sizes_public_read on public.product_sizes
+  for select to anon, authenticated
+  using (
+    exists (
+      select 1
+      from public.products p
+      join public.campaigns c on c.id = p.campaign_id
+      where p.id = product_sizes.product_id and c.fecha_fin >= (select public.shop_today())
+    )
+  );
+
+create policy featured_categories_public_read on public.featured_categories
+  for select to anon, authenticated
+  using (active);
+
+create policy banner_images_public_read on public.banner_images
+  for select to anon, authenticated
+  using (active);
+
+create policy hero_images_public_read on public.hero_images
+  for select to anon, authenticated
+  using (active);
+
+create policy shop_settings_public_read on public.shop_settings
+  for select to anon, authenticated using (true);
+
+-- ─── Shoppers record analytics events, checked field by field ─────────────────────────────────
+create policy search_analytics_public_insert on public.search_analytics
+  for insert to anon, authenticated
+  with check (
+    char_length(btrim(search_term)) between 1 and 200
+    and char_length(session_id) between 8 and 100
+    and session_id ~ '^[A-Za-z0-9_.:-]+$'
+    and (user_agent is null or char_length(user_agent) <= 500)
+    and (page_url is null or (char_length(page_url) <= 2000 and page_url ~* '^(https?://|/)'))
+  );
+
+create policy filter_analytics_public_insert on public.filter_analytics
+  for insert to anon, authenticated
+  with check (
+    filter_type = any (public.analytics_filter_types())
+    and char_length(btrim(filter_value)) between 1 and 200
+    and char_length(session_id) between 8 and 100
+    and session_id ~ '^[A-Za-z0-9_.:-]+$'
+    and (user_agent is null or char_length(user_agent) <= 500)
+    and (page_url is null or (char_length(page_url) <= 2000 and page_url ~* '^(https?://|/)'))
+  );
+
+create policy product_click_analytics_public_insert on public.product_click_analytics
+  for insert to anon, authenticated
+  with check (
+    product_id is not null
+    -- evaluated with the caller's rights: the product must exist and be publicly visible
+    and exists (select 1 from public.products p where p.id = product_click_analytics.product_id)
+    and char_length(session_id) between 8 and 100
+    and session_id ~ '^[A-Za-z0-9_.:-]+$'
+    and (user_agent is null or char_length(user_agent) <= 500)
+    and (page_url is null or (char_length(page_url) <= 2000 and page_url ~* '^(https?://|/)'))
+    and (referrer_url is null or char_length(referrer_url) <= 2000)
+  );
+
+-- ─── Admins: read-only tables and the settings row ────────────────────────────────────────────
+create policy rebuild_requests_admin_read on public.rebuild_requests
+  for select to authenticated using ((select public.is_admin()));
+
+create policy publications_admin_read on public.publications
+  for select to authenticated using ((select public.is_admin()));
+
+create policy shop_settings_admin_update on public.shop_settings
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+
+create policy filter_value_totals_admin_read on private.filter_value_totals
+  for select to authenticated
+  using (( select public.is_admin() as is_admin));
+
+create policy product_click_totals_admin_read on private.product_click_totals
+  for select to authenticated
+  using (( select public.is_admin() as is_admin));
+
+create policy search_term_totals_admin_read on private.search_term_totals
+  for select to authenticated
+  using (( select public.is_admin() as is_admin));
+
+-- ─── Admins: everything, on every catalogue and analytics table ───────────────────────────────
+create policy banner_images_admin_all on public.banner_images
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy brand_migrations_admin_all on public.brand_migrations
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy brands_admin_all on public.brands
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy campaigns_admin_all on public.campaigns
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy categories_admin_all on public.categories
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy featured_categories_admin_all on public.featured_categories
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy filter_analytics_admin_all on public.filter_analytics
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy hero_images_admin_all on public.hero_images
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy product_click_analytics_admin_all on public.product_click_analytics
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy product_images_admin_all on public.product_images
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy product_private_admin_all on public.product_private
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy product_sizes_admin_all on public.product_sizes
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy products_admin_all on public.products
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy search_analytics_admin_all on public.search_analytics
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy subcategories_admin_all on public.subcategories
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+-- ─── Security advisor ─────────────────────────────────────────────────────────────────────────
+create function private.security_advisor()
+returns table (check_name text, object_name text, detail text)
+language sql
+stable
+set search_path = ''
+as $$
+  with exposed(nspname) as (values ('public'), ('graphql_public')),
+  ours as (
+    -- schemas whose objects this project writes (not the platform's)
+    select n.oid, n.nspname from pg_catalog.pg_namespace n
+    where n.nspname in ('public', 'graphql_public', 'private')
+  ),
+  tables as (
+    select c.oid, n.nspname, c.relname, c.relrowsecurity, n.nspname in (select nspname from exposed) as is_exposed,
+           pg_catalog.obj_description(c.oid, 'pg_class') as note
+    from pg_catalog.pg_class c join ours n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'p')
+  ),
+  own_functions as (
+    select p.oid, n.nspname, p.proname, p.prosecdef, p.proconfig,
+           n.nspname in (select nspname from exposed) as is_exposed,
+           pg_catalog.format('%I.%I(%s)', n.nspname, p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid)) as signature
+    from pg_catalog.pg_proc p join ours n on n.oid = p.pronamespace
+    where p.prokind in ('f', 'p')
+      -- functions an extension installed are the extension's
+      and not exists (select 1 from pg_catalog.pg_depend d where d.classid = 'pg_catalog.pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+  ),
+  policies as (
+    select pol.polname, c.relname, n.nspname, pol.polcmd,
+           pg_catalog.pg_get_expr(pol.polqual, pol.polrelid) as qual,
+           pg_catalog.pg_get_expr(pol.polwithcheck, pol.polrelid) as with_check,
+           array(select case when r = 0 then 'public' else pg_catalog.pg_get_userbyid(r)::text end from unnest(pol.polroles) r) as roles
+    from pg_catalog.pg_policy pol
+    join pg_catalog.pg_class c on c.oid = pol.polrelid
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  )
+  select 'rls_disabled_in_public', pg_catalog.format('%I.%I', nspname, relname), 'la tabla no tiene RLS'
+  from tables where is_exposed and not relrowsecurity
+  union all
+  select 'policy_exists_rls_disabled', pg_catalog.format('%I.%I', t.nspname, t.relname), 'tiene políticas pero RLS está apagado'
+  from tables t where not t.relrowsecurity and exists (select 1 from pg_catalog.pg_policy p where p.polrelid = t.oid)
+  union all
+  select 'rls_enabled_no_policy', pg_catalog.format('%I.%I', t.nspname, t.relname), 'RLS encendido sin ninguna política'
+  from tables t
+  where t.relrowsecurity and t.is_exposed
+    and not exists (select 1 from pg_catalog.pg_policy p where p.polrelid = t.oid)
+    and coalesce(t.note, '') not ilike '%service role only%'
+  union all
+  select 'security_definer_view', pg_catalog.format('%I.%I', n.nspname, c.relname), 'la vista corre con los permisos de su dueño'
+  from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where c.relkind in ('v', 'm') and n.nspname in (select nspname from exposed)
+    and (c.relkind = 'm' or not coalesce(c.reloptions @> array['security_invoker=true'] or c.reloptions @> array['security_invoker=on'], false))
+  union all
+  select 'function_search_path_mutable', f.signature, 'sin search_path fijo'
+  from own_functions f
+  where not exists (select 1 from unnest(coalesce(f.proconfig, '{}')) cfg where cfg like 'search\_path=%')
+  union all
+  select 'security_definer_exposed', f.signature,
+         'security definer ejecutable por ' || concat_ws(' y ',
+           case when pg_catalog.has_function_privilege('anon', f.oid, 'execute') then 'anon' end,
+           case when pg_catalog.has_function_privilege('authenticated', f.oid, 'execute') then 'authenticated' end)
+  from own_functions f
+  where f.prosecdef and f.is_exposed
+    and (pg_catalog.has_function_privilege('anon', f.oid, 'execute') or pg_catalog.has_function_privilege('authenticated', f.oid, 'execute'))
+  union all
+  select 'rls_references_user_metadata', pg_catalog.format('%s en %I.%I', polname, nspname, relname), 'la política lee user_metadata'
+  from policies where coalesce(qual, '') || ' ' || coalesce(with_check, '') ilike '%user_metadata%'
+  union all
+  select 'permissive_write_policy', pg_catalog.format('%s en %I.%I', polname, nspname, relname), 'política de escritura siempre verdadera'
+  from policies
+  where polcmd in ('a', 'w', 'd', '*')
+    and roles && array['anon', 'authenticated', 'public']
+    and (btrim(coalesce(qual, '')) = 'true' or btrim(coalesce(with_check, '')) = 'true')
+  union all
+  select 'extension_in_public', e.extname, 'extensión instalada en public'
+  from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace
+  where n.nspname = 'public'
+  union all
+  select 'public_bucket_allows_listing', b.id, pg_catalog.format('la política %s permite listar el bucket', p.polname)
+  from storage.buckets b
+  join policies p on p.nspname = 'storage' and p.relname = 'objects'
+  where b.public
+    and p.polcmd in ('r', '*')
+    and p.roles && array['anon', 'authenticated', 'public']
+    and coalesce(p.qual, 'true') !~* 'is_admin'
+    and (coalesce(p.qual, 'true') ~ ('''' || b.id || '''') or btrim(coalesce(p.qual, 'true')) = 'true')
+  union all
+  select 'unindexed_foreign_keys', pg_catalog.format('%I.%I.%s', n.nspname, c.relname, con.conname), 'ningún índice empieza por sus columnas'
+  from pg_catalog.pg_constraint con
+  join pg_catalog.pg_class c on c.oid = con.conrelid
+  join ours n on n.oid = c.relnamespace
+  where con.contype = 'f'
+    and not exists (
+      select 1 from pg_catalog.pg_index i
+      where i.indrelid = con.conrelid
+        and (i.indkey::int2[])[0:cardinality(con.conkey) - 1] @> con.conkey
+        and (i.indkey::int2[])[0:cardinality(con.conkey) - 1] <@ con.conkey
+    )
+$$;
+comment on function private.security_advisor() is 'Security findings over the catalogue (Supabase Security Advisor checks); an empty answer is the only good one.';
