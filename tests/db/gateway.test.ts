@@ -15,7 +15,7 @@ import { decodeJwt } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveGateway } from '../../scripts/stack/gateway/index.ts';
-import { ensureUser, sql, stack } from './helpers.ts';
+import { deleteStorageRows, ensureUser, sql, stack } from './helpers.ts';
 
 const GATEWAY_PORT = Number(process.env['TEST_GATEWAY_PORT'] ?? 64331);
 const REST_URL = `http://127.0.0.1:${Number(process.env['TEST_REST_PORT'] ?? 64329)}`;
@@ -103,7 +103,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sql.query(`delete from storage.objects where bucket_id = $1 and name like 'gw-test/%'`, [BUCKET]);
+  await deleteStorageRows(`bucket_id = $1 and name like 'gw-test/%'`, [BUCKET]);
   await sql.query(`delete from auth.users where email like 'gw-%@test.local'`);
   await gateway?.close();
   if (dir) await rm(dir, { recursive: true, force: true });

@@ -27,7 +27,17 @@ async function findingsWith(bad: string): Promise<Finding[]> {
 describe('security advisor', () => {
   it('finds nothing in the schema as migrated', async () => {
     const { rows } = await sql.query<Finding>('select * from private.security_advisor()');
-    expect(rows).toEqual([]);
+    // The platform's own functions in graphql_public (pg_graphql's `graphql`, owned by supabase_admin)
+    // are not the project's to fix: only what postgres (the migrations' role) owns must be clean.
+    const platforms = new Set(
+      (
+        await sql.query<{ name: string }>(
+          `select format('%I.%I(%s)', p.pronamespace::regnamespace, p.proname, pg_get_function_identity_arguments(p.oid)) as name
+             from pg_proc p where p.pronamespace = 'graphql_public'::regnamespace and p.proowner <> 'postgres'::regrole`,
+        )
+      ).rows.map((r) => r.name),
+    );
+    expect(rows.filter((r) => !platforms.has(r.object_name))).toEqual([]);
   });
 
   it.each([

@@ -6,7 +6,9 @@
  * transaction that has switched to the caller's role with the caller's JWT claims
  * (`set_config('role', ...)`, `set_config('request.jwt.claims', ...)`), and the disk is touched only
  * when the row operation succeeded. Bucket rules (public, file_size_limit, allowed_mime_types) are
- * read as the superuser, as Storage does.
+ * read as supabase_storage_admin (the tables' owner, which RLS does not restrict), as Storage does.
+ * Rows are written with the platform's columns (owner and owner_id, version); deletes set
+ * storage.allow_delete_query for their transaction, without which the platform refuses them.
  *
  * Routes: upload (POST/PUT /object/:bucket/*), remove (DELETE /object/:bucket), download
  * (GET /object/public|authenticated/:bucket/*, GET /object/:bucket/*), info, list, buckets (read,
@@ -21,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { errors as joseErrors } from 'jose';
 import { apiKeyOf } from './apikey.ts';
-import { asCaller, pgCode, type Client, type Pool } from './db.ts';
+import { allowStorageDeletes, asCaller, pgCode, type Client, type Pool } from './db.ts';
 import { HttpError, jsonResponse } from './errors.ts';
 import { parseTransform, renderImage } from './image-render.ts';
 import { RenderCache } from './render-cache.ts';
@@ -42,6 +44,8 @@ interface BucketRow {
   id: string;
   name: string;
   owner: string | null;
+  owner_id: string | null;
+  type: string;
   public: boolean;
   file_size_limit: string | number | null;
   allowed_mime_types: string[] | null;
@@ -85,6 +89,7 @@ function bucketJson(b: BucketRow) {
     id: b.id,
     name: b.name,
     owner: b.owner ?? '',
+    type: b.type,
     public: b.public,
     file_size_limit: b.file_size_limit === null ? null : Number(b.file_size_limit),
     allowed_mime_types: b.allowed_mime_types,
@@ -220,7 +225,7 @@ export function storageRoutes(deps: StorageDeps): Hono {
     }
   }
 
-  async function bucketAsSuperuser(id: string): Promise<BucketRow> {
+  async function bucketAsOwner(id: string): Promise<BucketRow> {
     const { rows } = await pool.query<BucketRow>('select * from storage.buckets where id = $1', [id]);
     if (!rows[0]) throw bucketNotFound();
     return rows[0];
@@ -250,7 +255,7 @@ export function storageRoutes(deps: StorageDeps): Hono {
   async function upload(c: Context, upsert: boolean): Promise<Response> {
     const { bucket: bucketId, name } = target(c, '/object/');
     const claims = await claimsOf(c);
-    const bucket = await bucketAsSuperuser(bucketId);
+    const bucket = await bucketAsOwner(bucketId);
     const limit = Math.min(bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit), GLOBAL_FILE_SIZE_LIMIT);
     const contentType = c.req.header('content-type') ?? '';
     let bytes: Buffer;
@@ -294,7 +299,9 @@ export function storageRoutes(deps: StorageDeps): Hono {
       contentLength: bytes.length,
       httpStatusCode: 200,
     };
-    const owner = typeof claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(claims.sub) ? claims.sub : null;
+    // Storage records the caller as owner_id (the JWT's sub, any text) and, when it is a uuid, as owner
+    const ownerId = typeof claims.sub === 'string' && claims.sub ? claims.sub : null;
+    const owner = ownerId && /^[0-9a-f-]{36}$/i.test(ownerId) ? ownerId : null;
     const dest = filePath(bucketId, name);
     const tmp = join(tmpRoot, randomUUID());
     // The bytes and the bucket's folder first: when the disk refuses them (read-only, full, a file
@@ -309,15 +316,15 @@ export function storageRoutes(deps: StorageDeps): Hono {
     }
     try {
       const id = await asCaller(pool, claims, async (db: Client) => {
-        const sql = `insert into storage.objects (bucket_id, name, owner, metadata, version) values ($1, $2, $3, $4, $5)
+        const sql = `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version) values ($1, $2, $3, $4, $5, $6)
           ${
             upsert
-              ? `on conflict (bucket_id, name) do update set owner = excluded.owner, metadata = excluded.metadata,
-                      version = excluded.version, updated_at = now(), last_accessed_at = now()`
+              ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+                      metadata = excluded.metadata, version = excluded.version, last_accessed_at = now()`
               : ''
           }
           returning id`;
-        const { rows } = await db.query<{ id: string }>(sql, [bucketId, name, owner, JSON.stringify(metadata), randomUUID()]);
+        const { rows } = await db.query<{ id: string }>(sql, [bucketId, name, owner, ownerId, JSON.stringify(metadata), randomUUID()]);
         // The row is in; now the bytes. If this fails the transaction rolls back.
         renderCache.forget(cacheDirOf(bucketId, name));
         await rm(cacheDirOf(bucketId, name), { recursive: true, force: true });
@@ -356,7 +363,7 @@ export function storageRoutes(deps: StorageDeps): Hono {
       ? body.sortBy!.column!
       : 'name';
     const desc = body.sortBy?.order?.toLowerCase() === 'desc';
-    await bucketAsSuperuser(bucketId);
+    await bucketAsOwner(bucketId);
     const escaped = `${prefix}${body.search ?? ''}`.replace(/[\\%_]/g, (m) => `\\${m}`);
     const like = `${escaped}%`;
     const rows = await asCaller(
@@ -415,17 +422,15 @@ export function storageRoutes(deps: StorageDeps): Hono {
       throw storageError(400, 'InvalidRequest', 'prefixes must be an array of 1 to 1000 object names');
     }
     const names = (prefixes as string[]).map((p) => p.replace(/^\/+/, ''));
-    const deleted = await asCaller(
-      pool,
-      claims,
-      async (db) =>
-        (
-          await db.query<Record<string, unknown> & { name: string }>(
-            'delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *',
-            [bucketId, names],
-          )
-        ).rows,
-    );
+    const deleted = await asCaller(pool, claims, async (db) => {
+      await allowStorageDeletes(db);
+      return (
+        await db.query<Record<string, unknown> & { name: string }>(
+          'delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *',
+          [bucketId, names],
+        )
+      ).rows;
+    });
     for (const row of deleted) {
       try {
         await removeFromDisk(bucketId, checkObjectName(row.name));
@@ -439,11 +444,10 @@ export function storageRoutes(deps: StorageDeps): Hono {
   app.delete('/object/:bucket/*', async (c) => {
     const { bucket, name } = target(c, '/object/');
     const claims = await claimsOf(c);
-    const n = await asCaller(
-      pool,
-      claims,
-      async (db) => (await db.query('delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rowCount,
-    );
+    const n = await asCaller(pool, claims, async (db) => {
+      await allowStorageDeletes(db);
+      return (await db.query('delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rowCount;
+    });
     if (!n) throw objectNotFound();
     await removeFromDisk(bucket, name);
     return jsonResponse(200, { message: 'Successfully deleted' });
@@ -584,11 +588,12 @@ export function storageRoutes(deps: StorageDeps): Hono {
     try {
       await asCaller(pool, claims, (db) =>
         db.query(
-          'insert into storage.buckets (id, name, owner, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5, $6)',
+          'insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5, $6, $7)',
           [
             id,
             String(body['name'] ?? id),
             typeof claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(claims.sub) ? claims.sub : null,
+            typeof claims.sub === 'string' && claims.sub ? claims.sub : null,
             body['public'] === true,
             parseSize(body['file_size_limit']),
             (body['allowed_mime_types'] as string[] | undefined) ?? null,
@@ -634,11 +639,10 @@ export function storageRoutes(deps: StorageDeps): Hono {
   app.post('/bucket/:id/empty', async (c) => {
     const claims = await claimsOf(c);
     const bucket = checkBucketId(c.req.param('id'));
-    const deleted = await asCaller(
-      pool,
-      claims,
-      async (db) => (await db.query<{ name: string }>('delete from storage.objects where bucket_id = $1 returning name', [bucket])).rows,
-    );
+    const deleted = await asCaller(pool, claims, async (db) => {
+      await allowStorageDeletes(db);
+      return (await db.query<{ name: string }>('delete from storage.objects where bucket_id = $1 returning name', [bucket])).rows;
+    });
     for (const row of deleted) await removeFromDisk(bucket, row.name).catch(() => undefined);
     return jsonResponse(200, { message: 'Successfully emptied' });
   });
@@ -647,11 +651,10 @@ export function storageRoutes(deps: StorageDeps): Hono {
     const claims = await claimsOf(c);
     const bucket = checkBucketId(c.req.param('id'));
     try {
-      const n = await asCaller(
-        pool,
-        claims,
-        async (db) => (await db.query('delete from storage.buckets where id = $1', [bucket])).rowCount,
-      );
+      const n = await asCaller(pool, claims, async (db) => {
+        await allowStorageDeletes(db);
+        return (await db.query('delete from storage.buckets where id = $1', [bucket])).rowCount;
+      });
       if (!n) throw bucketNotFound();
     } catch (error) {
       if (pgCode(error) === '23503') throw storageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty');
