@@ -10,6 +10,9 @@
  * Rows are written with the platform's columns (owner and owner_id, version); deletes set
  * storage.allow_delete_query for their transaction, without which the platform refuses them.
  *
+ * The rules an upload must meet are in storage/uploads.ts, names in storage/names.ts, error answers
+ * in storage/errors.ts.
+ *
  * Routes: upload (POST/PUT /object/:bucket/*), remove (DELETE /object/:bucket), download
  * (GET /object/public|authenticated/:bucket/*, GET /object/:bucket/*), info, list, buckets (read,
  * create, update, empty, delete) and image transformation (GET /render/image/public|authenticated/...).
@@ -28,9 +31,10 @@ import { HttpError, jsonResponse } from './errors.ts';
 import { parseTransform, renderImage } from './image-render.ts';
 import { RenderCache } from './render-cache.ts';
 import { bearerToken, type Claims, type JwtTool } from './jwt.ts';
-
-/** Supabase's global upload limit (free plan default). A bucket's own limit can only be lower. */
-export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
+import { type BucketRow, bucketJson } from './storage/buckets.ts';
+import { bucketNotFound, DISK_REFUSALS, objectNotFound, rlsDenied, storageError, storageUnwritable } from './storage/errors.ts';
+import { checkBucketId, checkObjectName, target } from './storage/names.ts';
+import { contentMatches, GLOBAL_FILE_SIZE_LIMIT, mimeAllowed, parseSize, readLimited } from './storage/uploads.ts';
 
 interface StorageDeps {
   pool: Pool;
@@ -40,157 +44,12 @@ interface StorageDeps {
   renderCacheBytes?: number;
 }
 
-interface BucketRow {
-  id: string;
-  name: string;
-  owner: string | null;
-  owner_id: string | null;
-  type: string;
-  public: boolean;
-  file_size_limit: string | number | null;
-  allowed_mime_types: string[] | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
 interface ObjectMeta {
   eTag?: string;
   size?: number;
   mimetype?: string;
   cacheControl?: string;
   lastModified?: string;
-}
-
-function storageError(status: number, error: string, message: string): HttpError {
-  return new HttpError(status, { statusCode: String(status), error, message });
-}
-
-/** Disk errors that mean the stored files cannot be written at all (not a problem of the object's name). */
-const DISK_REFUSALS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'EEXIST', 'ENOTDIR', 'EISDIR']);
-
-/** The answer when the storage folder refuses a write: what happened, in the words an admin reads. */
-function storageUnwritable(error: unknown): HttpError {
-  const code = pgCode(error) ?? 'EIO';
-  console.error('[gateway] storage is not writable:', error);
-  const reason = code === 'ENOSPC' || code === 'EDQUOT' ? 'el disco está lleno' : 'la carpeta de archivos no admite escritura';
-  return storageError(
-    507,
-    'StorageUnwritable',
-    `No se pudo guardar el archivo: ${reason} (${code}). Inténtalo de nuevo cuando se resuelva.`,
-  );
-}
-
-const bucketNotFound = () => storageError(404, 'Bucket not found', 'Bucket not found');
-const objectNotFound = () => storageError(404, 'not_found', 'Object not found');
-const rlsDenied = () => storageError(403, 'Unauthorized', 'new row violates row-level security policy');
-
-function bucketJson(b: BucketRow) {
-  return {
-    id: b.id,
-    name: b.name,
-    owner: b.owner ?? '',
-    type: b.type,
-    public: b.public,
-    file_size_limit: b.file_size_limit === null ? null : Number(b.file_size_limit),
-    allowed_mime_types: b.allowed_mime_types,
-    created_at: b.created_at.toISOString(),
-    updated_at: b.updated_at.toISOString(),
-  };
-}
-
-const BUCKET_ID_RE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
-
-function checkBucketId(id: string): string {
-  if (!BUCKET_ID_RE.test(id) || id.length > 100) throw storageError(400, 'InvalidBucketName', `Bucket name invalid`);
-  return id;
-}
-
-/** Object names: no empty, "." or ".." segments, no NUL or backslash (no way out of the bucket folder). */
-function checkObjectName(name: string): string {
-  const segments = name.split('/');
-  if (
-    !name ||
-    name.length > 1024 ||
-    name.includes('\0') ||
-    name.includes('\\') ||
-    segments.some((s) => s === '' || s === '.' || s === '..')
-  ) {
-    throw storageError(400, 'InvalidKey', `Invalid key: ${name}`);
-  }
-  return name;
-}
-
-/** "bucket/path/to/file" after a route prefix, decoded and checked. */
-function target(c: Context, prefix: string): { bucket: string; name: string } {
-  const pathname = new URL(c.req.url).pathname;
-  const at = pathname.indexOf(prefix);
-  const rest = pathname.slice(at + prefix.length);
-  const slash = rest.indexOf('/');
-  if (slash <= 0) throw storageError(400, 'InvalidKey', 'Invalid key: missing object path');
-  let bucket: string;
-  let name: string;
-  try {
-    bucket = decodeURIComponent(rest.slice(0, slash));
-    name = rest
-      .slice(slash + 1)
-      .split('/')
-      .map(decodeURIComponent)
-      .join('/');
-  } catch {
-    throw storageError(400, 'InvalidKey', 'Invalid key: bad encoding');
-  }
-  return { bucket: checkBucketId(bucket), name: checkObjectName(name) };
-}
-
-/** The first bytes every JPEG, PNG and WebP file starts with. */
-const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
-  'image/jpeg': (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-};
-
-/** An upload declared as JPEG, PNG or WebP must be one: a page or a script renamed .png is refused. */
-function contentMatches(mime: string, bytes: Buffer): boolean {
-  const check = SIGNATURES[mime.split(';')[0]!.trim().toLowerCase()];
-  return check ? check(bytes) : true;
-}
-
-function mimeAllowed(mime: string, allowed: string[] | null): boolean {
-  if (!allowed || allowed.length === 0) return true;
-  const type = mime.split(';')[0]!.trim().toLowerCase();
-  return allowed.some((a) => {
-    const rule = a.trim().toLowerCase();
-    return rule === type || (rule.endsWith('/*') && type.startsWith(rule.slice(0, -1)));
-  });
-}
-
-/** Parses "5MB", "100 KB", "1GB" or a number of bytes, as storage-js lets callers write it. */
-function parseSize(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'number') return value;
-  const m = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(String(value).trim());
-  if (!m) throw storageError(400, 'InvalidRequest', `Invalid file size limit: ${String(value)}`);
-  const mult: Record<string, number> = { b: 1, kb: 1000, mb: 1000 ** 2, gb: 1000 ** 3 };
-  return Math.round(Number(m[1]) * mult[(m[2] ?? 'b').toLowerCase()]!);
-}
-
-/** Reads a body stream, refusing more than limit bytes with Storage's 413. */
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Buffer> {
-  if (!body) return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  let total = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
-    }
-    chunks.push(Buffer.from(value));
-  }
-  return Buffer.concat(chunks);
 }
 
 export function storageRoutes(deps: StorageDeps): Hono {
