@@ -313,7 +313,7 @@ export function storageRoutes(deps: StorageDeps): Hono {
   });
 
   // ─── Read ──────────────────────────────────────────────────────────────────────────────
-  /** The object row: as the superuser for public buckets, as the caller (RLS) otherwise. */
+  /** The object row: as supabase_storage_admin (no RLS) for public buckets, as the caller (RLS) otherwise. */
   async function lookup(c: Context, prefix: string, mode: 'public' | 'caller') {
     const { bucket, name } = target(c, prefix);
     let rows: Array<{ id: string; metadata: ObjectMeta | null; updated_at: Date }>;
