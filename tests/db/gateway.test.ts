@@ -360,6 +360,13 @@ describe('/auth/v1 on the platform’s auth tables', () => {
       },
     ]);
 
+    const { rows: trail } = await sql.query(
+      `select payload->>'actor_username' as actor, payload->>'log_type' as type, payload->'traits'->>'user_email' as target
+         from auth.audit_log_entries where payload->>'action' = 'user_signedup' and payload->'traits'->>'user_id' = $1`,
+      [user.id],
+    );
+    expect(trail).toEqual([{ actor: 'service_role', type: 'team', target: 'gw-rows@test.local' }]);
+
     const unconfirmed = await service().auth.admin.createUser({ email: 'gw-rows-later@test.local', password: 'gw-rows-password' });
     expect(unconfirmed.data.user?.confirmed_at ?? null).toBeNull();
     expect(unconfirmed.data.user?.identities?.[0]?.identity_data).toMatchObject({ email_verified: false });
@@ -392,6 +399,16 @@ describe('/auth/v1 on the platform’s auth tables', () => {
     ]);
     const { rows: after } = await sql.query('select refreshed_at is not null as refreshed from auth.sessions where id = $1', [sessionId]);
     expect(after).toEqual([{ refreshed: true }]);
+    const { rows: trail } = await sql.query(
+      `select payload->>'action' as action, ip_address from auth.audit_log_entries
+        where payload->>'actor_id' = $1 order by created_at, payload->>'action'`,
+      [data.user!.id],
+    );
+    expect(trail).toEqual([
+      { action: 'login', ip_address: '127.0.0.1' },
+      { action: 'token_refreshed', ip_address: '127.0.0.1' },
+      { action: 'token_revoked', ip_address: '127.0.0.1' },
+    ]);
   });
 
   it('keeps the identity’s email in step when an admin changes the address', async () => {
@@ -406,6 +423,11 @@ describe('/auth/v1 on the platform’s auth tables', () => {
     expect(deleteError).toBeNull();
     const { rows } = await sql.query('select count(*)::int as n from auth.identities where user_id = $1', [user.id]);
     expect(rows[0].n).toBe(0);
+    const { rows: trail } = await sql.query(
+      `select payload->>'action' as action from auth.audit_log_entries where payload->'traits'->>'user_id' = $1 order by created_at`,
+      [user.id],
+    );
+    expect(trail.map((r) => r.action)).toEqual(['user_signedup', 'user_modified', 'user_deleted']);
   });
 });
 

@@ -6,7 +6,8 @@
  *
  * It works on the platform's own auth tables, as supabase_auth_admin, writing what GoTrue writes:
  * users with their 'email' identity (auth/users.ts), sessions with their sign-in method and rotating
- * refresh tokens (auth/sessions.ts), bcrypt passwords (auth/passwords.ts). Access tokens are HS256
+ * refresh tokens (auth/sessions.ts), bcrypt passwords (auth/passwords.ts) and the audit trail
+ * (auth/audit.ts). Access tokens are HS256
  * JWTs for one hour carrying role, sub, email, phone, app_metadata, user_metadata, aal, amr, session_id.
  *
  * Session hard cap: a session ends 24 h after sign-in (auth.sessions.not_after); access tokens never
@@ -25,6 +26,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { AttemptWindow } from './attempts.ts';
+import { audit, SERVICE_ROLE_ACTOR, targetTraits } from './auth/audit.ts';
 import { passwords as passwordsOf } from './auth/passwords.ts';
 import { amrOf, issueRefreshToken, type SessionRow, startSession } from './auth/sessions.ts';
 import { insertUser, USER_COLUMNS, type UserRow, userJson, withIdentities } from './auth/users.ts';
@@ -87,6 +89,8 @@ export function authRoutes(deps: AuthDeps): Hono {
   const perAddress = new AttemptWindow(deps.failuresPerAddress ?? (Number(process.env['AUTH_FAILURES_PER_ADDRESS']) || 30), 5 * MINUTE);
   const perAccount = new AttemptWindow(FAILURES_PER_ACCOUNT, 15 * MINUTE);
   const passwords = passwordsOf(deps.hashPool);
+  /** The caller's address, as GoTrue records it on sessions and audit entries. */
+  const ipOf = (c: Context) => getConnInfo(c).remote.address ?? null;
   const rateLimited = () => authError(429, 'over_request_rate_limit', 'Request rate limit reached');
 
   async function findUser(id: string): Promise<UserRow | null> {
@@ -140,7 +144,7 @@ export function authRoutes(deps: AuthDeps): Hono {
     const email = typeof body['email'] === 'string' ? body['email'].trim() : '';
     const password = typeof body['password'] === 'string' ? body['password'] : '';
     if (!email) throw authError(400, 'validation_failed', 'missing email or phone');
-    const address = getConnInfo(c).remote.address ?? 'unknown';
+    const address = ipOf(c) ?? 'unknown';
     const account = email.toLowerCase();
     if (perAddress.exhausted(address) || perAccount.exhausted(account)) throw rateLimited();
     const { rows } = await pool.query<UserRow & { encrypted_password: string | null }>(
@@ -168,6 +172,7 @@ export function authRoutes(deps: AuthDeps): Hono {
       const u = await db.query<UserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`, [
         found.id,
       ]);
+      await audit(db, { actor: found, action: 'login', ip: ipOf(c), traits: { provider: 'email' } });
       return sessionResponse(db, u.rows[0]!, session, refreshToken);
     });
     return jsonResponse(200, response, API_VERSION);
@@ -212,6 +217,8 @@ export function authRoutes(deps: AuthDeps): Hono {
       if (user.banned_until && user.banned_until > new Date()) return { error: authError(400, 'user_banned', 'User is banned') };
       await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token]);
       const newToken = await issueRefreshToken(db, user.id, session.id, token);
+      await audit(db, { actor: user, action: 'token_revoked', ip: ipOf(c) });
+      await audit(db, { actor: user, action: 'token_refreshed', ip: ipOf(c) });
       await db.query(`update auth.sessions set updated_at = now(), refreshed_at = now() at time zone 'UTC' where id = $1`, [session.id]);
       return { response: await sessionResponse(db, user, session, newToken) };
     });
@@ -281,11 +288,16 @@ export function authRoutes(deps: AuthDeps): Hono {
       throw authError(422, 'email_change_not_supported', 'Email changes are not available on the local stack');
     }
     if (sets.length === 0) return jsonResponse(200, await userBody(user), API_VERSION);
-    const { rows } = await pool.query<UserRow>(
-      `update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
-      params,
-    );
-    return jsonResponse(200, await userBody(rows[0]!), API_VERSION);
+    const updated = await inTransaction(pool, async (db) => {
+      const { rows } = await db.query<UserRow>(
+        `update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+        params,
+      );
+      const action = body['password'] !== undefined ? 'user_updated_password' : 'user_modified';
+      await audit(db, { actor: user, action, ip: ipOf(c) });
+      return rows[0]!;
+    });
+    return jsonResponse(200, await userBody(updated), API_VERSION);
   });
 
   app.post('/logout', async (c) => {
@@ -297,6 +309,7 @@ export function authRoutes(deps: AuthDeps): Hono {
       await pool.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [user.id, sessionId]);
     else if (scope === 'global') await pool.query('delete from auth.sessions where user_id = $1', [user.id]);
     else throw authError(400, 'validation_failed', 'Unsupported logout scope');
+    await audit(pool, { actor: user, action: 'logout', ip: ipOf(c) });
     return new Response(null, { status: 204, headers: API_VERSION });
   });
 
@@ -340,16 +353,18 @@ export function authRoutes(deps: AuthDeps): Hono {
     const ban = body['ban_duration'] !== undefined ? parseBanDuration(body['ban_duration']) : 0;
     const encryptedPassword = typeof password === 'string' ? await passwords.hash(password) : null;
     try {
-      const user = await inTransaction(pool, (db) =>
-        insertUser(db, {
+      const user = await inTransaction(pool, async (db) => {
+        const created = await insertUser(db, {
           email,
           encryptedPassword,
           confirmed: body['email_confirm'] === true,
           appMetadata: appMeta,
           userMetadata: userMeta as Record<string, unknown>,
           bannedForSeconds: ban,
-        }),
-      );
+        });
+        await audit(db, { actor: SERVICE_ROLE_ACTOR, action: 'user_signedup', ip: ipOf(c), traits: targetTraits(created) });
+        return created;
+      });
       return jsonResponse(200, await userBody(user), API_VERSION);
     } catch (error) {
       if (pgCode(error) === '23505') throw authError(422, 'email_exists', 'A user with this email address has already been registered');
@@ -441,6 +456,7 @@ export function authRoutes(deps: AuthDeps): Hono {
             where user_id = $1 and provider = 'email'`,
           [user.id, rows[0]!.email, rows[0]!.email_confirmed_at !== null],
         );
+        await audit(db, { actor: SERVICE_ROLE_ACTOR, action: 'user_modified', ip: ipOf(c), traits: targetTraits(rows[0]!) });
         return rows[0]!;
       });
       return jsonResponse(200, await userBody(updated), API_VERSION);
@@ -453,7 +469,10 @@ export function authRoutes(deps: AuthDeps): Hono {
   app.delete('/admin/users/:id', async (c) => {
     const user = await findUser(c.req.param('id'));
     if (!user) throw authError(404, 'user_not_found', 'User not found');
-    await pool.query('delete from auth.users where id = $1', [user.id]);
+    await inTransaction(pool, async (db) => {
+      await db.query('delete from auth.users where id = $1', [user.id]);
+      await audit(db, { actor: SERVICE_ROLE_ACTOR, action: 'user_deleted', ip: ipOf(c), traits: targetTraits(user) });
+    });
     return jsonResponse(200, {}, API_VERSION);
   });
 
