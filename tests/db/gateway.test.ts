@@ -411,6 +411,13 @@ describe('/auth/v1 on the platform’s auth tables', () => {
     ]);
   });
 
+  it('refuses a password sign-in to an account created without a password, as GoTrue does', async () => {
+    const { error } = await service().auth.admin.createUser({ email: 'gw-rows-nopass@test.local', email_confirm: true });
+    expect(error).toBeNull();
+    const { error: signInError } = await anon().auth.signInWithPassword({ email: 'gw-rows-nopass@test.local', password: 'anything-123' });
+    expect(signInError).toMatchObject({ status: 400, code: 'invalid_credentials' });
+  });
+
   it('keeps the identity’s email in step when an admin changes the address', async () => {
     const { data: list } = await service().auth.admin.listUsers({ perPage: 1000 });
     const user = list.users.find((u) => u.email === 'gw-rows-later@test.local')!;

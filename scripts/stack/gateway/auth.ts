@@ -7,8 +7,8 @@
  * It works on the platform's own auth tables, as supabase_auth_admin, writing what GoTrue writes:
  * users with their 'email' identity (auth/users.ts), sessions with their sign-in method and rotating
  * refresh tokens (auth/sessions.ts), bcrypt passwords (auth/passwords.ts) and the audit trail
- * (auth/audit.ts). Access tokens are HS256
- * JWTs for one hour carrying role, sub, email, phone, app_metadata, user_metadata, aal, amr, session_id.
+ * (auth/audit.ts). Access tokens are HS256 JWTs for one hour carrying role, sub, email, phone,
+ * app_metadata, user_metadata, aal, amr, session_id.
  *
  * Session hard cap: a session ends 24 h after sign-in (auth.sessions.not_after); access tokens never
  * outlive it and refreshing after it fails with `session_expired`. On hosted Supabase this is the
@@ -152,8 +152,8 @@ export function authRoutes(deps: AuthDeps): Hono {
       [account],
     );
     const found = rows[0];
-    // one bcrypt comparison whether or not the account exists (passwords.ts)
-    const ok = await passwords.matches(password, found ? (found.encrypted_password ?? '') : null);
+    // one bcrypt comparison whether or not the account exists or has a password (passwords.ts)
+    const ok = await passwords.matches(password, found?.encrypted_password || null);
     if (!found || !ok) {
       perAddress.record(address);
       perAccount.record(account);

@@ -12,9 +12,9 @@ export const BCRYPT_COST = 10;
 export interface Passwords {
   hash(password: string): Promise<string>;
   /**
-   * Whether password matches the stored hash. A missing hash (unknown account) is compared against a
-   * hash of nothing anyone knows, at the same cost, so the answer takes as long either way and timing
-   * tells nobody which emails exist.
+   * Whether password matches the stored hash. A missing hash (unknown account, or one invited and
+   * without a password yet) never matches; it is compared against a hash of nothing anyone knows, at
+   * the same cost, so the answer takes as long either way and timing tells nobody which emails exist.
    */
   matches(password: string, stored: string | null): Promise<boolean>;
 }
