@@ -147,7 +147,9 @@ export async function backupDatabase(opts: BackupOptions): Promise<Manifest> {
     for (const { schema, name } of await listTables(client)) {
       const gzip = createGzip();
       const done = pipeline(gzip, createWriteStream(tableFile(opts.outDir, schema, name)));
-      await client.query(`declare rows_out no scroll cursor for select to_jsonb(t)::text as row from ${qualified(schema, name)} t`);
+      // to_json, not to_jsonb: a json column (GoTrue's audit payloads) keeps its exact text, so the
+      // restored table has the same checksum
+      await client.query(`declare rows_out no scroll cursor for select to_json(t)::text as row from ${qualified(schema, name)} t`);
       for (;;) {
         const batch = await client.query<{ row: string }>(`fetch ${FETCH_ROWS} from rows_out`);
         for (const r of batch.rows) {
@@ -288,7 +290,7 @@ export async function restoreDatabase(opts: RestoreOptions): Promise<RestoreResu
       );
       const list = cols.map((c) => ident(c.name)).join(', ');
       const overriding = cols.some((c) => c.identity === 'a') ? 'overriding system value' : '';
-      const insert = `insert into ${target} (${list}) ${overriding} select ${list} from jsonb_populate_recordset(null::${target}, $1::jsonb)`;
+      const insert = `insert into ${target} (${list}) ${overriding} select ${list} from json_populate_recordset(null::${target}, $1::json)`;
       let batch: string[] = [];
       const flush = async () => {
         if (batch.length === 0) return;

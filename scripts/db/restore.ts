@@ -41,7 +41,7 @@ try {
     const [{ startPostgres }, { migrate }] = await Promise.all([import('../stack/postgres.ts'), import('../stack/migrate.ts')]);
     const db = await startPostgres({ dataDir: target.dataDir, port: target.dbPort, durable: true, log: console.log });
     try {
-      await migrate(db.url, join(ROOT, 'supabase/migrations'), () => undefined);
+      await migrate({ dbUrl: db.url, bootstrapUrl: db.adminUrl, migrationsDir: join(ROOT, 'supabase/migrations'), log: () => undefined });
       result = await restore();
     } finally {
       await db.stop();

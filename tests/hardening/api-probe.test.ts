@@ -10,7 +10,7 @@
  *     event's address, user agent or session id), as a key or as a value;
  *   - carry a product, image or size of a campaign that has ended;
  *   - have written anything except new analytics events (every table is checksummed by the
- *     superuser before and after; the analytics tables' existing rows must stay as they were, and
+ *     postgres, which bypasses RLS, before and after; the analytics tables' existing rows must stay as they were, and
  *     the private rollups their triggers keep may grow).
  * HARDENING_FULL=1 tries every filter operator on every column and every RPC argument value.
  */
@@ -46,9 +46,9 @@ interface Relation {
   columns: Column[];
   /** primary key column, when there is a single one */
   key: string | null;
-  /** sample values per column, from the superuser's view (hidden columns excluded) */
+  /** sample values per column, as postgres sees them (it bypasses RLS) (hidden columns excluded) */
   samples: Record<string, unknown[]>;
-  /** one whole row as the superuser reads it */
+  /** one whole row as postgres reads it */
   row: Record<string, unknown> | null;
 }
 interface ForeignKey {
@@ -148,7 +148,7 @@ function inputIndex(modes: string[] | null, i: number): number {
   return i;
 }
 
-/** Everything the superuser sees of every table, as row counts and checksums. */
+/** Everything postgres (bypassing RLS) sees of every table, as row counts and checksums. */
 async function snapshot(analyticsMax: Map<string, number>): Promise<Map<string, string>> {
   const { rows: tables } = await sql.query<{ name: string; rel: string }>(`
     select format('%I.%I', n.nspname, c.relname) as name, c.relname as rel

@@ -66,7 +66,7 @@ async function start(): Promise<Stack> {
   }
 }
 
-/** A superuser query on a connection of its own (connections do not survive a restart). */
+/** A query as postgres (which bypasses RLS) on a connection of its own (connections do not survive a restart). */
 async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: stack.dbUrl });
   await client.connect();

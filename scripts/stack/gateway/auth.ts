@@ -4,31 +4,35 @@
  * - POST /token?grant_type=password | refresh_token, GET|PUT /user, POST /logout, GET /settings
  * - Admin API (service_role key): POST|GET /admin/users, GET|PUT|DELETE /admin/users/:id
  *
- * Users live in auth.users with passwords as GoTrue stores them (bcrypt via pgcrypto, checked in SQL),
- * sessions in auth.sessions, rotating refresh tokens in auth.refresh_tokens. Access tokens are HS256
- * JWTs for one hour carrying role, sub, email, app_metadata, user_metadata, session_id.
+ * It works on the platform's own auth tables, as supabase_auth_admin, writing what GoTrue writes:
+ * users with their 'email' identity (auth/users.ts), sessions with their sign-in method and rotating
+ * refresh tokens (auth/sessions.ts), bcrypt passwords (auth/passwords.ts) and the audit trail
+ * (auth/audit.ts). Access tokens are HS256 JWTs for one hour carrying role, sub, email, phone,
+ * app_metadata, user_metadata, aal, amr, session_id.
  *
  * Session hard cap: a session ends 24 h after sign-in (auth.sessions.not_after); access tokens never
  * outlive it and refreshing after it fails with `session_expired`. On hosted Supabase this is the
  * Auth setting "Time-box user sessions" (Authentication → Sessions), to be set to 24 hours
  * (GOTRUE_SESSIONS_TIMEBOX=24h when self-hosting).
  *
- * Passwords: bcrypt cost 10, as GoTrue stores them. A sign-in with an unknown email is checked
- * against a dummy hash of the same cost, so the answer takes as long as for a real account and timing
- * tells nobody which emails exist. Failed password sign-ins are limited per client address
+ * A sign-in with an unknown email is checked against a dummy hash of the same cost, so timing tells
+ * nobody which emails exist. Failed password sign-ins are limited per client address
  * (AUTH_FAILURES_PER_ADDRESS in 5 minutes, default 30) and per account (10 in 15 minutes); past either,
  * even the right password waits, answered 429 `over_request_rate_limit` as GoTrue does. Successful
  * sign-ins do not count: people who know their password are never slowed down.
  *
  * Errors use GoTrue's API version 2024-01-01 shape ({ code, msg }, header X-Supabase-Api-Version).
  */
-import { randomBytes } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { AttemptWindow } from './attempts.ts';
-import { HttpError, jsonResponse } from './errors.ts';
-import type { Pool } from './db.ts';
+import { audit, SERVICE_ROLE_ACTOR, targetTraits } from './auth/audit.ts';
+import { passwords as passwordsOf } from './auth/passwords.ts';
+import { amrOf, issueRefreshToken, type SessionRow, startSession } from './auth/sessions.ts';
+import { insertUser, USER_COLUMNS, type UserRow, userJson, withIdentities } from './auth/users.ts';
+import type { Client, Pool } from './db.ts';
 import { inTransaction, pgCode } from './db.ts';
+import { HttpError, jsonResponse } from './errors.ts';
 import { bearerToken, type Claims, type JwtTool } from './jwt.ts';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -38,63 +42,23 @@ export const SESSION_TIMEBOX_SECONDS = 24 * 3600;
 const API_VERSION = { 'x-supabase-api-version': '2024-01-01' };
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const USER_COLUMNS = `id, aud, role, email, email_confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
-  is_anonymous, banned_until, created_at, updated_at`;
-
-interface UserRow {
-  id: string;
-  aud: string | null;
-  role: string | null;
-  email: string | null;
-  email_confirmed_at: Date | null;
-  last_sign_in_at: Date | null;
-  raw_app_meta_data: Record<string, unknown>;
-  raw_user_meta_data: Record<string, unknown>;
-  is_anonymous: boolean;
-  banned_until: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
 interface AuthDeps {
+  /** As supabase_auth_admin, the owner of the auth tables. */
   pool: Pool;
+  /** As postgres: pgcrypto's bcrypt (auth/passwords.ts). */
+  hashPool: Pool;
   jwt: JwtTool;
   publicUrl: string;
   /** Failed password sign-ins allowed per client address in 5 minutes (default AUTH_FAILURES_PER_ADDRESS or 30). */
   failuresPerAddress?: number;
 }
 
-/** bcrypt cost of stored passwords (GoTrue's). */
-const BCRYPT_COST = 10;
 /** Wrong passwords an account may take in 15 minutes before its sign-ins wait. */
 const FAILURES_PER_ACCOUNT = 10;
 const MINUTE = 60_000;
 
 function authError(status: number, code: string, msg: string, extra: Record<string, unknown> = {}): HttpError {
   return new HttpError(status, { code, error_code: code, msg, ...extra }, API_VERSION);
-}
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** A user as GoTrue serialises it. */
-export function userJson(u: UserRow): Record<string, unknown> {
-  return {
-    id: u.id,
-    aud: u.aud ?? 'authenticated',
-    role: u.role ?? 'authenticated',
-    email: u.email ?? '',
-    email_confirmed_at: iso(u.email_confirmed_at),
-    phone: '',
-    confirmed_at: iso(u.email_confirmed_at),
-    last_sign_in_at: iso(u.last_sign_in_at),
-    app_metadata: u.raw_app_meta_data ?? {},
-    user_metadata: u.raw_user_meta_data ?? {},
-    identities: [],
-    created_at: iso(u.created_at),
-    updated_at: iso(u.updated_at),
-    is_anonymous: u.is_anonymous,
-    ...(u.banned_until && u.banned_until > new Date() ? { banned_until: iso(u.banned_until) } : {}),
-  };
 }
 
 async function readJson(c: Context): Promise<Record<string, unknown>> {
@@ -118,24 +82,15 @@ function parseBanDuration(value: unknown): number {
   return total;
 }
 
-function randomToken(): string {
-  return randomBytes(24).toString('base64url');
-}
-
 export function authRoutes(deps: AuthDeps): Hono {
   const { pool, jwt } = deps;
   const issuer = `${deps.publicUrl.replace(/\/+$/, '')}/auth/v1`;
   const app = new Hono();
   const perAddress = new AttemptWindow(deps.failuresPerAddress ?? (Number(process.env['AUTH_FAILURES_PER_ADDRESS']) || 30), 5 * MINUTE);
   const perAccount = new AttemptWindow(FAILURES_PER_ACCOUNT, 15 * MINUTE);
-  /** A bcrypt hash of nothing anyone knows, at the stored cost: what an unknown email is checked against. */
-  let dummyHash: Promise<string> | undefined;
-  const dummy = () =>
-    (dummyHash ??= pool
-      .query<{ h: string }>(`select extensions.crypt($1, extensions.gen_salt('bf', ${BCRYPT_COST})) as h`, [
-        randomBytes(24).toString('hex'),
-      ])
-      .then((r) => r.rows[0]!.h));
+  const passwords = passwordsOf(deps.hashPool);
+  /** The caller's address, as GoTrue records it on sessions and audit entries. */
+  const ipOf = (c: Context) => getConnInfo(c).remote.address ?? null;
   const rateLimited = () => authError(429, 'over_request_rate_limit', 'Request rate limit reached');
 
   async function findUser(id: string): Promise<UserRow | null> {
@@ -144,8 +99,13 @@ export function authRoutes(deps: AuthDeps): Hono {
     return rows[0] ?? null;
   }
 
+  /** The user as GoTrue answers with it, identities included. */
+  async function userBody(user: UserRow): Promise<Record<string, unknown>> {
+    return userJson((await withIdentities(pool, [user]))[0]!);
+  }
+
   /** Signs the access token of a session and builds GoTrue's token response. */
-  async function sessionResponse(user: UserRow, session: { id: string; created_at: Date; not_after: Date | null }, refreshToken: string) {
+  async function sessionResponse(db: Client, user: UserRow, session: SessionRow, refreshToken: string) {
     const now = Math.floor(Date.now() / 1000);
     const cap = session.not_after ? Math.floor(session.not_after.getTime() / 1000) : Infinity;
     const expiresAt = Math.min(now + ACCESS_TOKEN_SECONDS, cap);
@@ -154,12 +114,12 @@ export function authRoutes(deps: AuthDeps): Hono {
       iss: issuer,
       sub: user.id,
       email: user.email ?? '',
-      phone: '',
+      phone: user.phone ?? '',
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role ?? 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: Math.floor(session.created_at.getTime() / 1000) }],
+      aal: session.aal,
+      amr: await amrOf(db, session.id),
       session_id: session.id,
       is_anonymous: user.is_anonymous,
     };
@@ -170,7 +130,7 @@ export function authRoutes(deps: AuthDeps): Hono {
       expires_in: expiresAt - now,
       expires_at: expiresAt,
       refresh_token: refreshToken,
-      user: userJson(user),
+      user: userJson((await withIdentities(db, [user]))[0]!),
     };
   }
 
@@ -184,18 +144,17 @@ export function authRoutes(deps: AuthDeps): Hono {
     const email = typeof body['email'] === 'string' ? body['email'].trim() : '';
     const password = typeof body['password'] === 'string' ? body['password'] : '';
     if (!email) throw authError(400, 'validation_failed', 'missing email or phone');
-    const address = getConnInfo(c).remote.address ?? 'unknown';
+    const address = ipOf(c) ?? 'unknown';
     const account = email.toLowerCase();
     if (perAddress.exhausted(address) || perAccount.exhausted(account)) throw rateLimited();
-    // one bcrypt comparison whether or not the account exists (the dummy hash stands in for a missing one)
-    const { rows } = await pool.query<UserRow & { ok: boolean | null }>(
-      `select u.*, (coalesce(u.encrypted_password, $3) = extensions.crypt($2, coalesce(u.encrypted_password, $3))) and u.id is not null as ok
-         from (select 1) one
-         left join (select ${USER_COLUMNS}, encrypted_password from auth.users where lower(email) = lower($1) and deleted_at is null) u on true`,
-      [email, password, await dummy()],
+    const { rows } = await pool.query<UserRow & { encrypted_password: string | null }>(
+      `select ${USER_COLUMNS}, encrypted_password from auth.users where email = $1 and is_sso_user = false and deleted_at is null`,
+      [account],
     );
-    const user = rows[0]?.id ? rows[0] : undefined;
-    if (!user?.ok) {
+    const found = rows[0];
+    // one bcrypt comparison whether or not the account exists or has a password (passwords.ts)
+    const ok = await passwords.matches(password, found?.encrypted_password || null);
+    if (!found || !ok) {
       perAddress.record(address);
       perAccount.record(account);
       throw authError(400, 'invalid_credentials', 'Invalid login credentials', {
@@ -203,71 +162,68 @@ export function authRoutes(deps: AuthDeps): Hono {
         error_description: 'Invalid login credentials',
       });
     }
-    assertCanSignIn(user);
-    const refreshToken = randomToken();
-    const { session, signedIn } = await inTransaction(pool, async (db) => {
-      const s = await db.query<{ id: string; created_at: Date; not_after: Date }>(
-        `insert into auth.sessions (user_id, not_after) values ($1, now() + make_interval(secs => $2::float8))
-         returning id, created_at, not_after`,
-        [user.id, SESSION_TIMEBOX_SECONDS],
-      );
-      const session = s.rows[0]!;
-      await db.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
-        refreshToken,
-        user.id,
-        session.id,
+    assertCanSignIn(found);
+    const response = await inTransaction(pool, async (db) => {
+      const { session, refreshToken } = await startSession(db, found.id, {
+        timeboxSeconds: SESSION_TIMEBOX_SECONDS,
+        userAgent: c.req.header('user-agent') ?? null,
+        ip: address === 'unknown' ? null : address,
+      });
+      const u = await db.query<UserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`, [
+        found.id,
       ]);
-      const u = await db.query<UserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`, [user.id]);
-      return { session, signedIn: u.rows[0]! };
+      await audit(db, { actor: found, action: 'login', ip: ipOf(c), traits: { provider: 'email' } });
+      return sessionResponse(db, u.rows[0]!, session, refreshToken);
     });
-    return jsonResponse(200, await sessionResponse(signedIn, session, refreshToken), API_VERSION);
+    return jsonResponse(200, response, API_VERSION);
   }
 
   async function refreshGrant(c: Context): Promise<Response> {
     const body = await readJson(c);
     const token = typeof body['refresh_token'] === 'string' ? body['refresh_token'] : '';
     if (!token) throw authError(400, 'validation_failed', 'Refresh Token is missing');
-    const newToken = randomToken();
     const result = await inTransaction(pool, async (db) => {
-      const { rows } = await db.query<{
-        revoked: boolean;
-        user_id: string;
-        session_id: string | null;
-        s_id: string | null;
-        s_created_at: Date | null;
-        not_after: Date | null;
-      }>(
-        `select rt.revoked, rt.user_id, rt.session_id, s.id as s_id, s.created_at as s_created_at, s.not_after
+      const { rows } = await db.query<{ revoked: boolean | null; user_id: string | null; session: SessionRow | null }>(
+        `select rt.revoked, rt.user_id,
+                case when s.id is null then null
+                     else json_build_object('id', s.id, 'created_at', s.created_at, 'not_after', s.not_after, 'aal', s.aal) end as session
            from auth.refresh_tokens rt left join auth.sessions s on s.id = rt.session_id
           where rt.token = $1 for update of rt`,
         [token],
       );
       const row = rows[0];
-      if (!row?.s_id) return { error: authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+      const s = row?.session;
+      if (!row || !s || !row.user_id || !UUID_RE.test(row.user_id)) {
+        return { error: authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+      }
+      const session: SessionRow = {
+        id: s.id,
+        created_at: new Date(s.created_at),
+        not_after: s.not_after ? new Date(s.not_after) : null,
+        aal: s.aal ?? 'aal1',
+      };
       if (row.revoked) {
         // Reuse of a rotated token: GoTrue treats it as theft and revokes the whole token family.
-        await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [row.s_id]);
+        await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [session.id]);
         return { error: authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
       }
-      if (row.not_after && row.not_after.getTime() <= Date.now()) {
+      if (session.not_after && session.not_after.getTime() <= Date.now()) {
         return { error: authError(400, 'session_expired', 'Invalid Refresh Token: Session Expired') };
       }
-      const u = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [row.user_id]);
+      // refresh_tokens.user_id is varchar on the platform: the user's id as text
+      const u = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1::uuid and deleted_at is null`, [row.user_id]);
       const user = u.rows[0];
       if (!user) return { error: authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
       if (user.banned_until && user.banned_until > new Date()) return { error: authError(400, 'user_banned', 'User is banned') };
       await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token]);
-      await db.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
-        newToken,
-        user.id,
-        row.s_id,
-        token,
-      ]);
-      await db.query('update auth.sessions set updated_at = now() where id = $1', [row.s_id]);
-      return { user, session: { id: row.s_id, created_at: row.s_created_at!, not_after: row.not_after } };
+      const newToken = await issueRefreshToken(db, user.id, session.id, token);
+      await audit(db, { actor: user, action: 'token_revoked', ip: ipOf(c) });
+      await audit(db, { actor: user, action: 'token_refreshed', ip: ipOf(c) });
+      await db.query(`update auth.sessions set updated_at = now(), refreshed_at = now() at time zone 'UTC' where id = $1`, [session.id]);
+      return { response: await sessionResponse(db, user, session, newToken) };
     });
     if ('error' in result) throw result.error;
-    return jsonResponse(200, await sessionResponse(result.user, result.session, newToken), API_VERSION);
+    return jsonResponse(200, result.response, API_VERSION);
   }
 
   /** The signed-in caller (Bearer access token), checked as GoTrue does. */
@@ -310,7 +266,7 @@ export function authRoutes(deps: AuthDeps): Hono {
     throw authError(400, 'validation_failed', 'unsupported_grant_type');
   });
 
-  app.get('/user', async (c) => jsonResponse(200, userJson((await requireUser(c)).user), API_VERSION));
+  app.get('/user', async (c) => jsonResponse(200, await userBody((await requireUser(c)).user), API_VERSION));
 
   app.put('/user', async (c) => {
     const { user } = await requireUser(c);
@@ -321,22 +277,27 @@ export function authRoutes(deps: AuthDeps): Hono {
       if (typeof body['password'] !== 'string' || body['password'].length < 6) {
         throw authError(422, 'weak_password', 'Password should be at least 6 characters.', { weak_password: { reasons: ['length'] } });
       }
-      params.push(body['password']);
-      sets.push(`encrypted_password = extensions.crypt($${params.length}, extensions.gen_salt('bf', ${BCRYPT_COST}))`);
+      params.push(await passwords.hash(body['password']));
+      sets.push(`encrypted_password = $${params.length}`);
     }
     if (body['data'] && typeof body['data'] === 'object') {
       params.push(JSON.stringify(body['data']));
-      sets.push(`raw_user_meta_data = raw_user_meta_data || $${params.length}::jsonb`);
+      sets.push(`raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $${params.length}::jsonb`);
     }
     if (body['email'] !== undefined && body['email'] !== user.email) {
       throw authError(422, 'email_change_not_supported', 'Email changes are not available on the local stack');
     }
-    if (sets.length === 0) return jsonResponse(200, userJson(user), API_VERSION);
-    const { rows } = await pool.query<UserRow>(
-      `update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
-      params,
-    );
-    return jsonResponse(200, userJson(rows[0]!), API_VERSION);
+    if (sets.length === 0) return jsonResponse(200, await userBody(user), API_VERSION);
+    const updated = await inTransaction(pool, async (db) => {
+      const { rows } = await db.query<UserRow>(
+        `update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+        params,
+      );
+      const action = body['password'] !== undefined ? 'user_updated_password' : 'user_modified';
+      await audit(db, { actor: user, action, ip: ipOf(c) });
+      return rows[0]!;
+    });
+    return jsonResponse(200, await userBody(updated), API_VERSION);
   });
 
   app.post('/logout', async (c) => {
@@ -348,6 +309,7 @@ export function authRoutes(deps: AuthDeps): Hono {
       await pool.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [user.id, sessionId]);
     else if (scope === 'global') await pool.query('delete from auth.sessions where user_id = $1', [user.id]);
     else throw authError(400, 'validation_failed', 'Unsupported logout scope');
+    await audit(pool, { actor: user, action: 'logout', ip: ipOf(c) });
     return new Response(null, { status: 204, headers: API_VERSION });
   });
 
@@ -389,25 +351,21 @@ export function authRoutes(deps: AuthDeps): Hono {
     const appMeta = { provider: 'email', providers: ['email'], ...((body['app_metadata'] as object) ?? {}) };
     const userMeta = (body['user_metadata'] as object) ?? {};
     const ban = body['ban_duration'] !== undefined ? parseBanDuration(body['ban_duration']) : 0;
+    const encryptedPassword = typeof password === 'string' ? await passwords.hash(password) : null;
     try {
-      const { rows } = await pool.query<UserRow>(
-        `insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
-                                 raw_app_meta_data, raw_user_meta_data, banned_until)
-         values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', $1,
-                 case when $2::text is null then null else extensions.crypt($2, extensions.gen_salt('bf', ${BCRYPT_COST})) end,
-                 case when $3::boolean then now() end, $4, $5,
-                 case when $6::float8 > 0 then now() + make_interval(secs => $6::float8) end)
-         returning ${USER_COLUMNS}`,
-        [
+      const user = await inTransaction(pool, async (db) => {
+        const created = await insertUser(db, {
           email,
-          typeof password === 'string' ? password : null,
-          body['email_confirm'] === true,
-          JSON.stringify(appMeta),
-          JSON.stringify(userMeta),
-          ban,
-        ],
-      );
-      return jsonResponse(200, userJson(rows[0]!), API_VERSION);
+          encryptedPassword,
+          confirmed: body['email_confirm'] === true,
+          appMetadata: appMeta,
+          userMetadata: userMeta as Record<string, unknown>,
+          bannedForSeconds: ban,
+        });
+        await audit(db, { actor: SERVICE_ROLE_ACTOR, action: 'user_signedup', ip: ipOf(c), traits: targetTraits(created) });
+        return created;
+      });
+      return jsonResponse(200, await userBody(user), API_VERSION);
     } catch (error) {
       if (pgCode(error) === '23505') throw authError(422, 'email_exists', 'A user with this email address has already been registered');
       throw error;
@@ -428,7 +386,7 @@ export function authRoutes(deps: AuthDeps): Hono {
     links.push(`</admin/users?page=${lastPage}&per_page=${perPage}>; rel="last"`);
     return jsonResponse(
       200,
-      { aud: 'authenticated', users: rows.map(userJson) },
+      { aud: 'authenticated', users: (await withIdentities(pool, rows)).map(userJson) },
       {
         ...API_VERSION,
         'x-total-count': String(total),
@@ -440,7 +398,7 @@ export function authRoutes(deps: AuthDeps): Hono {
   app.get('/admin/users/:id', async (c) => {
     const user = await findUser(c.req.param('id'));
     if (!user) throw authError(404, 'user_not_found', 'User not found');
-    return jsonResponse(200, userJson(user), API_VERSION);
+    return jsonResponse(200, await userBody(user), API_VERSION);
   });
 
   app.put('/admin/users/:id', async (c) => {
@@ -462,12 +420,12 @@ export function authRoutes(deps: AuthDeps): Hono {
       if (typeof body['password'] !== 'string' || body['password'].length < 6) {
         throw authError(422, 'weak_password', 'Password should be at least 6 characters.', { weak_password: { reasons: ['length'] } });
       }
-      add((p) => `encrypted_password = extensions.crypt(${p}, extensions.gen_salt('bf', ${BCRYPT_COST}))`, body['password']);
+      add((p) => `encrypted_password = ${p}`, await passwords.hash(body['password']));
     }
     if (body['email_confirm'] === true) sets.push('email_confirmed_at = coalesce(email_confirmed_at, now())');
     // GoTrue merges metadata key by key; a key set to null is removed.
-    const merge = (current: Record<string, unknown>, patch: unknown) => {
-      const out: Record<string, unknown> = { ...current };
+    const merge = (current: Record<string, unknown> | null, patch: unknown) => {
+      const out: Record<string, unknown> = { ...(current ?? {}) };
       for (const [k, v] of Object.entries((patch as Record<string, unknown>) ?? {})) {
         if (v === null) delete out[k];
         else out[k] = v;
@@ -484,13 +442,24 @@ export function authRoutes(deps: AuthDeps): Hono {
       const secs = parseBanDuration(body['ban_duration']);
       add((p) => `banned_until = case when ${p}::float8 > 0 then now() + make_interval(secs => ${p}::float8) end`, secs);
     }
-    if (sets.length === 0) return jsonResponse(200, userJson(user), API_VERSION);
+    if (sets.length === 0) return jsonResponse(200, await userBody(user), API_VERSION);
     try {
-      const { rows } = await pool.query<UserRow>(
-        `update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
-        params,
-      );
-      return jsonResponse(200, userJson(rows[0]!), API_VERSION);
+      const updated = await inTransaction(pool, async (db) => {
+        const { rows } = await db.query<UserRow>(
+          `update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+          params,
+        );
+        // the 'email' identity repeats the address and whether it is verified, as GoTrue keeps it
+        await db.query(
+          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', $3::boolean),
+                  updated_at = now()
+            where user_id = $1 and provider = 'email'`,
+          [user.id, rows[0]!.email, rows[0]!.email_confirmed_at !== null],
+        );
+        await audit(db, { actor: SERVICE_ROLE_ACTOR, action: 'user_modified', ip: ipOf(c), traits: targetTraits(rows[0]!) });
+        return rows[0]!;
+      });
+      return jsonResponse(200, await userBody(updated), API_VERSION);
     } catch (error) {
       if (pgCode(error) === '23505') throw authError(422, 'email_exists', 'A user with this email address has already been registered');
       throw error;
@@ -500,7 +469,10 @@ export function authRoutes(deps: AuthDeps): Hono {
   app.delete('/admin/users/:id', async (c) => {
     const user = await findUser(c.req.param('id'));
     if (!user) throw authError(404, 'user_not_found', 'User not found');
-    await pool.query('delete from auth.users where id = $1', [user.id]);
+    await inTransaction(pool, async (db) => {
+      await db.query('delete from auth.users where id = $1', [user.id]);
+      await audit(db, { actor: SERVICE_ROLE_ACTOR, action: 'user_deleted', ip: ipOf(c), traits: targetTraits(user) });
+    });
     return jsonResponse(200, {}, API_VERSION);
   });
 

@@ -1,9 +1,21 @@
-/** The gateway's Postgres pool (superuser) and the "act as the caller" transaction Storage uses. */
+/**
+ * The gateway's Postgres pools and the "act as the caller" transaction Storage uses. As on a hosted
+ * project, each service connects as its own role: Auth as supabase_auth_admin (owner of the auth
+ * tables), Storage as supabase_storage_admin (owner of the storage tables, which may switch to the
+ * API roles). Neither is a superuser.
+ */
 import pg from 'pg';
 import type { Claims } from './jwt.ts';
 
 export type Pool = pg.Pool;
 export type Client = pg.PoolClient;
+
+/** The same database address, logged in as another role (every local role's password is the same). */
+export function urlAs(dbUrl: string, role: string): string {
+  const url = new URL(dbUrl);
+  url.username = role;
+  return url.toString();
+}
 
 export function createPool(dbUrl: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 8, idleTimeoutMillis: 10_000 });
@@ -11,7 +23,7 @@ export function createPool(dbUrl: string): pg.Pool {
   return pool;
 }
 
-/** Runs fn in a transaction on a superuser connection. */
+/** Runs fn in a transaction on one of the pool's connections. */
 export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
@@ -28,6 +40,14 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
 }
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+
+/**
+ * Lets this transaction delete rows of storage.buckets and storage.objects: the platform refuses
+ * such deletes (storage.protect_delete) unless the Storage API sets this for its own transaction.
+ */
+export async function allowStorageDeletes(client: pg.PoolClient): Promise<void> {
+  await client.query(`select set_config('storage.allow_delete_query', 'true', true)`);
+}
 
 /**
  * Runs fn in a transaction that has switched to the caller's database role with the caller's JWT

@@ -16,7 +16,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requireApiKey } from './apikey.ts';
 import { authRoutes } from './auth.ts';
 import { cors } from './cors.ts';
-import { createPool } from './db.ts';
+import { createPool, urlAs } from './db.ts';
 import { errorResponse, jsonResponse } from './errors.ts';
 import { functionsRoutes } from './functions.ts';
 import { createJwtTool } from './jwt.ts';
@@ -30,7 +30,7 @@ export interface GatewayOptions {
   jwtSecret: string;
   anonKey: string;
   serviceRoleKey: string;
-  /** Postgres superuser URL. */
+  /** The database as `postgres`; Auth and Storage connect to it as their own roles (db.ts). */
   dbUrl: string;
   /** Where object files live on disk (<storageDir>/<bucket>/<path>). */
   storageDir: string;
@@ -83,7 +83,10 @@ const tooLarge = (maxSize: number) =>
   });
 
 export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promise<void> } {
-  const pool = createPool(opts.dbUrl);
+  const authPool = createPool(urlAs(opts.dbUrl, 'supabase_auth_admin'));
+  const storagePool = createPool(urlAs(opts.dbUrl, 'supabase_storage_admin'));
+  // GoTrue hashes passwords itself (bcrypt); here pgcrypto does it, which only postgres may call.
+  const hashPool = createPool(opts.dbUrl);
   const jwt = createJwtTool(opts.jwtSecret);
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
   const app = new Hono();
@@ -98,7 +101,8 @@ export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promi
   app.route(
     '/auth/v1',
     authRoutes({
-      pool,
+      pool: authPool,
+      hashPool,
       jwt,
       publicUrl,
       ...(opts.authFailuresPerAddress === undefined ? {} : { failuresPerAddress: opts.authFailuresPerAddress }),
@@ -107,7 +111,7 @@ export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promi
   app.route(
     '/storage/v1',
     storageRoutes({
-      pool,
+      pool: storagePool,
       jwt,
       storageDir: opts.storageDir,
       ...(opts.renderCacheBytes === undefined ? {} : { renderCacheBytes: opts.renderCacheBytes }),
@@ -137,7 +141,7 @@ export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promi
     close: async () => {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([authPool.end(), storagePool.end(), hashPool.end()]);
     },
   };
 }

@@ -6,7 +6,12 @@
  * transaction that has switched to the caller's role with the caller's JWT claims
  * (`set_config('role', ...)`, `set_config('request.jwt.claims', ...)`), and the disk is touched only
  * when the row operation succeeded. Bucket rules (public, file_size_limit, allowed_mime_types) are
- * read as the superuser, as Storage does.
+ * read as supabase_storage_admin (the tables' owner, which RLS does not restrict), as Storage does.
+ * Rows are written with the platform's columns (owner and owner_id, version); deletes set
+ * storage.allow_delete_query for their transaction, without which the platform refuses them.
+ *
+ * The rules an upload must meet are in storage/uploads.ts, names in storage/names.ts, error answers
+ * in storage/errors.ts.
  *
  * Routes: upload (POST/PUT /object/:bucket/*), remove (DELETE /object/:bucket), download
  * (GET /object/public|authenticated/:bucket/*, GET /object/:bucket/*), info, list, buckets (read,
@@ -21,14 +26,15 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { errors as joseErrors } from 'jose';
 import { apiKeyOf } from './apikey.ts';
-import { asCaller, pgCode, type Client, type Pool } from './db.ts';
+import { allowStorageDeletes, asCaller, pgCode, type Client, type Pool } from './db.ts';
 import { HttpError, jsonResponse } from './errors.ts';
 import { parseTransform, renderImage } from './image-render.ts';
 import { RenderCache } from './render-cache.ts';
 import { bearerToken, type Claims, type JwtTool } from './jwt.ts';
-
-/** Supabase's global upload limit (free plan default). A bucket's own limit can only be lower. */
-export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
+import { type BucketRow, bucketJson } from './storage/buckets.ts';
+import { bucketNotFound, DISK_REFUSALS, objectNotFound, rlsDenied, storageError, storageUnwritable } from './storage/errors.ts';
+import { checkBucketId, checkObjectName, target } from './storage/names.ts';
+import { contentMatches, GLOBAL_FILE_SIZE_LIMIT, mimeAllowed, parseSize, readLimited } from './storage/uploads.ts';
 
 interface StorageDeps {
   pool: Pool;
@@ -38,154 +44,12 @@ interface StorageDeps {
   renderCacheBytes?: number;
 }
 
-interface BucketRow {
-  id: string;
-  name: string;
-  owner: string | null;
-  public: boolean;
-  file_size_limit: string | number | null;
-  allowed_mime_types: string[] | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
 interface ObjectMeta {
   eTag?: string;
   size?: number;
   mimetype?: string;
   cacheControl?: string;
   lastModified?: string;
-}
-
-function storageError(status: number, error: string, message: string): HttpError {
-  return new HttpError(status, { statusCode: String(status), error, message });
-}
-
-/** Disk errors that mean the stored files cannot be written at all (not a problem of the object's name). */
-const DISK_REFUSALS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'EEXIST', 'ENOTDIR', 'EISDIR']);
-
-/** The answer when the storage folder refuses a write: what happened, in the words an admin reads. */
-function storageUnwritable(error: unknown): HttpError {
-  const code = pgCode(error) ?? 'EIO';
-  console.error('[gateway] storage is not writable:', error);
-  const reason = code === 'ENOSPC' || code === 'EDQUOT' ? 'el disco está lleno' : 'la carpeta de archivos no admite escritura';
-  return storageError(
-    507,
-    'StorageUnwritable',
-    `No se pudo guardar el archivo: ${reason} (${code}). Inténtalo de nuevo cuando se resuelva.`,
-  );
-}
-
-const bucketNotFound = () => storageError(404, 'Bucket not found', 'Bucket not found');
-const objectNotFound = () => storageError(404, 'not_found', 'Object not found');
-const rlsDenied = () => storageError(403, 'Unauthorized', 'new row violates row-level security policy');
-
-function bucketJson(b: BucketRow) {
-  return {
-    id: b.id,
-    name: b.name,
-    owner: b.owner ?? '',
-    public: b.public,
-    file_size_limit: b.file_size_limit === null ? null : Number(b.file_size_limit),
-    allowed_mime_types: b.allowed_mime_types,
-    created_at: b.created_at.toISOString(),
-    updated_at: b.updated_at.toISOString(),
-  };
-}
-
-const BUCKET_ID_RE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
-
-function checkBucketId(id: string): string {
-  if (!BUCKET_ID_RE.test(id) || id.length > 100) throw storageError(400, 'InvalidBucketName', `Bucket name invalid`);
-  return id;
-}
-
-/** Object names: no empty, "." or ".." segments, no NUL or backslash (no way out of the bucket folder). */
-function checkObjectName(name: string): string {
-  const segments = name.split('/');
-  if (
-    !name ||
-    name.length > 1024 ||
-    name.includes('\0') ||
-    name.includes('\\') ||
-    segments.some((s) => s === '' || s === '.' || s === '..')
-  ) {
-    throw storageError(400, 'InvalidKey', `Invalid key: ${name}`);
-  }
-  return name;
-}
-
-/** "bucket/path/to/file" after a route prefix, decoded and checked. */
-function target(c: Context, prefix: string): { bucket: string; name: string } {
-  const pathname = new URL(c.req.url).pathname;
-  const at = pathname.indexOf(prefix);
-  const rest = pathname.slice(at + prefix.length);
-  const slash = rest.indexOf('/');
-  if (slash <= 0) throw storageError(400, 'InvalidKey', 'Invalid key: missing object path');
-  let bucket: string;
-  let name: string;
-  try {
-    bucket = decodeURIComponent(rest.slice(0, slash));
-    name = rest
-      .slice(slash + 1)
-      .split('/')
-      .map(decodeURIComponent)
-      .join('/');
-  } catch {
-    throw storageError(400, 'InvalidKey', 'Invalid key: bad encoding');
-  }
-  return { bucket: checkBucketId(bucket), name: checkObjectName(name) };
-}
-
-/** The first bytes every JPEG, PNG and WebP file starts with. */
-const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
-  'image/jpeg': (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-};
-
-/** An upload declared as JPEG, PNG or WebP must be one: a page or a script renamed .png is refused. */
-function contentMatches(mime: string, bytes: Buffer): boolean {
-  const check = SIGNATURES[mime.split(';')[0]!.trim().toLowerCase()];
-  return check ? check(bytes) : true;
-}
-
-function mimeAllowed(mime: string, allowed: string[] | null): boolean {
-  if (!allowed || allowed.length === 0) return true;
-  const type = mime.split(';')[0]!.trim().toLowerCase();
-  return allowed.some((a) => {
-    const rule = a.trim().toLowerCase();
-    return rule === type || (rule.endsWith('/*') && type.startsWith(rule.slice(0, -1)));
-  });
-}
-
-/** Parses "5MB", "100 KB", "1GB" or a number of bytes, as storage-js lets callers write it. */
-function parseSize(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'number') return value;
-  const m = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(String(value).trim());
-  if (!m) throw storageError(400, 'InvalidRequest', `Invalid file size limit: ${String(value)}`);
-  const mult: Record<string, number> = { b: 1, kb: 1000, mb: 1000 ** 2, gb: 1000 ** 3 };
-  return Math.round(Number(m[1]) * mult[(m[2] ?? 'b').toLowerCase()]!);
-}
-
-/** Reads a body stream, refusing more than limit bytes with Storage's 413. */
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Buffer> {
-  if (!body) return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  let total = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
-    }
-    chunks.push(Buffer.from(value));
-  }
-  return Buffer.concat(chunks);
 }
 
 export function storageRoutes(deps: StorageDeps): Hono {
@@ -220,7 +84,7 @@ export function storageRoutes(deps: StorageDeps): Hono {
     }
   }
 
-  async function bucketAsSuperuser(id: string): Promise<BucketRow> {
+  async function bucketAsOwner(id: string): Promise<BucketRow> {
     const { rows } = await pool.query<BucketRow>('select * from storage.buckets where id = $1', [id]);
     if (!rows[0]) throw bucketNotFound();
     return rows[0];
@@ -250,7 +114,7 @@ export function storageRoutes(deps: StorageDeps): Hono {
   async function upload(c: Context, upsert: boolean): Promise<Response> {
     const { bucket: bucketId, name } = target(c, '/object/');
     const claims = await claimsOf(c);
-    const bucket = await bucketAsSuperuser(bucketId);
+    const bucket = await bucketAsOwner(bucketId);
     const limit = Math.min(bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit), GLOBAL_FILE_SIZE_LIMIT);
     const contentType = c.req.header('content-type') ?? '';
     let bytes: Buffer;
@@ -294,7 +158,9 @@ export function storageRoutes(deps: StorageDeps): Hono {
       contentLength: bytes.length,
       httpStatusCode: 200,
     };
-    const owner = typeof claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(claims.sub) ? claims.sub : null;
+    // Storage records the caller as owner_id (the JWT's sub, any text) and, when it is a uuid, as owner
+    const ownerId = typeof claims.sub === 'string' && claims.sub ? claims.sub : null;
+    const owner = ownerId && /^[0-9a-f-]{36}$/i.test(ownerId) ? ownerId : null;
     const dest = filePath(bucketId, name);
     const tmp = join(tmpRoot, randomUUID());
     // The bytes and the bucket's folder first: when the disk refuses them (read-only, full, a file
@@ -309,15 +175,15 @@ export function storageRoutes(deps: StorageDeps): Hono {
     }
     try {
       const id = await asCaller(pool, claims, async (db: Client) => {
-        const sql = `insert into storage.objects (bucket_id, name, owner, metadata, version) values ($1, $2, $3, $4, $5)
+        const sql = `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version) values ($1, $2, $3, $4, $5, $6)
           ${
             upsert
-              ? `on conflict (bucket_id, name) do update set owner = excluded.owner, metadata = excluded.metadata,
-                      version = excluded.version, updated_at = now(), last_accessed_at = now()`
+              ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+                      metadata = excluded.metadata, version = excluded.version, last_accessed_at = now()`
               : ''
           }
           returning id`;
-        const { rows } = await db.query<{ id: string }>(sql, [bucketId, name, owner, JSON.stringify(metadata), randomUUID()]);
+        const { rows } = await db.query<{ id: string }>(sql, [bucketId, name, owner, ownerId, JSON.stringify(metadata), randomUUID()]);
         // The row is in; now the bytes. If this fails the transaction rolls back.
         renderCache.forget(cacheDirOf(bucketId, name));
         await rm(cacheDirOf(bucketId, name), { recursive: true, force: true });
@@ -356,7 +222,7 @@ export function storageRoutes(deps: StorageDeps): Hono {
       ? body.sortBy!.column!
       : 'name';
     const desc = body.sortBy?.order?.toLowerCase() === 'desc';
-    await bucketAsSuperuser(bucketId);
+    await bucketAsOwner(bucketId);
     const escaped = `${prefix}${body.search ?? ''}`.replace(/[\\%_]/g, (m) => `\\${m}`);
     const like = `${escaped}%`;
     const rows = await asCaller(
@@ -415,17 +281,15 @@ export function storageRoutes(deps: StorageDeps): Hono {
       throw storageError(400, 'InvalidRequest', 'prefixes must be an array of 1 to 1000 object names');
     }
     const names = (prefixes as string[]).map((p) => p.replace(/^\/+/, ''));
-    const deleted = await asCaller(
-      pool,
-      claims,
-      async (db) =>
-        (
-          await db.query<Record<string, unknown> & { name: string }>(
-            'delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *',
-            [bucketId, names],
-          )
-        ).rows,
-    );
+    const deleted = await asCaller(pool, claims, async (db) => {
+      await allowStorageDeletes(db);
+      return (
+        await db.query<Record<string, unknown> & { name: string }>(
+          'delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *',
+          [bucketId, names],
+        )
+      ).rows;
+    });
     for (const row of deleted) {
       try {
         await removeFromDisk(bucketId, checkObjectName(row.name));
@@ -439,18 +303,17 @@ export function storageRoutes(deps: StorageDeps): Hono {
   app.delete('/object/:bucket/*', async (c) => {
     const { bucket, name } = target(c, '/object/');
     const claims = await claimsOf(c);
-    const n = await asCaller(
-      pool,
-      claims,
-      async (db) => (await db.query('delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rowCount,
-    );
+    const n = await asCaller(pool, claims, async (db) => {
+      await allowStorageDeletes(db);
+      return (await db.query('delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rowCount;
+    });
     if (!n) throw objectNotFound();
     await removeFromDisk(bucket, name);
     return jsonResponse(200, { message: 'Successfully deleted' });
   });
 
   // ─── Read ──────────────────────────────────────────────────────────────────────────────
-  /** The object row: as the superuser for public buckets, as the caller (RLS) otherwise. */
+  /** The object row: as supabase_storage_admin (no RLS) for public buckets, as the caller (RLS) otherwise. */
   async function lookup(c: Context, prefix: string, mode: 'public' | 'caller') {
     const { bucket, name } = target(c, prefix);
     let rows: Array<{ id: string; metadata: ObjectMeta | null; updated_at: Date }>;
@@ -584,11 +447,12 @@ export function storageRoutes(deps: StorageDeps): Hono {
     try {
       await asCaller(pool, claims, (db) =>
         db.query(
-          'insert into storage.buckets (id, name, owner, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5, $6)',
+          'insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5, $6, $7)',
           [
             id,
             String(body['name'] ?? id),
             typeof claims.sub === 'string' && /^[0-9a-f-]{36}$/i.test(claims.sub) ? claims.sub : null,
+            typeof claims.sub === 'string' && claims.sub ? claims.sub : null,
             body['public'] === true,
             parseSize(body['file_size_limit']),
             (body['allowed_mime_types'] as string[] | undefined) ?? null,
@@ -634,11 +498,10 @@ export function storageRoutes(deps: StorageDeps): Hono {
   app.post('/bucket/:id/empty', async (c) => {
     const claims = await claimsOf(c);
     const bucket = checkBucketId(c.req.param('id'));
-    const deleted = await asCaller(
-      pool,
-      claims,
-      async (db) => (await db.query<{ name: string }>('delete from storage.objects where bucket_id = $1 returning name', [bucket])).rows,
-    );
+    const deleted = await asCaller(pool, claims, async (db) => {
+      await allowStorageDeletes(db);
+      return (await db.query<{ name: string }>('delete from storage.objects where bucket_id = $1 returning name', [bucket])).rows;
+    });
     for (const row of deleted) await removeFromDisk(bucket, row.name).catch(() => undefined);
     return jsonResponse(200, { message: 'Successfully emptied' });
   });
@@ -647,11 +510,10 @@ export function storageRoutes(deps: StorageDeps): Hono {
     const claims = await claimsOf(c);
     const bucket = checkBucketId(c.req.param('id'));
     try {
-      const n = await asCaller(
-        pool,
-        claims,
-        async (db) => (await db.query('delete from storage.buckets where id = $1', [bucket])).rowCount,
-      );
+      const n = await asCaller(pool, claims, async (db) => {
+        await allowStorageDeletes(db);
+        return (await db.query('delete from storage.buckets where id = $1', [bucket])).rowCount;
+      });
       if (!n) throw bucketNotFound();
     } catch (error) {
       if (pgCode(error) === '23503') throw storageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty');
