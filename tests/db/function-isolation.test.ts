@@ -1,7 +1,8 @@
 /**
  * Each Edge Function runs in its own Deno process that sees only the platform's variables and its
- * own secrets: not the other functions' secrets, not the rest of the gateway's environment, and no
- * file outside the functions folder (the data folder's JWT secret included). Shown with a test
+ * own secrets: not the other functions' secrets, not the rest of the gateway's environment, no
+ * file outside the functions folder (the data folder's JWT secret included), and on this machine only
+ * the gateway (not Postgres nor PostgREST). Shown with a test
  * function (tests/fixtures/functions/env-probe) that reports what its process can read, served by a
  * gateway whose own environment holds request-rebuild's secret.
  */
@@ -75,6 +76,17 @@ describe('a function’s process', () => {
       [own]: 'read',
       [secret]: 'denied',
       [join(ROOT, 'package.json')]: 'denied',
+    });
+  });
+
+  it('connects to the gateway but not straight to Postgres or PostgREST', async () => {
+    const dbPort = Number(new URL(stack.dbUrl).port);
+    const restPort = Number(new URL(REST_URL).port);
+    const res = await invoke('env-probe', stack.anonKey, { ports: [GATEWAY_PORT, dbPort, restPort] }, gatewayUrl);
+    expect(((await res.json()) as { ports: unknown }).ports).toEqual({
+      [GATEWAY_PORT]: 'connected',
+      [dbPort]: 'denied',
+      [restPort]: 'denied',
     });
   });
 });

@@ -1,21 +1,23 @@
 /**
  * One Edge Function in its own Deno process, the way `supabase functions serve` runs it: its
- * index.ts calls `Deno.serve`, which listens on a free loopback port (DENO_SERVE_ADDRESS).
+ * index.ts calls `Deno.serve`, which listens on a free loopback port chosen here (DENO_SERVE_ADDRESS).
  *
  * Rules a newcomer can check below:
  *   - the process starts with only the variables it is given (the platform's SUPABASE_* and the
  *     function's own secrets): nothing of the parent's environment is inherited;
  *   - `--allow-env` names exactly those variables and the function's declared secret names, so reading
  *     any other (another function's secret, the JWT secret) fails;
- *   - `--allow-net` is loopback plus the hosts of URL-valued variables and the function's declared
- *     hosts; `--allow-read` is the functions folder (its code and `_shared`), nothing else; no
- *     `--allow-write`, `--allow-run`, `--allow-ffi` or `--allow-sys`;
+ *   - `--allow-net` is the function's own listening address plus the hosts of URL-valued variables
+ *     (the gateway at SUPABASE_URL) and the function's declared hosts: Postgres and PostgREST, on
+ *     other loopback ports, are out of reach; `--allow-read` is the functions folder (its code and
+ *     `_shared`), nothing else; no `--allow-write`, `--allow-run`, `--allow-ffi` or `--allow-sys`;
  *   - Deno's module cache lives in node_modules/.cache/deno, so a second start compiles nothing;
  *   - the process ends when the stack stops it, or by itself when the stack's end of its standard
  *     input closes (boot.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { type AddressInfo, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -53,10 +55,10 @@ export interface FunctionProcess {
   stop(): Promise<void>;
 }
 
-/** The permission flags of a function process (see the rules at the top of this file). */
-export function permissionFlags(opts: FunctionProcessOptions): string[] {
+/** The permission flags of a function process listening on `listen` (see the rules at the top of this file). */
+export function permissionFlags(opts: FunctionProcessOptions, listen: string): string[] {
   const envNames = [...new Set([...Object.keys(opts.env), ...(opts.secretNames ?? [])])].sort();
-  const hosts = new Set(['127.0.0.1', ...(opts.hosts ?? [])]);
+  const hosts = new Set([listen, ...(opts.hosts ?? [])]);
   for (const value of Object.values(opts.env)) {
     if (/^https?:\/\//i.test(value) && URL.canParse(value)) hosts.add(new URL(value).host);
   }
@@ -65,20 +67,43 @@ export function permissionFlags(opts: FunctionProcessOptions): string[] {
 
 const LISTENING = /Listening on (https?:\/\/\S+?)\/?$/m;
 
-export function startFunctionProcess(opts: FunctionProcessOptions): Promise<FunctionProcess> {
+/** A loopback port free right now, for the function to listen on. */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Starts the function; a port taken between choosing it and listening on it is chosen again (three tries). */
+export async function startFunctionProcess(opts: FunctionProcessOptions): Promise<FunctionProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(opts, `127.0.0.1:${await freePort()}`);
+    } catch (error) {
+      if (attempt >= 3 || !/AddrInUse|address already in use/i.test(String(error))) throw error;
+    }
+  }
+}
+
+function startOnce(opts: FunctionProcessOptions, listen: string): Promise<FunctionProcess> {
   const dir = resolve(opts.functionsDir);
   const entry = pathToFileURL(join(dir, opts.name, 'index.ts')).href;
   const log = opts.log ?? ((line: string) => process.stderr.write(`[${opts.name}] ${line}\n`));
   const child: ChildProcess = spawn(
     denoBinary(),
-    ['run', '--no-prompt', ...permissionFlags(opts), join(import.meta.dirname, 'boot.ts'), entry],
+    ['run', '--no-prompt', ...permissionFlags(opts, listen), join(import.meta.dirname, 'boot.ts'), entry],
     {
       cwd: join(dir, opts.name),
       // an explicit environment: the parent's variables (its other secrets included) are not passed on
       env: {
         ...opts.env,
         DENO_DIR,
-        DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0',
+        DENO_SERVE_ADDRESS: `tcp:${listen}`,
         DENO_NO_UPDATE_CHECK: '1',
         NO_COLOR: '1',
         ...(process.env['NPM_CONFIG_REGISTRY'] ? { NPM_CONFIG_REGISTRY: process.env['NPM_CONFIG_REGISTRY'] } : {}),
