@@ -72,6 +72,7 @@ beforeAll(async () => {
         path: new URL(req.url).pathname,
         hasAuthorization: (req.headers.get('authorization') ?? '').startsWith('Bearer '),
         custom: req.headers.get('x-custom'),
+        forwardedHost: req.headers.get('x-forwarded-host'),
         supabaseUrl: Deno.env.get('SUPABASE_URL'),
         hasServiceKey: Boolean(Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')),
       }), { headers: { 'content-type': 'application/json' } });
@@ -536,6 +537,7 @@ describe('/functions/v1', () => {
       path: '/hello',
       hasAuthorization: true,
       custom: 'sí',
+      forwardedHost: new URL(url).host,
       supabaseUrl: url,
       hasServiceKey: true,
     });

@@ -9,8 +9,10 @@
  * ended is started again by the next call to it.
  *
  * What the function sees, as in Supabase: the caller's method, headers and body, at the URL
- * `<its server>/<name>/<rest>?<query>` (the `/functions/v1` prefix removed), with X-Forwarded-Host,
- * X-Forwarded-Proto and X-Forwarded-Prefix naming the public address. Its answer is passed back as is.
+ * `<its server>/<name>/<rest>?<query>` (the `/functions/v1` prefix removed), without the headers of
+ * the connection itself (rest.ts's HOP_BY_HOP), with X-Forwarded-For (the caller's address),
+ * X-Forwarded-Host, X-Forwarded-Proto and X-Forwarded-Prefix naming the public address. Its answer is
+ * passed back as it is.
  *
  * JWT verification as Supabase does by default: except for OPTIONS (CORS preflight), the
  * Authorization bearer must be a JWT signed with the project secret (anon key, service key or a
@@ -26,6 +28,7 @@ import { type FunctionProcess, startFunctionProcess } from '../functions/process
 import { FUNCTION_HOSTS, FUNCTION_SECRETS } from '../functions/secrets.ts';
 import { jsonResponse } from './errors.ts';
 import { bearerToken, type JwtTool } from './jwt.ts';
+import { CLIENT_ADDRESS_HEADERS, HOP_BY_HOP, socketAddress } from './rest.ts';
 
 export interface FunctionsDeps {
   functionsDir: string;
@@ -114,7 +117,12 @@ export function functionsRoutes(deps: FunctionsDeps): FunctionsRoutes {
       return jsonResponse(503, { code: 'BOOT_ERROR', message: 'La función no pudo arrancar (revisa el registro del servidor).' });
     }
     const incoming = new URL(c.req.url);
-    const headers = new Headers(c.req.raw.headers);
+    const headers = new Headers();
+    for (const [key, value] of c.req.raw.headers) if (!HOP_BY_HOP.has(key)) headers.set(key, value);
+    // the caller's address is the socket's, whatever the caller claims
+    for (const key of CLIENT_ADDRESS_HEADERS) headers.delete(key);
+    const address = socketAddress(c);
+    if (address) headers.set('x-forwarded-for', address);
     headers.set('x-forwarded-host', incoming.host);
     headers.set('x-forwarded-proto', incoming.protocol.replace(/:$/, ''));
     headers.set('x-forwarded-prefix', '/functions/v1');
@@ -130,7 +138,9 @@ export function functionsRoutes(deps: FunctionsDeps): FunctionsRoutes {
         redirect: 'manual',
         ...(hasBody ? { duplex: 'half' } : {}),
       } as RequestInit);
-      return new Response(res.body, { status: res.status, statusText: res.statusText, headers: res.headers });
+      const out = new Headers();
+      for (const [key, value] of res.headers) if (!HOP_BY_HOP.has(key) || key === 'content-length') out.append(key, value);
+      return new Response(c.req.method === 'HEAD' ? null : res.body, { status: res.status, statusText: res.statusText, headers: out });
     } catch (error) {
       console.error(`[gateway] function ${name} did not answer:`, error);
       return jsonResponse(503, { code: 'BOOT_ERROR', message: 'La función no respondió (revisa el registro del servidor).' });
