@@ -80,6 +80,8 @@ beforeAll(async () => {
   );
   await mkdir(join(functionsDir, 'broken'), { recursive: true });
   await writeFile(join(functionsDir, 'broken', 'index.ts'), `Deno.serve((): Response => { throw new Error('boom'); });\n`);
+  await mkdir(join(functionsDir, 'fails-to-start'), { recursive: true });
+  await writeFile(join(functionsDir, 'fails-to-start', 'index.ts'), `throw new Error('no arranca');\n`);
 
   gateway = await serveGateway({
     port: GATEWAY_PORT,
@@ -543,7 +545,7 @@ describe('/functions/v1', () => {
     });
   });
 
-  it('answers 404 for an unknown function and 500 WORKER_ERROR for one that throws', async () => {
+  it('answers 404 for an unknown function, 500 WORKER_ERROR for one that throws and 503 BOOT_ERROR for one that cannot start', async () => {
     const missing = await anon().functions.invoke('does-not-exist');
     expect(missing.data).toBeNull();
     const res = (missing.error as { context: Response }).context;
@@ -557,5 +559,10 @@ describe('/functions/v1', () => {
       code: 'WORKER_ERROR',
       message: 'La función terminó con un error (revisa el registro del servidor).',
     });
+
+    const notStarted = await anon().functions.invoke('fails-to-start');
+    const refused = (notStarted.error as { context: Response }).context;
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({ code: 'BOOT_ERROR', message: 'La función no pudo arrancar (revisa el registro del servidor).' });
   });
 });

@@ -67,6 +67,9 @@ export function permissionFlags(opts: FunctionProcessOptions, listen: string): s
 
 const LISTENING = /Listening on (https?:\/\/\S+?)\/?$/m;
 
+/** How long a function may take to listen (its npm: imports are downloaded on the first start). */
+const START_TIMEOUT_MS = 60_000;
+
 /** A loopback port free right now, for the function to listen on. */
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -123,6 +126,7 @@ function startOnce(opts: FunctionProcessOptions, listen: string): Promise<Functi
         const match = LISTENING.exec(output);
         if (match) {
           started = true;
+          clearTimeout(tooLong);
           resolveStart({ name: opts.name, url: match[1]!, pid: child.pid!, exited, stop });
         }
         return;
@@ -134,7 +138,12 @@ function startOnce(opts: FunctionProcessOptions, listen: string): Promise<Functi
     child.once('error', (error) => {
       if (!started) rejectStart(error);
     });
+    // a function that never calls Deno.serve (or hangs before it) fails to start instead of holding the stack
+    const tooLong = setTimeout(() => {
+      if (!started) child.kill('SIGKILL');
+    }, START_TIMEOUT_MS);
     child.once('exit', (code, signal) => {
+      clearTimeout(tooLong);
       if (!started) rejectStart(new Error(`${opts.name} ended before listening (${signal ?? `code ${code}`}):\n${output.trim()}`));
     });
 
