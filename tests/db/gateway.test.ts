@@ -63,26 +63,25 @@ beforeAll(async () => {
   const functionsDir = join(dir, 'functions');
   await mkdir(join(functionsDir, 'hello'), { recursive: true });
   await writeFile(
-    join(functionsDir, 'hello', 'handler.ts'),
-    `export default async function handler(req: Request): Promise<Response> {
+    join(functionsDir, 'hello', 'index.ts'),
+    `Deno.serve(async (req: Request): Promise<Response> => {
       const body = req.method === 'POST' ? await req.json() : {};
-      const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
       return new Response(JSON.stringify({
         greeting: 'Hola, ' + body.name,
         method: req.method,
         path: new URL(req.url).pathname,
         hasAuthorization: (req.headers.get('authorization') ?? '').startsWith('Bearer '),
         custom: req.headers.get('x-custom'),
-        supabaseUrl: env.SUPABASE_URL,
-        hasServiceKey: Boolean(env.SUPABASE_SERVICE_ROLE_KEY),
+        forwardedHost: req.headers.get('x-forwarded-host'),
+        supabaseUrl: Deno.env.get('SUPABASE_URL'),
+        hasServiceKey: Boolean(Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')),
       }), { headers: { 'content-type': 'application/json' } });
-    }\n`,
+    });\n`,
   );
   await mkdir(join(functionsDir, 'broken'), { recursive: true });
-  await writeFile(
-    join(functionsDir, 'broken', 'handler.ts'),
-    `export default async function handler(): Promise<Response> { throw new Error('boom'); }\n`,
-  );
+  await writeFile(join(functionsDir, 'broken', 'index.ts'), `Deno.serve((): Response => { throw new Error('boom'); });\n`);
+  await mkdir(join(functionsDir, 'fails-to-start'), { recursive: true });
+  await writeFile(join(functionsDir, 'fails-to-start', 'index.ts'), `throw new Error('no arranca');\n`);
 
   gateway = await serveGateway({
     port: GATEWAY_PORT,
@@ -658,7 +657,7 @@ describe('/storage/v1', () => {
 });
 
 describe('/functions/v1', () => {
-  it('runs the function’s handler with the caller’s headers and the Supabase environment', async () => {
+  it('runs the function in Deno with the caller’s headers and the Supabase environment', async () => {
     const { data, error } = await anon().functions.invoke('hello', { body: { name: 'Ana' }, headers: { 'x-custom': 'sí' } });
     expect(error).toBeNull();
     expect(data).toEqual({
@@ -667,12 +666,13 @@ describe('/functions/v1', () => {
       path: '/hello',
       hasAuthorization: true,
       custom: 'sí',
+      forwardedHost: new URL(url).host,
       supabaseUrl: url,
       hasServiceKey: true,
     });
   });
 
-  it('answers 404 for an unknown function and 500 for one that throws', async () => {
+  it('answers 404 for an unknown function, 500 WORKER_ERROR for one that throws and 503 BOOT_ERROR for one that cannot start', async () => {
     const missing = await anon().functions.invoke('does-not-exist');
     expect(missing.data).toBeNull();
     const res = (missing.error as { context: Response }).context;
@@ -680,6 +680,16 @@ describe('/functions/v1', () => {
     expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: 'La función no existe.' });
 
     const broken = await anon().functions.invoke('broken');
-    expect((broken.error as { context: Response }).context.status).toBe(500);
+    const failed = (broken.error as { context: Response }).context;
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({
+      code: 'WORKER_ERROR',
+      message: 'La función terminó con un error (revisa el registro del servidor).',
+    });
+
+    const notStarted = await anon().functions.invoke('fails-to-start');
+    const refused = (notStarted.error as { context: Response }).context;
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({ code: 'BOOT_ERROR', message: 'La función no pudo arrancar (revisa el registro del servidor).' });
   });
 });

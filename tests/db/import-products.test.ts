@@ -1,10 +1,10 @@
 /**
- * The bulk-import-products-batch Edge Function and import_products_batch against the local stack.
- * The handler runs in this process exactly as the gateway runs it; one test goes through the gateway.
+ * The bulk-import-products-batch Edge Function and import_products_batch against the local stack:
+ * every call goes through the stack's gateway with supabase-js to the function's own Deno process.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import handler from '../../supabase/functions/bulk-import-products-batch/handler.ts';
 import { adminClient, mexicoDate, resetData, sql, stack, userClient } from './helpers.ts';
+import { invoke } from './invoke.ts';
 
 let campaignId = '';
 let brandId = '';
@@ -16,15 +16,7 @@ async function tokenOf(client: Awaited<ReturnType<typeof adminClient>>): Promise
 }
 
 function call(token: string | null, body: unknown): Promise<Response> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers['authorization'] = `Bearer ${token}`;
-  return handler(
-    new Request('http://localhost/bulk-import-products-batch', {
-      method: 'POST',
-      headers,
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    }),
-  );
+  return invoke('bulk-import-products-batch', token, body);
 }
 
 function row(n: number, overrides: Record<string, unknown> = {}) {
@@ -54,9 +46,6 @@ async function productCount(): Promise<number> {
 }
 
 beforeAll(async () => {
-  process.env['SUPABASE_URL'] = stack.url;
-  process.env['SUPABASE_ANON_KEY'] = stack.anonKey;
-  process.env['SUPABASE_SERVICE_ROLE_KEY'] = stack.serviceRoleKey;
   adminToken = await tokenOf(await adminClient());
 });
 

@@ -1,14 +1,20 @@
 /**
  * The request-rebuild Edge Function against the local stack, with a stand-in for the GitHub API (a
  * local HTTP server that records every dispatch it receives) and for a static host's deploy hook.
- * The handler runs in this process exactly as the gateway runs it; one test goes through the
- * gateway itself for its JWT check.
+ * Each test calls it with supabase-js through a gateway of its own on the test stack's database,
+ * whose request-rebuild runs in Deno with the publishing secrets that test gives it (a function's
+ * secrets are fixed when its process starts).
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import handler from '../../supabase/functions/request-rebuild/handler.ts';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serveGateway } from '../../scripts/stack/gateway/index.ts';
+import { ROOT } from '../../scripts/stack/index.ts';
 import { adminClient, resetData, sql, stack, userClient } from './helpers.ts';
+import { invoke } from './invoke.ts';
 
 interface Received {
   path: string;
@@ -21,13 +27,36 @@ let received: Received[] = [];
 let answerStatus = 204;
 let standInUrl = '';
 
-const PUBLISH_ENV = ['PUBLISH_GITHUB_REPO', 'PUBLISH_GITHUB_TOKEN', 'PUBLISH_GITHUB_API', 'PUBLISH_HOOK_URL', 'PUBLISH_TARGET'];
+const GATEWAY_PORT = Number(process.env['TEST_FUNCTIONS_GATEWAY_PORT'] ?? 64962);
+const REST_URL = `http://127.0.0.1:${Number(process.env['TEST_REST_PORT'] ?? 64329)}`;
+const gatewayUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
+let gateway: { close(): Promise<void> } | null = null;
+let storageDir = '';
 
-function useGithub(): void {
-  for (const key of PUBLISH_ENV) delete process.env[key];
-  process.env['PUBLISH_GITHUB_REPO'] = 'outlet-mx/tienda';
-  process.env['PUBLISH_GITHUB_TOKEN'] = 'github_pat_de_prueba';
-  process.env['PUBLISH_GITHUB_API'] = standInUrl;
+/** A gateway on the test stack whose request-rebuild has exactly these secrets. */
+async function serveWith(secrets: Record<string, string>): Promise<void> {
+  await gateway?.close();
+  gateway = null;
+  gateway = await serveGateway({
+    port: GATEWAY_PORT,
+    restUrl: REST_URL,
+    jwtSecret: stack.jwtSecret,
+    anonKey: stack.anonKey,
+    serviceRoleKey: stack.serviceRoleKey,
+    dbUrl: stack.dbUrl,
+    storageDir,
+    functionsDir: join(ROOT, 'supabase/functions'),
+    publicUrl: gatewayUrl,
+    functionSecrets: { 'request-rebuild': secrets },
+  });
+}
+
+function useGithub(): Promise<void> {
+  return serveWith({
+    PUBLISH_GITHUB_REPO: 'outlet-mx/tienda',
+    PUBLISH_GITHUB_TOKEN: 'github_pat_de_prueba',
+    PUBLISH_GITHUB_API: standInUrl,
+  });
 }
 
 async function tokenOf(client: Awaited<ReturnType<typeof adminClient>>): Promise<string> {
@@ -36,15 +65,7 @@ async function tokenOf(client: Awaited<ReturnType<typeof adminClient>>): Promise
 }
 
 function call(token: string | null, body?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers['authorization'] = `Bearer ${token}`;
-  return handler(
-    new Request('http://localhost/request-rebuild', {
-      method: 'POST',
-      headers,
-      body: body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body),
-    }),
-  );
+  return invoke('request-rebuild', token, body, gatewayUrl);
 }
 
 async function publications() {
@@ -74,26 +95,29 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
   standInUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
-  process.env['SUPABASE_URL'] = stack.url;
-  process.env['SUPABASE_ANON_KEY'] = stack.anonKey;
-  process.env['SUPABASE_SERVICE_ROLE_KEY'] = stack.serviceRoleKey;
+  storageDir = await mkdtemp(join(tmpdir(), 'request-rebuild-test-'));
   await resetData();
 });
 
 afterAll(async () => {
-  for (const key of PUBLISH_ENV) delete process.env[key];
+  await gateway?.close();
   await new Promise<void>((resolve) => standIn.close(() => resolve()));
+  await rm(storageDir, { recursive: true, force: true });
 });
 
 beforeEach(async () => {
   received = [];
   answerStatus = 204;
-  useGithub();
   await sql.query('truncate public.publications, public.rebuild_requests restart identity');
+});
+
+afterEach(() => {
+  delete process.env['PUBLISH_HOOK_URL'];
 });
 
 describe('request-rebuild', () => {
   it('refuses a call without a session (401), a shopper key (401) and a signed-in non-admin (403)', async () => {
+    await useGithub();
     await edit();
     expect((await call(null)).status).toBe(401);
     expect((await call(stack.anonKey)).status).toBe(401);
@@ -105,7 +129,7 @@ describe('request-rebuild', () => {
     expect(await publications()).toEqual([]);
   });
 
-  it('through the gateway too: no Authorization header is 401 and a non-admin is 403', async () => {
+  it('through the stack’s own gateway too: no Authorization header is 401 and a non-admin is 403', async () => {
     const url = `${stack.url}/functions/v1/request-rebuild`;
     expect((await fetch(url, { method: 'POST', headers: { apikey: stack.anonKey } })).status).toBe(401);
     const user = await userClient();
@@ -117,6 +141,7 @@ describe('request-rebuild', () => {
   });
 
   it("an admin's call sends exactly one repository_dispatch with the token and the publication", async () => {
+    await useGithub();
     await edit();
     const admin = await adminClient();
     const res = await call(await tokenOf(admin));
@@ -135,12 +160,14 @@ describe('request-rebuild', () => {
   });
 
   it('the service role may call it too', async () => {
+    await useGithub();
     await edit();
     expect((await call(stack.serviceRoleKey, { trigger: 'manual' })).status).toBe(202);
     expect(received).toHaveLength(1);
   });
 
   it('100 edits and 100 calls in a burst give one dispatch', async () => {
+    await useGithub();
     const token = await tokenOf(await adminClient());
     await Promise.all(
       Array.from({ length: 100 }, async () => {
@@ -153,6 +180,7 @@ describe('request-rebuild', () => {
   });
 
   it('nothing pending: no dispatch, unless the admin insists (Publicar ahora)', async () => {
+    await useGithub();
     const token = await tokenOf(await adminClient());
     expect(await (await call(token)).json()).toEqual({ dispatch: false, publication_id: null, reason: 'nothing_pending' });
     expect(received).toHaveLength(0);
@@ -161,6 +189,7 @@ describe('request-rebuild', () => {
   });
 
   it('a change that lands while a build runs causes exactly one more publication', async () => {
+    await useGithub();
     const token = await tokenOf(await adminClient());
     await edit();
     const first = (await (await call(token)).json()) as { publication_id: number };
@@ -182,6 +211,7 @@ describe('request-rebuild', () => {
   });
 
   it('a dispatch GitHub refuses is recorded on the publication and admins can read it', async () => {
+    await useGithub();
     answerStatus = 401;
     await edit();
     const admin = await adminClient();
@@ -192,23 +222,26 @@ describe('request-rebuild', () => {
   });
 
   it('a deploy hook is posted to when no GitHub repository is configured', async () => {
-    for (const key of PUBLISH_ENV) delete process.env[key];
-    process.env['PUBLISH_HOOK_URL'] = `${standInUrl}/build_hooks/abc123`;
+    await serveWith({ PUBLISH_HOOK_URL: `${standInUrl}/build_hooks/abc123` });
     await edit();
     expect((await call(stack.serviceRoleKey)).status).toBe(202);
     expect(received.map((r) => r.path)).toEqual(['/build_hooks/abc123']);
   });
 
-  it('without any publishing secret it says so and dispatches nothing', async () => {
-    for (const key of PUBLISH_ENV) delete process.env[key];
+  it('without any publishing secret it says so and dispatches nothing, even when the gateway’s own environment has one', async () => {
+    // the gateway's process holds a deploy hook, but the function's Deno process gets only what it is given
+    process.env['PUBLISH_HOOK_URL'] = `${standInUrl}/build_hooks/del-entorno`;
+    await serveWith({});
     await edit();
     const res = await call(stack.serviceRoleKey);
     expect(res.status).toBe(500);
     expect(((await res.json()) as { error: string }).error).toContain('La publicación no está configurada');
+    expect(received).toHaveLength(0);
     expect(await publications()).toEqual([]);
   });
 
   it('a malformed body gets a 400 and changes nothing', async () => {
+    await useGithub();
     await edit();
     const token = await tokenOf(await adminClient());
     expect((await call(token, '{no es json')).status).toBe(400);

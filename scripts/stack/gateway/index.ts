@@ -4,7 +4,7 @@
  *   /rest/v1/*       → PostgREST (rest.ts)
  *   /auth/v1/*       → GoTrue subset: password sign-in, refresh, user, logout, admin users (auth.ts)
  *   /storage/v1/*    → Storage subset on disk, RLS-checked, image transformation (storage.ts)
- *   /functions/v1/*  → supabase/functions/<name>/handler.ts (functions.ts)
+ *   /functions/v1/*  → supabase/functions/<name>, each in its own Deno process (functions.ts)
  *
  * In front of all of them: the Host and Origin check that keeps other web pages out
  * (origin-guard.ts), then, as Supabase's API gateway does, CORS (cors.ts) and the apikey check
@@ -19,6 +19,7 @@ import { cors } from './cors.ts';
 import { createPool, urlAs } from './db.ts';
 import { errorResponse, jsonResponse } from './errors.ts';
 import { functionsRoutes } from './functions.ts';
+import { secretsFromEnv } from '../functions/secrets.ts';
 import { createJwtTool } from './jwt.ts';
 import { guardOrigin } from './origin-guard.ts';
 import { restRoutes } from './rest.ts';
@@ -36,6 +37,8 @@ export interface GatewayOptions {
   storageDir: string;
   /** supabase/functions */
   functionsDir: string;
+  /** Each function's own secrets by function name; defaults to those of this process's environment (functions/secrets.ts). */
+  functionSecrets?: Record<string, Record<string, string>>;
   /** The gateway's public base URL, e.g. http://127.0.0.1:54321, used in URLs and JWT issuers. */
   publicUrl: string;
   /** Browser origins allowed to call the API besides the gateway's own (origin-guard.ts). */
@@ -82,7 +85,7 @@ const tooLarge = (maxSize: number) =>
     },
   });
 
-export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promise<void> } {
+export function createGateway(opts: GatewayOptions): { app: Hono; ready: Promise<void>; close(): Promise<void> } {
   const authPool = createPool(urlAs(opts.dbUrl, 'supabase_auth_admin'));
   const storagePool = createPool(urlAs(opts.dbUrl, 'supabase_storage_admin'));
   // GoTrue hashes passwords itself (bcrypt); here pgcrypto does it, which only postgres may call.
@@ -117,30 +120,25 @@ export function createGateway(opts: GatewayOptions): { app: Hono; close(): Promi
       ...(opts.renderCacheBytes === undefined ? {} : { renderCacheBytes: opts.renderCacheBytes }),
     }),
   );
-  app.route(
-    '/functions/v1',
-    functionsRoutes({
-      functionsDir: opts.functionsDir,
-      jwt,
-      // What the Edge Runtime provides, plus PUBLISH_TARGET=local: request-rebuild leaves publishing to
-      // the local rebuild worker unless publishing secrets are set in the environment.
-      env: {
-        SUPABASE_URL: publicUrl,
-        SUPABASE_ANON_KEY: opts.anonKey,
-        SUPABASE_SERVICE_ROLE_KEY: opts.serviceRoleKey,
-        PUBLISH_TARGET: process.env['PUBLISH_TARGET'] ?? 'local',
-      },
-    }),
-  );
+  const functions = functionsRoutes({
+    functionsDir: opts.functionsDir,
+    jwt,
+    // what the Edge Runtime gives every function; each also gets its own secrets, and nothing else
+    env: { SUPABASE_URL: publicUrl, SUPABASE_ANON_KEY: opts.anonKey, SUPABASE_SERVICE_ROLE_KEY: opts.serviceRoleKey },
+    secrets: opts.functionSecrets ?? secretsFromEnv(process.env),
+  });
+  app.route('/functions/v1', functions.app);
   app.notFound(() => jsonResponse(404, { message: 'no Route matched with those values' }));
   app.onError((error) => errorResponse(error));
 
   let closed = false;
   return {
     app,
+    ready: functions.ready,
     close: async () => {
       if (closed) return;
       closed = true;
+      await functions.close();
       await Promise.all([authPool.end(), storagePool.end(), hashPool.end()]);
     },
   };
@@ -172,6 +170,7 @@ export async function serveGateway(opts: GatewayOptions & { port: number; host?:
     await gateway.close();
     throw error;
   }
+  await gateway.ready;
   return {
     close: async () => {
       await new Promise<void>((resolve) => {

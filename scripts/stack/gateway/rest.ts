@@ -4,7 +4,8 @@ import { Hono, type Context } from 'hono';
 import { apiKeyOf } from './apikey.ts';
 import { jsonResponse } from './errors.ts';
 
-const HOP_BY_HOP = new Set([
+/** Headers of one connection, not passed on by a proxy (and those the proxy sets itself). */
+export const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
   'proxy-authenticate',
@@ -19,10 +20,10 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /** Headers through which a client could claim another address; the gateway alone sets the address. */
-const CLIENT_ADDRESS_HEADERS = ['x-forwarded-for', 'cf-connecting-ip', 'x-real-ip', 'forwarded'];
+export const CLIENT_ADDRESS_HEADERS = ['x-forwarded-for', 'cf-connecting-ip', 'x-real-ip', 'forwarded'];
 
 /** The address of the socket the request came in on (undefined outside the Node server). */
-function socketAddress(c: Context): string | undefined {
+export function socketAddress(c: Context): string | undefined {
   try {
     return getConnInfo(c).remote.address;
   } catch {

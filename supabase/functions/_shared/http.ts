@@ -1,15 +1,13 @@
 /**
  * What every Edge Function of the shop shares: its secrets, JSON answers with CORS, and who is
- * calling. This folder has no handler.ts, so the gateway never serves it as a function.
+ * calling. This folder's name starts with `_`, so it is never served nor deployed as a function.
  */
 
 /** 'unavailable': Auth could not answer (the database down or restarting), which says nothing of the session. */
 export type Caller = 'service' | 'admin' | 'user' | 'invalid' | 'unavailable';
 
-/** A function secret: Deno's environment when deployed, process.env under the local gateway. */
-export const env = (key: string): string | undefined =>
-  (globalThis as { Deno?: { env: { get(k: string): string | undefined } } }).Deno?.env.get(key) ??
-  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[key];
+/** A variable of the function's environment: the platform's SUPABASE_* or one of its own secrets. */
+export const env = (key: string): string | undefined => Deno.env.get(key);
 
 export const CORS = {
   'access-control-allow-origin': '*',

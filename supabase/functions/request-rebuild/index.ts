@@ -1,6 +1,4 @@
-// Deployed entry point (Supabase Edge Runtime); the local gateway imports handler.ts directly.
+// The function's entry point, as the Edge Runtime (deployed) and the local stack (one Deno process) run it.
 import handler from './handler.ts';
-
-declare const Deno: { serve(handler: (req: Request) => Promise<Response>): void };
 
 Deno.serve(handler);
