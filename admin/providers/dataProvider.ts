@@ -240,8 +240,14 @@ export const customMethods = {
   /** Removes a main image file that was replaced or abandoned (ours only; best effort). */
   removeProductImage: removeProductImageFile,
   requestPublication,
-  /** Asks for a publication after writes made outside the data provider's own methods (a CSV import's batches). */
-  publishSoon,
+  /**
+   * Asks for a publication after writes made outside the data provider's own methods (a CSV import's
+   * batches). Resolves once scheduled: react-admin's data provider hook expects every method to return
+   * a promise.
+   */
+  async publishSoon(): Promise<void> {
+    publishSoon();
+  },
   /**
    * Sends one batch of CSV rows to the bulk-import-products-batch function. An error answer is
    * thrown with the server's own message, so the import records it against the batch.

@@ -101,7 +101,7 @@ function Wizard({ onClose, onBusy }: { onClose: () => void; onBusy: (busy: boole
       if (result.imported === 0) {
         notify(`${T}.nothing_imported`, { type: 'error' });
       } else {
-        dataProvider.publishSoon();
+        await dataProvider.publishSoon();
         refresh();
         notify(
           <Box>
