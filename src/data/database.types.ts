@@ -851,6 +851,13 @@ export type Database = {
         }
         Returns: string
       }
+      discount_percentage: {
+        Args: {
+          p_original: number
+          p_sale: number
+        }
+        Returns: number
+      }
       get_analytics_by_period: {
         Args: {
           start_date: string
@@ -1402,6 +1409,13 @@ export type Database = {
           p_id: string
         }
         Returns: string
+      }
+      profit_margin: {
+        Args: {
+          p_sale: number
+          p_cost: number
+        }
+        Returns: number
       }
       save_product: {
         Args: {

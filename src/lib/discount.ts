@@ -1,15 +1,18 @@
 /** Percent off the original price, and the 'N% OFF' badge shown only for a real discount. */
-import { toAmount } from './money.ts';
+import { scaledRatio, roundHalfAwayFromZero, toAmount } from './money.ts';
 
 type Price = number | string | null | undefined;
 
-/** round((original - sale) / original * 100); 0 when the original price is missing, zero or negative. */
+/**
+ * Whole percent off: (original - sale) / original x 100, rounded half away from zero (0.5 -> 1,
+ * -0.5 -> -1); 0 when either price is missing or the original is not above 0. The same rule as SQL
+ * `public.discount_percentage`, pinned by tests/fixtures/rounding-cases.ts.
+ */
 export function discountPercentage(original: Price, sale: Price): number {
   const o = toAmount(original);
   const s = toAmount(sale);
   if (o === null || s === null || o <= 0) return 0;
-  const pct = Math.round(((o - s) / o) * 100);
-  return pct === 0 ? 0 : pct; // never -0
+  return roundHalfAwayFromZero(scaledRatio(o - s, o, 100));
 }
 
 /** True when the original exceeds the sale price and the rounded percent is above 0. */

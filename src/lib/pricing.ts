@@ -1,5 +1,5 @@
 /** Price suggestions, margin and profit for the admin (product form, margin analysis, CSV import). */
-import { roundCents, toAmount } from './money.ts';
+import { scaledRatio, roundCents, roundHalfAwayFromZero, toAmount } from './money.ts';
 
 type Price = number | string | null | undefined;
 
@@ -63,12 +63,16 @@ export function profitAmount(sale: Price, cost: Price): number | null {
   return s === null || c === null ? null : roundCents(s - c);
 }
 
-/** Margin percent on cost: (sale - cost) / cost x 100. Null when the cost is missing, zero or negative. */
+/**
+ * Margin percent on cost with two decimals: (sale - cost) / cost x 100, rounded half away from zero.
+ * Null when a price is missing or the cost is not above 0. The same rule as SQL
+ * `public.profit_margin`, pinned by tests/fixtures/rounding-cases.ts.
+ */
 export function profitMargin(sale: Price, cost: Price): number | null {
   const s = toAmount(sale);
   const c = toAmount(cost);
   if (s === null || c === null || c <= 0) return null;
-  return ((s - c) / c) * 100;
+  return roundHalfAwayFromZero(scaledRatio(s - c, c, 10_000)) / 100;
 }
 
 /** Quality band of a margin percent: >= 30 'Excelente', >= 20 'Bueno', >= 10 'Regular', else 'Bajo'. */

@@ -113,6 +113,39 @@ $$;
 comment on function public.price_range_of(numeric) is 'Shop price range id of a precio_venta: 0-1000, 1000-2000, 2000-5000, 5000-10000, 10000-20000, 20000+.';
 grant execute on function public.price_range_of(numeric) to anon, authenticated;
 
+-- Percent off the original price, as a whole number: (original - sale) / original x 100, rounded
+-- half away from zero (0.5 -> 1, -0.5 -> -1); 0 when either price is missing or the original is not
+-- above zero. The shop's 'N% OFF' badge and the back office show this number; src/lib/discount.ts
+-- computes the same, pinned to this by tests/fixtures/rounding-cases.ts.
+create function public.discount_percentage(p_original numeric, p_sale numeric)
+returns integer
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case when p_original > 0 and p_sale is not null
+    then round((p_original - p_sale) / p_original * 100)::integer else 0 end
+$$;
+comment on function public.discount_percentage(numeric, numeric) is 'Whole percent off the original price, rounded half away from zero; 0 without both prices or with an original of 0 or less.';
+grant execute on function public.discount_percentage(numeric, numeric) to authenticated;
+
+-- Margin on cost in percent with two decimals: (sale - cost) / cost x 100, rounded half away from
+-- zero; null when either price is missing or the cost is not above zero. The back office's margin
+-- figures and quality bands (>= 30 Excelente, >= 20 Bueno, >= 10 Regular) read this number;
+-- src/lib/pricing.ts profitMargin computes the same, pinned by tests/fixtures/rounding-cases.ts.
+create function public.profit_margin(p_sale numeric, p_cost numeric)
+returns numeric
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case when p_cost > 0 and p_sale is not null then round((p_sale - p_cost) / p_cost * 100, 2) end
+$$;
+comment on function public.profit_margin(numeric, numeric) is 'Margin on cost in percent, two decimals rounded half away from zero; null without both prices or with a cost of 0 or less.';
+grant execute on function public.profit_margin(numeric, numeric) to authenticated;
+
 -- Sort key putting clothing sizes in a natural order: letter sizes (XXS..5XL, and the Mexican
 -- CH/M/G/EG), then numeric sizes ascending, then anything else alphabetically.
 create function public.size_sort_key(talla text)

@@ -224,13 +224,9 @@ as $$
       'brand_display_name', (select b.display_name from public.brands b where b.id = p.brand_id),
       'costo_compra', coalesce(pp.costo_compra, 0),
       'link_externo', pp.link_externo,
-      'discount_percentage',
-        case when p.precio_original > 0
-          then round((p.precio_original - p.precio_venta) / p.precio_original * 100)::int else 0 end,
+      'discount_percentage', public.discount_percentage(p.precio_original, p.precio_venta),
       'profit_amount', p.precio_venta - coalesce(pp.costo_compra, 0),
-      'profit_margin',
-        case when coalesce(pp.costo_compra, 0) > 0
-          then round((p.precio_venta - pp.costo_compra) / pp.costo_compra * 100, 2) end,
+      'profit_margin', public.profit_margin(p.precio_venta, pp.costo_compra),
       'image_count', (select count(*) from public.product_images i where i.product_id = p.id)
     )
   from (select 1) one
