@@ -19,7 +19,6 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { Database } from '@/data/database.types.ts';
-import { todayInMexicoCity } from '@/lib/dates.ts';
 import { variantPaths } from '@/lib/image-variants.ts';
 import {
   galleryImagePath,
@@ -166,16 +165,21 @@ async function updateProduct(id: string, data: Record<string, unknown>): Promise
   return saveProduct(id, data);
 }
 
-/** Featured products of active campaigns (destacado, campaign fecha_fin >= today), newest first, with the total. */
+/** Featured products of live campaigns (destacado, campaign in live_campaigns: the database's rule), newest first, with the total. */
 async function getFeaturedProducts(params: GetListParams) {
   const perPage = params.pagination?.perPage ?? 500;
+  const live = await supabase.from('live_campaigns').select('id');
+  if (live.error) fail(live.error);
   const { data, error, count } = await supabase
     .from('products')
     .select('id, nombre, marca, precio_original, precio_venta, imagen_principal, permalink, campaigns!inner(nombre, fecha_fin)', {
       count: 'exact',
     })
     .eq('destacado', true)
-    .gte('campaigns.fecha_fin', todayInMexicoCity())
+    .in(
+      'campaign_id',
+      (live.data ?? []).flatMap((c) => (c.id ? [c.id] : [])),
+    )
     .order('created_at', { ascending: false })
     .limit(perPage);
   if (error) fail(error);

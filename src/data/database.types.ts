@@ -712,6 +712,7 @@ export type Database = {
           created_at: string | null
           updated_at: string | null
           product_count: number | null
+          is_live: boolean | null
         }
         Relationships: []
       }
@@ -737,6 +738,18 @@ export type Database = {
           unique_sessions: number | null
           first_use: string | null
           last_use: string | null
+        }
+        Relationships: []
+      }
+      live_campaigns: {
+        Row: {
+          id: string | null
+          nombre: string | null
+          fecha_inicio: string | null
+          fecha_fin: string | null
+          image_url: string | null
+          created_at: string | null
+          updated_at: string | null
         }
         Relationships: []
       }

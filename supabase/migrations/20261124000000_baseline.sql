@@ -279,10 +279,39 @@ create table public.campaigns (
   updated_at timestamptz not null default now(),
   constraint campaigns_fechas_check check (fecha_inicio is null or fecha_fin >= fecha_inicio)
 );
-comment on table public.campaigns is 'Time-limited sales campaigns. Public (with their products) while fecha_fin >= shop_today() (America/Mexico_City).';
+comment on table public.campaigns is 'Time-limited sales campaigns. Public (with their products) while live: see private.live_campaign_ids.';
 grant select on table public.campaigns to anon;
 grant select, insert, update, delete on table public.campaigns to authenticated;
 create index campaigns_fecha_fin_idx on public.campaigns (fecha_fin);
+
+-- A LIVE campaign: one that has not ended in Mexico City, fecha_fin >= shop_today() (it is live from
+-- its creation: fecha_inicio only tells the back office 'Próxima' from 'Activa'). Live campaigns and
+-- their products are what the shop shows. This is the one definition of that rule: the RLS policies
+-- (09_policies.sql), the shop's reads (shop_query) and the back office's reads (admin_products, the
+-- view public.live_campaigns) all ask it. Owner's rights, so that campaigns' own policy can call it
+-- without recursing into itself; it hands out nothing but the ids.
+create function private.live_campaign_ids()
+returns setof uuid
+language sql
+stable
+security definer
+parallel safe
+rows 50
+set search_path = ''
+as $$
+  select c.id from public.campaigns c where c.fecha_fin >= public.shop_today()
+$$;
+comment on function private.live_campaign_ids() is 'Ids of the live campaigns: fecha_fin >= shop_today() (Mexico City). The one definition of "live" that policies, shop reads and admin reads use.';
+grant execute on function private.live_campaign_ids() to anon, authenticated, service_role;
+
+-- The live campaigns, for readers who see every campaign (the back office lists featured products of
+-- live campaigns through it); for shoppers it is the same as campaigns.
+create view public.live_campaigns
+with (security_invoker = true)
+as
+select c.* from public.campaigns c where c.id in (select private.live_campaign_ids());
+comment on view public.live_campaigns is 'Campaigns that are live (private.live_campaign_ids): not ended in Mexico City.';
+grant select on table public.live_campaigns to anon, authenticated;
 
 create table public.brands (
   id uuid primary key default gen_random_uuid(),
@@ -666,9 +695,10 @@ with (security_invoker = true)
 as
 select
   c.id, c.nombre, c.fecha_inicio, c.fecha_fin, c.image_url, c.created_at, c.updated_at,
-  (select count(*) from public.products p where p.campaign_id = c.id) as product_count
+  (select count(*) from public.products p where p.campaign_id = c.id) as product_count,
+  c.id in (select private.live_campaign_ids()) as is_live
 from public.campaigns c;
-comment on view public.campaigns_with_products is 'Campaigns with the number of (visible) products.';
+comment on view public.campaigns_with_products is 'Campaigns with the number of (visible) products and whether each is live (private.live_campaign_ids).';
 grant select on table public.campaigns_with_products to anon, authenticated;
 
 create view public.categories_with_products
@@ -949,7 +979,7 @@ declare
   v_visible bigint;
 begin
   select b.lows, b.ids into v_bounds, v_range_ids from private.price_bounds() b;
-  select coalesce(array_agg(c.id), '{}') into v_campaigns from public.campaigns c where c.fecha_fin >= public.shop_today();
+  select coalesce(array_agg(live.id), '{}') into v_campaigns from private.live_campaign_ids() as live(id);
   if v_range is not null then
     select r.min_price, r.max_price into v_lo, v_hi from public.price_ranges() r where r.id = v_range;
     v_range_known := found; -- an unknown range matches no product
@@ -1709,7 +1739,6 @@ stable security definer
 set search_path to ''
 as $$
 declare
-  v_today date := public.shop_today();
   v_search text := nullif(lower(btrim(coalesce(p_search, ''))), '');
   v_pattern text;
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
@@ -1733,7 +1762,7 @@ begin
     from public.products p
     where (p_campaign_id is null or p.campaign_id = p_campaign_id)
       and (not coalesce(p_only_active, false)
-           or p.campaign_id in (select c.id from public.campaigns c where c.fecha_fin >= v_today))
+           or p.campaign_id in (select private.live_campaign_ids()))
       and (v_search is null
            or public.product_search_text(p.nombre, p.marca, p.descripcion, p.permalink, p.id) like v_pattern);
 
@@ -1744,7 +1773,7 @@ begin
       from public.products p
       where (p_campaign_id is null or p.campaign_id = p_campaign_id)
         and (not coalesce(p_only_active, false)
-             or p.campaign_id in (select c.id from public.campaigns c where c.fecha_fin >= v_today))
+             or p.campaign_id in (select private.live_campaign_ids()))
         and (v_search is null
              or public.product_search_text(p.nombre, p.marca, p.descripcion, p.permalink, p.id) like v_pattern)
       order by p.created_at desc, p.id
@@ -1762,9 +1791,9 @@ begin
         end as score,
         p.created_at
       from public.products p
-      join public.campaigns c on c.id = p.campaign_id and c.fecha_fin >= v_today
       left join public.product_private pp on pp.product_id = p.id
-      where (p_campaign_id is null or p.campaign_id = p_campaign_id)
+      where p.campaign_id in (select private.live_campaign_ids())
+        and (p_campaign_id is null or p.campaign_id = p_campaign_id)
         and (v_search is null
              or public.product_search_text(p.nombre, p.marca, p.descripcion, p.permalink, p.id) like v_pattern)
       order by score desc, p.created_at desc, p.id
@@ -4480,12 +4509,12 @@ alter table private.shop_size_cells enable row level security;
 alter table private.shop_catalogue enable row level security;
 
 -- ─── Shoppers read what the shop shows ────────────────────────────────────────────────────────
--- A campaign is visible while it has not ended in Mexico City (fecha_fin >= shop_today());
+-- A campaign is visible while it is live (private.live_campaign_ids: not ended in Mexico City);
 -- its products, their images and sizes with it. Inactive rows are hidden.
 
 create policy campaigns_public_read on public.campaigns
   for select to anon, authenticated
-  using (fecha_fin >= (select public.shop_today()));
+  using (id in (select private.live_campaign_ids()));
 
 create policy brands_public_read on public.brands
   for select to anon, authenticated
@@ -4502,9 +4531,7 @@ create policy subcategories_public_read on public.subcategories
 create policy products_public_read on public.products
   for select to anon, authenticated
   using (
-    campaign_id in (
-      select c.id from public.campaigns c where c.fecha_fin >= (select public.shop_today())
-    )
+    campaign_id in (select private.live_campaign_ids())
   );
 
 create policy product_images_public_read on public.product_images
@@ -4513,8 +4540,7 @@ create policy product_images_public_read on public.product_images
     exists (
       select 1
       from public.products p
-      join public.campaigns c on c.id = p.campaign_id
-      where p.id = product_images.product_id and c.fecha_fin >= (select public.shop_today())
+      where p.id = product_images.product_id and p.campaign_id in (select private.live_campaign_ids())
     )
   );
 
@@ -4524,8 +4550,7 @@ create policy product_sizes_public_read on public.product_sizes
     exists (
       select 1
       from public.products p
-      join public.campaigns c on c.id = p.campaign_id
-      where p.id = product_sizes.product_id and c.fecha_fin >= (select public.shop_today())
+      where p.id = product_sizes.product_id and p.campaign_id in (select private.live_campaign_ids())
     )
   );
 

@@ -19,10 +19,39 @@ create table public.campaigns (
   updated_at timestamptz not null default now(),
   constraint campaigns_fechas_check check (fecha_inicio is null or fecha_fin >= fecha_inicio)
 );
-comment on table public.campaigns is 'Time-limited sales campaigns. Public (with their products) while fecha_fin >= shop_today() (America/Mexico_City).';
+comment on table public.campaigns is 'Time-limited sales campaigns. Public (with their products) while live: see private.live_campaign_ids.';
 grant select on table public.campaigns to anon;
 grant select, insert, update, delete on table public.campaigns to authenticated;
 create index campaigns_fecha_fin_idx on public.campaigns (fecha_fin);
+
+-- A LIVE campaign: one that has not ended in Mexico City, fecha_fin >= shop_today() (it is live from
+-- its creation: fecha_inicio only tells the back office 'Próxima' from 'Activa'). Live campaigns and
+-- their products are what the shop shows. This is the one definition of that rule: the RLS policies
+-- (09_policies.sql), the shop's reads (shop_query) and the back office's reads (admin_products, the
+-- view public.live_campaigns) all ask it. Owner's rights, so that campaigns' own policy can call it
+-- without recursing into itself; it hands out nothing but the ids.
+create function private.live_campaign_ids()
+returns setof uuid
+language sql
+stable
+security definer
+parallel safe
+rows 50
+set search_path = ''
+as $$
+  select c.id from public.campaigns c where c.fecha_fin >= public.shop_today()
+$$;
+comment on function private.live_campaign_ids() is 'Ids of the live campaigns: fecha_fin >= shop_today() (Mexico City). The one definition of "live" that policies, shop reads and admin reads use.';
+grant execute on function private.live_campaign_ids() to anon, authenticated, service_role;
+
+-- The live campaigns, for readers who see every campaign (the back office lists featured products of
+-- live campaigns through it); for shoppers it is the same as campaigns.
+create view public.live_campaigns
+with (security_invoker = true)
+as
+select c.* from public.campaigns c where c.id in (select private.live_campaign_ids());
+comment on view public.live_campaigns is 'Campaigns that are live (private.live_campaign_ids): not ended in Mexico City.';
+grant select on table public.live_campaigns to anon, authenticated;
 
 create table public.brands (
   id uuid primary key default gen_random_uuid(),

@@ -15,9 +15,10 @@ with (security_invoker = true)
 as
 select
   c.id, c.nombre, c.fecha_inicio, c.fecha_fin, c.image_url, c.created_at, c.updated_at,
-  (select count(*) from public.products p where p.campaign_id = c.id) as product_count
+  (select count(*) from public.products p where p.campaign_id = c.id) as product_count,
+  c.id in (select private.live_campaign_ids()) as is_live
 from public.campaigns c;
-comment on view public.campaigns_with_products is 'Campaigns with the number of (visible) products.';
+comment on view public.campaigns_with_products is 'Campaigns with the number of (visible) products and whether each is live (private.live_campaign_ids).';
 grant select on table public.campaigns_with_products to anon, authenticated;
 
 create view public.categories_with_products
@@ -298,7 +299,7 @@ declare
   v_visible bigint;
 begin
   select b.lows, b.ids into v_bounds, v_range_ids from private.price_bounds() b;
-  select coalesce(array_agg(c.id), '{}') into v_campaigns from public.campaigns c where c.fecha_fin >= public.shop_today();
+  select coalesce(array_agg(live.id), '{}') into v_campaigns from private.live_campaign_ids() as live(id);
   if v_range is not null then
     select r.min_price, r.max_price into v_lo, v_hi from public.price_ranges() r where r.id = v_range;
     v_range_known := found; -- an unknown range matches no product

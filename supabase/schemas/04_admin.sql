@@ -273,7 +273,6 @@ stable security definer
 set search_path to ''
 as $$
 declare
-  v_today date := public.shop_today();
   v_search text := nullif(lower(btrim(coalesce(p_search, ''))), '');
   v_pattern text;
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
@@ -297,7 +296,7 @@ begin
     from public.products p
     where (p_campaign_id is null or p.campaign_id = p_campaign_id)
       and (not coalesce(p_only_active, false)
-           or p.campaign_id in (select c.id from public.campaigns c where c.fecha_fin >= v_today))
+           or p.campaign_id in (select private.live_campaign_ids()))
       and (v_search is null
            or public.product_search_text(p.nombre, p.marca, p.descripcion, p.permalink, p.id) like v_pattern);
 
@@ -308,7 +307,7 @@ begin
       from public.products p
       where (p_campaign_id is null or p.campaign_id = p_campaign_id)
         and (not coalesce(p_only_active, false)
-             or p.campaign_id in (select c.id from public.campaigns c where c.fecha_fin >= v_today))
+             or p.campaign_id in (select private.live_campaign_ids()))
         and (v_search is null
              or public.product_search_text(p.nombre, p.marca, p.descripcion, p.permalink, p.id) like v_pattern)
       order by p.created_at desc, p.id
@@ -326,9 +325,9 @@ begin
         end as score,
         p.created_at
       from public.products p
-      join public.campaigns c on c.id = p.campaign_id and c.fecha_fin >= v_today
       left join public.product_private pp on pp.product_id = p.id
-      where (p_campaign_id is null or p.campaign_id = p_campaign_id)
+      where p.campaign_id in (select private.live_campaign_ids())
+        and (p_campaign_id is null or p.campaign_id = p_campaign_id)
         and (v_search is null
              or public.product_search_text(p.nombre, p.marca, p.descripcion, p.permalink, p.id) like v_pattern)
       order by score desc, p.created_at desc, p.id

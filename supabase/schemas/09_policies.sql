@@ -44,12 +44,12 @@ alter table private.shop_size_cells enable row level security;
 alter table private.shop_catalogue enable row level security;
 
 -- ─── Shoppers read what the shop shows ────────────────────────────────────────────────────────
--- A campaign is visible while it has not ended in Mexico City (fecha_fin >= shop_today());
+-- A campaign is visible while it is live (private.live_campaign_ids: not ended in Mexico City);
 -- its products, their images and sizes with it. Inactive rows are hidden.
 
 create policy campaigns_public_read on public.campaigns
   for select to anon, authenticated
-  using (fecha_fin >= (select public.shop_today()));
+  using (id in (select private.live_campaign_ids()));
 
 create policy brands_public_read on public.brands
   for select to anon, authenticated
@@ -66,9 +66,7 @@ create policy subcategories_public_read on public.subcategories
 create policy products_public_read on public.products
   for select to anon, authenticated
   using (
-    campaign_id in (
-      select c.id from public.campaigns c where c.fecha_fin >= (select public.shop_today())
-    )
+    campaign_id in (select private.live_campaign_ids())
   );
 
 create policy product_images_public_read on public.product_images
@@ -77,8 +75,7 @@ create policy product_images_public_read on public.product_images
     exists (
       select 1
       from public.products p
-      join public.campaigns c on c.id = p.campaign_id
-      where p.id = product_images.product_id and c.fecha_fin >= (select public.shop_today())
+      where p.id = product_images.product_id and p.campaign_id in (select private.live_campaign_ids())
     )
   );
 
@@ -88,8 +85,7 @@ create policy product_sizes_public_read on public.product_sizes
     exists (
       select 1
       from public.products p
-      join public.campaigns c on c.id = p.campaign_id
-      where p.id = product_sizes.product_id and c.fecha_fin >= (select public.shop_today())
+      where p.id = product_sizes.product_id and p.campaign_id in (select private.live_campaign_ids())
     )
   );
 

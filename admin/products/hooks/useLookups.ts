@@ -1,21 +1,16 @@
 /** Campaign, brand, category and subcategory options for the selector and the product form. */
 import { useEffect, useMemo } from 'react';
 import { useGetList, useGetOne, useNotify } from 'react-admin';
-import { todayInMexicoCity } from '@/lib/dates.ts';
 import type { CampaignOption, NamedOption } from '../types.ts';
 
 const ALL = { page: 1, perPage: 1000 };
 const byName = { field: 'nombre', order: 'ASC' } as const;
 const lookupOptions = { staleTime: 60_000 };
 
-/** Active (non-expired) campaigns with their product count, by name: the list's campaign selector. */
+/** Live campaigns (the database's rule, campaigns_with_products.is_live) with their product count, by name: the list's campaign selector. */
 export function useActiveCampaigns() {
   const notify = useNotify();
-  const q = useGetList<CampaignOption>(
-    'campaigns',
-    { pagination: ALL, sort: byName, filter: { 'fecha_fin@gte': todayInMexicoCity() } },
-    lookupOptions,
-  );
+  const q = useGetList<CampaignOption>('campaigns', { pagination: ALL, sort: byName, filter: { is_live: true } }, lookupOptions);
   useEffect(() => {
     if (q.error) notify('resources.products.notify.load_data_error', { type: 'error' });
   }, [q.error, notify]);
