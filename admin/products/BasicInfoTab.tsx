@@ -10,7 +10,6 @@ import { SelectInput, TextInput, required, useDataProvider, useNotify, useRecord
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isCampaignActive } from '@/lib/campaign.ts';
 import { formatPrice } from '@/lib/money.ts';
-import { slugifyPermalink } from '@/lib/permalink.ts';
 import { smartPrice, suggestedSalePrice } from '@/lib/pricing.ts';
 import { imageFileError, isImageUrl } from '../common/upload-names.ts';
 import type { AdminDataProvider } from '../providers/dataProvider.ts';
@@ -57,14 +56,15 @@ function CampaignChoice() {
   );
 }
 
-/** The permalink follows brand and name, made unique in SQL (the product itself excluded). */
+/** The permalink follows brand and name: the database makes it and keeps it unique (the product itself excluded). */
 function usePermalink(product: AdminProduct | null, lookups: FormLookups | undefined, onPending: (pending: boolean) => void) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { setValue } = useFormContext<ProductFormValues>();
   const [brandId, nombre] = useWatch<ProductFormValues, ['brand_id', 'nombre']>({ name: ['brand_id', 'nombre'] });
   const brandName = lookups?.brands.find((b) => b.id === brandId)?.nombre ?? (brandId ? '' : (product?.marca ?? ''));
-  const slugBase = slugifyPermalink(brandName, text(nombre));
-  const initialSlug = useRef<string | null>(null);
+  // what the permalink is made of; the slug rule itself is the database's (unique_permalink)
+  const source = [brandName, text(nombre)].map((part) => part.trim()).join('\n');
+  const initialSource = useRef<string | null>(null);
   const [pending, setPending] = useState(false);
   const ready = lookups !== undefined;
 
@@ -72,15 +72,15 @@ function usePermalink(product: AdminProduct | null, lookups: FormLookups | undef
   useEffect(() => {
     const set = (permalink: string) => setValue('permalink', permalink, { shouldValidate: !!permalink });
     if (!ready) return;
-    if (initialSlug.current === null) {
-      initialSlug.current = slugBase;
+    if (initialSource.current === null) {
+      initialSource.current = source;
       if (product) return; // an existing product keeps its permalink until brand or name change
     }
-    if (product && slugBase === initialSlug.current) {
+    if (product && source === initialSource.current) {
       set(product.permalink);
       return;
     }
-    if (!slugBase) {
+    if (source.trim() === '') {
       set('');
       return;
     }
@@ -88,13 +88,11 @@ function usePermalink(product: AdminProduct | null, lookups: FormLookups | undef
     setPending(true);
     const id = setTimeout(() => {
       dataProvider
-        .uniquePermalink(slugBase, product?.id ?? null)
+        .uniquePermalink(brandName, text(nombre), product?.id ?? null)
         .then((permalink) => {
           if (!cancelled) set(permalink);
         })
-        .catch(() => {
-          if (!cancelled) set(slugBase);
-        })
+        .catch(() => undefined) // the field keeps what it had; saving checks it again
         .finally(() => {
           if (!cancelled) setPending(false);
         });
@@ -104,7 +102,7 @@ function usePermalink(product: AdminProduct | null, lookups: FormLookups | undef
       clearTimeout(id);
       setPending(false);
     };
-  }, [slugBase, ready, product, dataProvider, setValue]);
+  }, [source, brandName, nombre, ready, product, dataProvider, setValue]);
   return pending;
 }
 

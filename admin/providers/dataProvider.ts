@@ -230,9 +230,9 @@ export const customMethods = {
   uploadHeroImage(file: File): Promise<string> {
     return uploadTo(HERO_IMAGES_BUCKET, generatedFileName(file), file);
   },
-  /** The permalink `base` made unique among products (the product being edited excluded). */
-  uniquePermalink(base: string, excludeId: string | null): Promise<string> {
-    return callRpc('unique_permalink', { p_base: base, p_exclude_id: excludeId });
+  /** The permalink the database makes of brand and name, free for this product ('' when they give none). */
+  uniquePermalink(brand: string, name: string, excludeId: string | null): Promise<string> {
+    return callRpc('unique_permalink', { p_brand: brand, p_name: name, p_exclude_id: excludeId });
   },
   /**
    * Uploads a product image and returns its public URL: a main image at the bucket root, a gallery

@@ -19,7 +19,7 @@ import {
   type SizeScale,
   type SubcategoryDef,
 } from './catalog.ts';
-import { slugifyPermalink } from '../../src/lib/permalink.ts';
+import { slugifyPermalink } from './slug.ts';
 import type { ProductView } from './images.ts';
 import type { Rng } from './random.ts';
 

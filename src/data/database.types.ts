@@ -1480,7 +1480,8 @@ export type Database = {
       }
       unique_permalink: {
         Args: {
-          p_base: string
+          p_brand: string
+          p_name: string
           p_exclude_id?: string | null
         }
         Returns: string

@@ -1906,19 +1906,28 @@ $$;
 comment on function private.free_permalink(text, uuid) is 'The first of base, base-1, base-2... not used by another product (p_exclude_id: the product being edited).';
 grant execute on function private.free_permalink(text, uuid) to authenticated, service_role;
 
-create function public.unique_permalink(p_base text, p_exclude_id uuid default null)
+-- The product form's permalink: the database makes it from brand and name (permalink_base, the one
+-- slug rule, which the CSV import uses too) and finds the first free one; '' when brand and name
+-- give no slug. The form shows it and saves it as it is.
+create function public.unique_permalink(p_brand text, p_name text, p_exclude_id uuid default null)
 returns text
 language plpgsql
 stable
 set search_path = ''
 as $$
+declare
+  v_base text;
 begin
   perform private.assert_admin();
-  return private.free_permalink(p_base, p_exclude_id);
+  v_base := private.permalink_base(p_brand, p_name);
+  if v_base = '' then
+    return '';
+  end if;
+  return private.free_permalink(v_base, p_exclude_id);
 end
 $$;
-comment on function public.unique_permalink(text, uuid) is 'Admin: the first of base, base-1, base-2... not used by another product (p_exclude_id: the product being edited).';
-grant execute on function public.unique_permalink(text, uuid) to authenticated;
+comment on function public.unique_permalink(text, text, uuid) is 'Admin: the permalink of brand and name (private.permalink_base), the first of base, base-1, base-2... not used by another product (p_exclude_id: the product being edited); empty when brand and name give no slug.';
+grant execute on function public.unique_permalink(text, text, uuid) to authenticated;
 
 -- ─── Saving and deleting a product ────────────────────────────────────────────────────────────
 create function public.save_product(p_id uuid, p_product jsonb)

@@ -152,17 +152,24 @@ describe('admin_products', () => {
 });
 
 describe('unique_permalink', () => {
-  it('returns the base when free, else the first free numeric suffix, ignoring the product itself', async () => {
-    const call = async (p_base: string, p_exclude_id: string | null = null) => {
-      const { data, error } = await admin.rpc('unique_permalink', { p_base, p_exclude_id });
-      expect(error).toBeNull();
-      return data as string;
-    };
-    expect(await call('nike-nuevo')).toBe('nike-nuevo');
-    expect(await call('nike-playera-basica')).toBe('nike-playera-basica-1');
-    expect(await call('nike-playera-basica', F.P1)).toBe('nike-playera-basica');
+  const call = async (p_brand: string, p_name: string, p_exclude_id: string | null = null) => {
+    const { data, error } = await admin.rpc('unique_permalink', { p_brand, p_name, p_exclude_id });
+    expect(error).toBeNull();
+    return data as string;
+  };
+
+  it('makes the slug of brand and name, then the first free numeric suffix, ignoring the product itself', async () => {
+    expect(await call('Nike', 'Nuevo')).toBe('nike-nuevo');
+    expect(await call('Nike', 'Playera Básica')).toBe('nike-playera-basica-1');
+    expect(await call(' Nike ', 'PLAYERA  básica', F.P1)).toBe('nike-playera-basica');
     await sql.query(`update public.products set permalink = 'nike-playera-basica-1' where id = $1`, [F.P2]);
-    expect(await call('nike-playera-basica')).toBe('nike-playera-basica-2');
+    expect(await call('Nike', 'Playera Básica')).toBe('nike-playera-basica-2');
+  });
+
+  it('folds every accent and letter the way the CSV import does, and gives nothing for no slug', async () => {
+    expect(await call('Hugo Boss', 'Straße Größe')).toBe('hugo-boss-strasse-grosse');
+    expect(await call('Æon', 'Cœur Øre Łódź')).toBe('aeon-coeur-ore-lodz');
+    expect(await call('', '¡¿!?')).toBe('');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMALINK_SLUG_MAX, slugifyPermalink } from './permalink.ts';
+import { PERMALINK_SLUG_MAX, slugifyPermalink } from './slug.ts';
 
 describe('slugifyPermalink', () => {
   it("lowercases '{brand}-{name}' with spaces as hyphens", () => {

@@ -1,6 +1,8 @@
 /**
- * Product permalinks: the slug of '{brand}-{name}' (the product form's preview and the seed). Making it
- * unique (base, base-1, base-2...) is the database's rule, SQL `unique_permalink`.
+ * The seed's product permalinks: the slug of '{brand}-{name}', made here because the seed inserts
+ * products in batches. The slug rule belongs to the database (SQL private.permalink_base, which the
+ * product form and the CSV import use): tests/db/seed.test.ts checks that every product the seed makes
+ * gets the same slug here as there. Making it unique (base, base-1, base-2...) is permalink.ts.
  */
 
 /**
