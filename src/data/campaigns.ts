@@ -11,12 +11,11 @@ export interface ActiveCampaign {
   product_count: number;
 }
 
-/** Campaigns ending today or later (Mexico City day), nearest end first, with their visible product count. */
-export async function getActiveCampaigns(db: ShopClient, today: string): Promise<ActiveCampaign[]> {
+/** Live campaigns (RLS shows shoppers no other), nearest end first, with their visible product count. */
+export async function getActiveCampaigns(db: ShopClient): Promise<ActiveCampaign[]> {
   const { data, error } = await db
     .from('campaigns_with_products')
     .select('id, nombre, fecha_inicio, fecha_fin, image_url, created_at, product_count')
-    .gte('fecha_fin', today)
     .order('fecha_fin', { ascending: true })
     .order('nombre', { ascending: true });
   if (error) throw new Error(`No se pudieron cargar las campañas: ${error.message}`);
@@ -27,9 +26,9 @@ export async function getActiveCampaigns(db: ShopClient, today: string): Promise
   );
 }
 
-/** Ids of the campaigns a shopper can see (end date today or later). */
-export async function getActiveCampaignIds(db: ShopClient, today: string): Promise<string[]> {
-  const { data, error } = await db.from('campaigns').select('id').gte('fecha_fin', today);
+/** Ids of the campaigns a shopper can see: the live ones (RLS). */
+export async function getActiveCampaignIds(db: ShopClient): Promise<string[]> {
+  const { data, error } = await db.from('campaigns').select('id');
   if (error) throw new Error(`No se pudieron cargar las campañas: ${error.message}`);
   return data.map((c) => c.id);
 }

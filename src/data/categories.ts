@@ -13,8 +13,8 @@ export interface HeaderCategory {
  * products in active campaigns; only counts above 0 are kept, none when no campaign is active, and a
  * failed count counts as 0.
  */
-export async function getHeaderCategories(db: ShopClient, today: string): Promise<HeaderCategory[]> {
-  const campaignIds = await getActiveCampaignIds(db, today);
+export async function getHeaderCategories(db: ShopClient): Promise<HeaderCategory[]> {
+  const campaignIds = await getActiveCampaignIds(db);
   if (campaignIds.length === 0) return [];
   const { data, error } = await db
     .from('categories')

@@ -30,14 +30,9 @@ export interface HomeData {
   banners: BrandBanner[];
 }
 
-/** Featured products (destacado) of active campaigns, newest first, shaped for the product card. */
-export async function getFeaturedProducts(db: ShopClient, today: string): Promise<CardProduct[]> {
-  const { data, error } = await db
-    .from('products')
-    .select(CARD_SELECT)
-    .eq('destacado', true)
-    .gte('campaign.fecha_fin', today)
-    .order('created_at', { ascending: false });
+/** Featured products (destacado) of live campaigns (RLS), newest first, shaped for the product card. */
+export async function getFeaturedProducts(db: ShopClient): Promise<CardProduct[]> {
+  const { data, error } = await db.from('products').select(CARD_SELECT).eq('destacado', true).order('created_at', { ascending: false });
   if (error) throw new Error(`No se pudieron cargar los productos destacados: ${error.message}`);
   return data.map(toCardProduct);
 }
@@ -76,11 +71,11 @@ export async function getBrandBanners(db: ShopClient): Promise<BrandBanner[]> {
 }
 
 /** Everything the home sections show, read in parallel. */
-export async function getHomeData(db: ShopClient, today: string): Promise<HomeData> {
+export async function getHomeData(db: ShopClient): Promise<HomeData> {
   const [featured, heroImages, campaigns, featuredCategories, banners] = await Promise.all([
-    getFeaturedProducts(db, today),
+    getFeaturedProducts(db),
     getHeroImages(db),
-    getActiveCampaigns(db, today),
+    getActiveCampaigns(db),
     getFeaturedCategories(db),
     getBrandBanners(db),
   ]);

@@ -52,14 +52,13 @@ function toDetail(r: DetailRow): ProductDetail {
   };
 }
 
-/** Every product of a campaign ending `today` or later, read in pages of 1000 (stable order by id). */
-export async function getActiveProducts(db: ShopClient, today: string): Promise<ProductDetail[]> {
+/** Every product of a live campaign (as RLS shows them to the anon key), read in pages of 1000 (stable order by id). */
+export async function getActiveProducts(db: ShopClient): Promise<ProductDetail[]> {
   const products: ProductDetail[] = [];
   for (let from = 0; ; from += PAGE_SIZE) {
     const { data, error } = await db
       .from('products')
       .select(DETAIL_SELECT)
-      .gte('campaign.fecha_fin', today)
       .order('id', { ascending: true })
       .range(from, from + PAGE_SIZE - 1);
     if (error) throw new Error(`No se pudieron cargar los productos: ${error.message}`);
@@ -68,22 +67,17 @@ export async function getActiveProducts(db: ShopClient, today: string): Promise<
   }
 }
 
-/** One product by permalink if its campaign is still active; null when it is gone or expired. Throws on a failed query. */
-export async function getLiveProduct(db: ShopClient, permalink: string, today: string): Promise<ProductDetail | null> {
-  const { data, error } = await db
-    .from('products')
-    .select(DETAIL_SELECT)
-    .eq('permalink', permalink)
-    .gte('campaign.fecha_fin', today)
-    .maybeSingle();
+/** One product by permalink if its campaign is live (RLS); null when it is gone or its campaign ended. Throws on a failed query. */
+export async function getLiveProduct(db: ShopClient, permalink: string): Promise<ProductDetail | null> {
+  const { data, error } = await db.from('products').select(DETAIL_SELECT).eq('permalink', permalink).maybeSingle();
   if (error) throw new Error(`Error al cargar el producto: ${error.message}`);
   return data ? toDetail(data) : null;
 }
 
 /** Related products live: the first group (in the order of relatedTiers) with any active product, newest first, 4 at most. */
-export async function getRelatedProducts(db: ShopClient, product: RelatedKeys, today: string): Promise<CardProduct[]> {
+export async function getRelatedProducts(db: ShopClient, product: RelatedKeys): Promise<CardProduct[]> {
   for (const tier of relatedTiers(product)) {
-    let query = db.from('products').select(CARD_SELECT).neq('id', product.id).gte('campaign.fecha_fin', today);
+    let query = db.from('products').select(CARD_SELECT).neq('id', product.id);
     for (const [column, value] of Object.entries(tier)) query = query.eq(column, value);
     const { data, error } = await query.order('created_at', { ascending: false }).order('id', { ascending: true }).limit(RELATED_LIMIT);
     if (error) throw new Error(`No se pudieron cargar los productos relacionados: ${error.message}`);

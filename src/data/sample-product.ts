@@ -6,11 +6,10 @@ import type { ShopClient } from './supabase.ts';
 export type SampleProduct = ProductSummary & Pick<Tables<'products'>, 'descripcion'>;
 
 /** Null when no campaign is active (nothing to test against). */
-export async function getSampleProduct(db: ShopClient, today: string): Promise<SampleProduct | null> {
+export async function getSampleProduct(db: ShopClient): Promise<SampleProduct | null> {
   const { data, error } = await db
     .from('products')
     .select(`${CARD_SELECT}, descripcion`)
-    .gte('campaign.fecha_fin', today)
     .order('created_at', { ascending: false })
     .order('id', { ascending: true })
     .limit(1)

@@ -1,8 +1,3 @@
-/**
- * Data every page's shell needs, read once per build. The dev server reads it again after a minute
- * so edits show up; a build never does, so every page of one build shows the same shell.
- */
-import { todayInMexicoCity } from '../lib/dates.ts';
 import { getHeaderCategories, type HeaderCategory } from './categories.ts';
 import { shopClient } from './client.ts';
 import { getShopSettings, type ShopSettings } from './settings.ts';
@@ -12,7 +7,7 @@ let cache: { at: number; value: Promise<HeaderCategory[]> } | null = null;
 
 export function loadHeaderCategories(): Promise<HeaderCategory[]> {
   if (!cache || Date.now() - cache.at > TTL_MS) {
-    const value = getHeaderCategories(shopClient, todayInMexicoCity());
+    const value = getHeaderCategories(shopClient);
     cache = { at: Date.now(), value };
     value.catch(() => {
       cache = null; // never keep a failure

@@ -9,14 +9,13 @@ export interface SitemapProduct {
   updated_at: string;
 }
 
-/** Every product whose campaign ends `today` or later, with its last change, in pages of 1000 (stable order). */
-export async function getSitemapProducts(db: ShopClient, today: string): Promise<SitemapProduct[]> {
+/** Every product of a live campaign (RLS), with its last change, in pages of 1000 (stable order). */
+export async function getSitemapProducts(db: ShopClient): Promise<SitemapProduct[]> {
   const products: SitemapProduct[] = [];
   for (let from = 0; ; from += PAGE_SIZE) {
     const { data, error } = await db
       .from('products')
-      .select('permalink, updated_at, campaigns!inner(fecha_fin)')
-      .gte('campaigns.fecha_fin', today)
+      .select('permalink, updated_at')
       .order('permalink', { ascending: true })
       .range(from, from + PAGE_SIZE - 1);
     if (error) throw new Error(`No se pudieron cargar los productos del sitemap: ${error.message}`);
@@ -30,8 +29,8 @@ export async function getSitemapProducts(db: ShopClient, today: string): Promise
  * information pages carry no date) and one per product with its own last change. Read once per build.
  */
 let cached: Promise<SitemapEntry[]> | undefined;
-export function sitemapPages(db: ShopClient, today: string, staticRoutes: readonly string[]): Promise<SitemapEntry[]> {
-  cached ??= getSitemapProducts(db, today).then((products) => {
+export function sitemapPages(db: ShopClient, staticRoutes: readonly string[]): Promise<SitemapEntry[]> {
+  cached ??= getSitemapProducts(db).then((products) => {
     const newest = products.reduce<string | null>((max, p) => (max && max > p.updated_at ? max : p.updated_at), null);
     const pages = [...staticRoutes].sort().map((route) => ({ route, lastmod: route === '/' || route === '/tienda' ? newest : null }));
     return [...pages, ...products.map((p) => ({ route: `/producto/${encodeURIComponent(p.permalink)}`, lastmod: p.updated_at }))];

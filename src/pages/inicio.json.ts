@@ -19,7 +19,7 @@ import { homeFeatured } from '../lib/shuffle.ts';
 
 export const GET: APIRoute = async () => {
   const today = todayInMexicoCity();
-  const home = await getHomeData(shopClient, today);
+  const home = await getHomeData(shopClient);
   const campaigns = home.campaigns.map(
     (c): CampaignRow => ({
       id: c.id,

@@ -2,12 +2,11 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { shopClient } from '../data/client.ts';
 import { sitemapPages } from '../data/sitemap.ts';
-import { todayInMexicoCity } from '../lib/dates.ts';
 import { type SitemapEntry, sitemapChunks, sitemapXml } from '../lib/sitemap.ts';
 import { staticRoutes } from './sitemap.xml.ts';
 
 export const getStaticPaths = (async () => {
-  const chunks = sitemapChunks(await sitemapPages(shopClient, todayInMexicoCity(), staticRoutes()));
+  const chunks = sitemapChunks(await sitemapPages(shopClient, staticRoutes()));
   // one sitemap file is /sitemap.xml itself: no numbered files then
   if (chunks.length < 2) return [];
   return chunks.map((entries, i) => ({ params: { n: String(i + 1) }, props: { entries } }));

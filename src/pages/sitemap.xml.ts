@@ -5,7 +5,6 @@
 import type { APIRoute } from 'astro';
 import { shopClient } from '../data/client.ts';
 import { sitemapPages } from '../data/sitemap.ts';
-import { todayInMexicoCity } from '../lib/dates.ts';
 import { pageRoute, sitemapChunks, sitemapIndexXml, sitemapXml } from '../lib/sitemap.ts';
 
 /** Page files beside this endpoint; only their names are used (nothing is imported). */
@@ -13,7 +12,7 @@ const pageFiles = Object.keys(import.meta.glob('./**/*.{astro,md,mdx}'));
 export const staticRoutes = () => pageFiles.map(pageRoute).filter((r): r is string => r !== null);
 
 export const GET: APIRoute = async ({ site, url }) => {
-  const chunks = sitemapChunks(await sitemapPages(shopClient, todayInMexicoCity(), staticRoutes()));
+  const chunks = sitemapChunks(await sitemapPages(shopClient, staticRoutes()));
   const base = (site ?? url).href;
   const xml = chunks.length > 1 ? sitemapIndexXml(base, chunks) : sitemapXml(base, chunks[0] ?? []);
   return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });

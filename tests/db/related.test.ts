@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getRelatedProducts } from '../../src/data/product.ts';
 import { createShopClient } from '../../src/data/supabase.ts';
 import * as F from './fixture.ts';
-import { mexicoDate, sql, stack } from './helpers.ts';
+import { sql, stack } from './helpers.ts';
 
 const keys = {
   P1: { id: F.P1, campaign_id: F.C_ACTIVE, category_id: F.CAT_ROPA, subcategory_id: F.SUB_PLAYERAS, brand_id: F.B_NIKE, marca: 'Nike' },
@@ -18,7 +18,7 @@ const keys = {
 };
 
 async function related(product: Parameters<typeof getRelatedProducts>[1]): Promise<string[]> {
-  return (await getRelatedProducts(createShopClient(stack.url, stack.anonKey), product, mexicoDate(0))).map((p) => p.id);
+  return (await getRelatedProducts(createShopClient(stack.url, stack.anonKey), product)).map((p) => p.id);
 }
 
 /** Adds products to the fixture; returns their ids in the order given. */

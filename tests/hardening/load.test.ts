@@ -21,7 +21,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getLiveProduct, getRelatedProducts } from '../../src/data/product.ts';
 import { fetchShopPage, type ShopFacets } from '../../src/data/shop.ts';
 import { createShopClient, type ShopClient } from '../../src/data/supabase.ts';
-import { todayInMexicoCity } from '../../src/lib/dates.ts';
 import { EMPTY_FILTERS, type FilterState } from '../../src/lib/filters.ts';
 import { seedDemo } from '../../scripts/seed/index.ts';
 import { startStack, type Stack } from '../../scripts/stack/index.ts';
@@ -114,7 +113,6 @@ async function shopper(deadline: number, allowEvent: (kind: string) => boolean):
   const db = shopperClient();
   const session = crypto.randomUUID();
   const context = { session_id: session, user_agent: 'Mozilla/5.0 (carga simulada)', page_url: `${stack.url}/tienda` };
-  const today = todayInMexicoCity();
   const quiet = async (work: () => Promise<unknown>) => {
     // a failure is already recorded by its status; the shopper goes on as the islands do
     await work().catch(() => undefined);
@@ -146,8 +144,8 @@ async function shopper(deadline: number, allowEvent: (kind: string) => boolean):
       if (allowEvent('click')) {
         await quiet(async () => db.from('product_click_analytics').insert({ ...context, product_id: card.id, referrer_url: null }));
       }
-      const product = await getLiveProduct(db, card.permalink, today).catch(() => null);
-      if (product) await quiet(() => getRelatedProducts(db, product, today));
+      const product = await getLiveProduct(db, card.permalink).catch(() => null);
+      if (product) await quiet(() => getRelatedProducts(db, product));
     }
     await pause(50, 300);
   }

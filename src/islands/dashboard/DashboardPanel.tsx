@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { shopClient } from '../../data/client.ts';
 import { runDashboardQueries, type DashboardResult } from '../../data/dashboard.ts';
-import { formatMexicoCityDateTime, todayInMexicoCity } from '../../lib/dates.ts';
+import { formatMexicoCityDateTime } from '../../lib/dates.ts';
 
 interface Props {
   initial: DashboardResult;
@@ -19,7 +19,7 @@ export default function DashboardPanel({ initial }: Props) {
   const refresh = async () => {
     setLoading(true);
     try {
-      setResult(await runDashboardQueries(shopClient, todayInMexicoCity()));
+      setResult(await runDashboardQueries(shopClient));
       setSource('live');
     } finally {
       setLoading(false);

@@ -1,13 +1,12 @@
 /** Live reads of the product islands, loaded on demand: a product as it is now, and its related products. */
 import { shopClient } from '../../data/client.ts';
 import { getLiveProduct, getRelatedProducts, type ProductDetail } from '../../data/product.ts';
-import { todayInMexicoCity } from '../../lib/dates.ts';
 
 /** The product by permalink, null when gone or its campaign has ended; throws when the query fails. */
 export function fetchLiveProduct(permalink: string): Promise<ProductDetail | null> {
-  return getLiveProduct(shopClient, permalink, todayInMexicoCity());
+  return getLiveProduct(shopClient, permalink);
 }
 
 export function fetchRelated(product: ProductDetail) {
-  return getRelatedProducts(shopClient, product, todayInMexicoCity());
+  return getRelatedProducts(shopClient, product);
 }
