@@ -32,6 +32,7 @@ import { adminProductsArgs, hasNextProductsPage, type ProductListParams } from '
 import type { AdminProduct } from '../products/types.ts';
 import { publicationScheduler } from '../publishing/requestPublication.ts';
 import { invokeFunction } from './functions.ts';
+import type { ImportProduct } from '../../supabase/functions/_shared/import-product.ts';
 import { uploadImageVariants } from './imageVariants.ts';
 import { callReport, callRpc, type MergeResult, type ReportName } from './rpc.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
@@ -262,21 +263,6 @@ export const customMethods = {
     return { success_count: data.success_count, error_count: data.error_count, errors: data.errors ?? [] };
   },
 };
-
-/** One CSV row as the import function takes it; import_key is stable per file and row, so a retried batch creates no duplicates. */
-export interface ImportProduct {
-  nombre: string;
-  costo_compra: number | null;
-  precio_original: number | null;
-  precio_venta: number | null;
-  imagenes: string[];
-  tallas: string[];
-  descripcion: string;
-  categoria: string;
-  subcategoria: string;
-  link_externo: string | null;
-  import_key: string;
-}
 
 export interface ImportBatch {
   products: ImportProduct[];

@@ -2,6 +2,7 @@
  * The bulk-import-products-batch Edge Function and import_products_batch against the local stack:
  * every call goes through the stack's gateway with supabase-js to the function's own Deno process.
  */
+import { IMPORT_PRODUCT_FIELDS, type ImportProduct } from '../../supabase/functions/_shared/import-product.ts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminClient, mexicoDate, resetData, sql, stack, userClient } from './helpers.ts';
 import { invoke } from './invoke.ts';
@@ -19,8 +20,9 @@ function call(token: string | null, body: unknown): Promise<Response> {
   return invoke('bulk-import-products-batch', token, body);
 }
 
+/** A product with every field of the one definition (typed by it, so a new field must be added here). */
 function row(n: number, overrides: Record<string, unknown> = {}) {
-  return {
+  const product: ImportProduct = {
     nombre: `Tenis Runner ${n}`,
     costo_compra: 500,
     precio_original: 1500,
@@ -32,8 +34,8 @@ function row(n: number, overrides: Record<string, unknown> = {}) {
     subcategoria: 'Tenis',
     link_externo: `https://proveedor.example.com/p/${n}`,
     import_key: `archivo-abc:${n}`,
-    ...overrides,
   };
+  return { ...product, ...overrides };
 }
 
 function batch(products: unknown[]) {
@@ -97,6 +99,8 @@ describe('bulk-import-products-batch', () => {
   });
 
   it('a good batch creates the products with brand, sizes, images, private cost and link', async () => {
+    // the row below sends every field the import takes, and each is checked where it lands
+    expect(Object.keys(row(1)).sort()).toEqual(Object.keys(IMPORT_PRODUCT_FIELDS).sort());
     const res = await call(adminToken, batch([row(1), row(2, { imagenes: [], tallas: [] })]));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success_count: 2, error_count: 0, errors: [] });

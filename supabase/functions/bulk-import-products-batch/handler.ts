@@ -5,8 +5,8 @@
  * Authorization header, or one that is not a valid session, gets 401; any other user gets 403.
  *
  * Body: { "products": [...], "campaign_id": uuid, "brand_id": uuid, "batch_size"?: number }, each
- * product { nombre, costo_compra, precio_original, precio_venta, imagenes: [url], tallas: [text],
- * descripcion, categoria, subcategoria, link_externo, import_key, fila? }. A body of another shape
+ * product the fields of _shared/import-product.ts (nombre, prices, imagenes, tallas, import_key...)
+ * and optionally its CSV row number `fila`. A body of another shape
  * gets 400 with what is wrong. Only those product fields are passed on, each checked to be of its
  * kind (text, number or text list) first.
  *
@@ -18,6 +18,7 @@
  */
 
 import { adminOnly, CORS, json, required } from '../_shared/http.ts';
+import { IMPORT_PRODUCT_FIELDS } from '../_shared/import-product.ts';
 
 interface Batch {
   products: unknown[];
@@ -33,21 +34,6 @@ interface Outcome {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PRODUCTS = 500;
-
-/** A product's fields and the kind of JSON value each may hold (null or absent is always allowed). */
-const PRODUCT_FIELDS = {
-  nombre: 'text',
-  descripcion: 'text',
-  categoria: 'text',
-  subcategoria: 'text',
-  link_externo: 'text',
-  import_key: 'text',
-  costo_compra: 'amount',
-  precio_original: 'amount',
-  precio_venta: 'amount',
-  imagenes: 'texts',
-  tallas: 'texts',
-} as const;
 
 /** The words of the database function for the same mistakes. */
 const WRONG_KIND = { text: 'debe ser un texto', amount: 'no es un número', texts: 'debe ser una lista de textos' } as const;
@@ -66,7 +52,7 @@ function cleanProducts(products: unknown[]): { products: Record<string, unknown>
     // the wizard's CSV row number, as the database function reads it
     const row = (typeof fila === 'number' || typeof fila === 'string') && /^[0-9]{1,9}$/.test(String(fila)) ? String(fila) : null;
     const clean: Record<string, unknown> = row === null ? {} : { fila: row };
-    for (const [field, kind] of Object.entries(PRODUCT_FIELDS)) {
+    for (const [field, kind] of Object.entries(IMPORT_PRODUCT_FIELDS)) {
       const value = item[field];
       if (value === undefined || value === null) continue;
       const ok =
