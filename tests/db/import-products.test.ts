@@ -2,6 +2,7 @@
  * The bulk-import-products-batch Edge Function and import_products_batch against the local stack:
  * every call goes through the stack's gateway with supabase-js to the function's own Deno process.
  */
+import { productsMessages } from '../../admin/products/i18n.ts';
 import { IMPORT_PRODUCT_FIELDS, type ImportProduct } from '../../supabase/functions/_shared/import-product.ts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminClient, mexicoDate, resetData, sql, stack, userClient } from './helpers.ts';
@@ -257,7 +258,8 @@ describe('bulk-import-products-batch', () => {
     const bad: [unknown, string][] = [
       ['{no es json', 'El cuerpo debe ser JSON'],
       [[row(1)], 'El cuerpo debe ser un objeto JSON'],
-      [{ products: [row(1)], campaign_id: campaignId }, 'Debe seleccionar campaña y marca'],
+      // the wizard says the same before sending (one message, pinned here to the function's)
+      [{ products: [row(1)], campaign_id: campaignId }, productsMessages.resources.products.import.select_required],
       [{ ...batch([row(1)]), campaign_id: 'abc' }, 'campaign_id no es un identificador válido.'],
       [{ ...batch([]) }, 'products debe ser una lista con al menos un producto.'],
       [{ ...batch([row(1)]), products: 'x' }, 'products debe ser una lista con al menos un producto.'],
@@ -269,6 +271,13 @@ describe('bulk-import-products-batch', () => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as { error: string }).error).toContain(message);
     }
+    // and the database function, called without a brand, says it in the same words
+    const { error } = await (await adminClient()).rpc('import_products_batch', {
+      p_campaign_id: campaignId,
+      p_brand_id: null as unknown as string,
+      p_products: [row(1)],
+    });
+    expect(error?.message).toBe(productsMessages.resources.products.import.select_required);
     expect(await productCount()).toBe(0);
   });
 });

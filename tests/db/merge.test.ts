@@ -2,6 +2,7 @@
  * merge_brands, merge_categories, merge_subcategories: success paths, every Spanish error,
  * non-admins refused, and atomicity (a merge failing half-way changes nothing).
  */
+import { appMessages } from '../../admin/i18n/es.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as F from './fixture.ts';
@@ -122,7 +123,8 @@ describe('merge_categories', () => {
   it('refuses a category merged with itself', async () => {
     const before = await snapshot();
     const { error } = await admin.rpc('merge_categories', { source_category_id: F.CAT_ROPA, target_category_id: F.CAT_ROPA });
-    expect(error?.message).toBe('No puedes fusionar una categoría consigo misma.');
+    // the back office says the same before asking (one message, pinned here to the database's)
+    expect(error?.message).toBe(appMessages.app.categories.merge_same_category);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -172,7 +174,7 @@ describe('merge_subcategories', () => {
       source_subcategory_id: F.SUB_TENIS,
       target_subcategory_id: F.SUB_TENIS,
     });
-    expect(same.error?.message).toBe('No puedes fusionar una subcategoría consigo misma.');
+    expect(same.error?.message).toBe(appMessages.app.categories.merge_same_subcategory);
     const empty = await admin.rpc('merge_subcategories', {
       source_subcategory_id: F.SUB_TENIS,
       target_subcategory_id: F.SUB_SHORTS_EMPTY,
