@@ -7,9 +7,10 @@
  * (tests/db/schema-equivalence checks the same).
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
+import { ROOT } from '../lib/root.ts';
 
-export const ROOT = resolve(import.meta.dirname, '../..');
+export { ROOT };
 export const SCHEMAS_DIR = join(ROOT, 'supabase/schemas');
 export const MIGRATIONS_DIR = join(ROOT, 'supabase/migrations');
 export const BASELINE = join(MIGRATIONS_DIR, '20261124000000_baseline.sql');

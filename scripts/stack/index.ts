@@ -11,7 +11,9 @@ import { startPlatformPostgres } from './platform.ts';
 import { startPostgres } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
 
-export const ROOT = resolve(import.meta.dirname, '../..');
+import { ROOT } from '../lib/root.ts';
+
+export { ROOT };
 
 export interface StackOptions {
   /** Where Postgres data and stored files live (git-ignored). */

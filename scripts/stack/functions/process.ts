@@ -20,8 +20,7 @@ import { createRequire } from 'node:module';
 import { type AddressInfo, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-
-const ROOT = resolve(import.meta.dirname, '../../..');
+import { ROOT } from '../../lib/root.ts';
 
 /** Deno's module cache, shared by every start of the stack and the tests. */
 export const DENO_DIR = join(ROOT, 'node_modules/.cache/deno');
