@@ -129,6 +129,18 @@ comment on table private.shop_size_cells is 'Number of products per campaign, ca
 create index shop_size_cells_empty_idx on private.shop_size_cells (n) where n = 0;
 create index shop_size_cells_size_idx on private.shop_size_cells (lower(talla));
 
+-- A product's sizes as the size filter compares them: lowercased ('M' and 'm' are one size).
+create function private.size_keys(sizes text[])
+returns text[]
+language sql
+immutable
+parallel safe
+set search_path to ''
+as $$
+  select coalesce(array_agg(lower(t.talla)), '{}') from unnest(sizes) as t(talla)
+$$;
+comment on function private.size_keys(text[]) is 'A product''s sizes lowercased, as the size filter compares them.';
+
 create table private.shop_catalogue (
   id uuid primary key,
   created_at timestamptz not null,
@@ -141,15 +153,24 @@ create table private.shop_catalogue (
   -- nombre and marca as the search compares them (private.search_fold: lower case, no accents),
   -- so a search folds only its term and reads these through their trigram indexes
   nombre_folded text not null,
-  marca_folded text not null
+  marca_folded text not null,
+  -- public.price_range_of(precio_venta), the range the price filter compares
+  price_range text not null,
+  -- the sizes lowercased, as the size filter compares them (it matches 'm' and 'M' alike)
+  size_keys text[] not null
 );
 comment on table private.shop_catalogue is 'The columns of products the shop filters, orders and searches on, nombre and marca folded for search (all products, visible or not), kept by triggers on products.';
-create index shop_catalogue_brand_idx on private.shop_catalogue (brand_id);
-create index shop_catalogue_category_idx on private.shop_catalogue (category_id);
+-- The grid lists newest first. Each filter has an index in that order, so a page of one filter
+-- is read straight off its index, and the filters together are found by combining the indexes.
 create index shop_catalogue_created_at_idx on private.shop_catalogue (created_at desc, id);
+create index shop_catalogue_brand_idx on private.shop_catalogue (brand_id, created_at desc, id);
+create index shop_catalogue_campaign_idx on private.shop_catalogue (campaign_id, created_at desc, id);
+create index shop_catalogue_category_idx on private.shop_catalogue (category_id, created_at desc, id);
+create index shop_catalogue_price_range_idx on private.shop_catalogue (price_range, created_at desc, id);
+create index shop_catalogue_subcategory_idx on private.shop_catalogue (subcategory_id, created_at desc, id);
+create index shop_catalogue_size_keys_idx on private.shop_catalogue using gin (size_keys);
 create index shop_catalogue_marca_trgm_idx on private.shop_catalogue using gin (marca_folded extensions.gin_trgm_ops);
 create index shop_catalogue_nombre_trgm_idx on private.shop_catalogue using gin (nombre_folded extensions.gin_trgm_ops);
-create index shop_catalogue_subcategory_idx on private.shop_catalogue (subcategory_id);
 
 -- ─── The filter query, from the cells ─────────────────────────────────────────────────────────
 -- Facet counts added key by key: {facet: {key: n}} + {facet: {key: m}}.
@@ -282,11 +303,6 @@ declare
   v_categories uuid[] := '{}';
   v_range text := nullif(btrim(p_price_range), '');
   v_size text := lower(nullif(btrim(p_size_name), ''));
-  v_lo numeric;
-  v_hi numeric;
-  v_range_known boolean := true;
-  v_bounds numeric[];
-  v_range_ids text[];
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
   v_limit integer := least(greatest(coalesce(p_limit, 12), 0), 100);
   v_facets text[] := coalesce(p_facets, '{}');
@@ -298,12 +314,7 @@ declare
   v_live_ids uuid[];
   v_visible bigint;
 begin
-  select b.lows, b.ids into v_bounds, v_range_ids from private.price_bounds() b;
   select coalesce(array_agg(live.id), '{}') into v_campaigns from private.live_campaign_ids() as live(id);
-  if v_range is not null then
-    select r.min_price, r.max_price into v_lo, v_hi from public.price_ranges() r where r.id = v_range;
-    v_range_known := found; -- an unknown range matches no product
-  end if;
   if nullif(btrim(p_search_term), '') is not null then
     v_pat := '%' || public.like_escape(private.search_fold(left(btrim(p_search_term), 100))) || '%';
     select coalesce(array_agg(b.id), '{}') into v_brands
@@ -375,13 +386,14 @@ begin
     into v_total, v_counts;
 
     -- Their newest (offset + limit), when some can be on the page (with a search, the other
-    -- matches are merged in below, so any of these can be). Many matches: walk the
-    -- created_at index until enough are found. Few (under one in 20 visible products): that walk
-    -- could read most of the catalogue to find them, so they are gathered through the key
-    -- indexes first and then sorted. Both queries select the same rows.
+    -- matches are merged in below, so any of these can be). Two ways, the same rows:
+    -- walking an index in created_at order until enough are found reads about
+    -- (offset + limit) x visible / matches rows when the matches are spread out; gathering every
+    -- match through the filters' indexes and sorting them reads about `matches` rows. The walk
+    -- is taken when it reads fewer (with one filter, its own index walks straight to the page).
     if v_limit > 0 and v_total > (case when v_pat is null then v_offset else 0 end) then
       select coalesce(sum(c.n), 0) into v_visible from private.shop_cells c where c.campaign_id = any (v_campaigns);
-      if v_total * 20 >= v_visible then
+      if (v_offset + v_limit)::numeric * v_visible <= v_total::numeric * v_total then
         select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
         from (
           select p.id, p.created_at
@@ -392,9 +404,8 @@ begin
             and (p_subcategory_id is null or p.subcategory_id = p_subcategory_id)
             and (p_brand_id is null or p.brand_id = p_brand_id)
             and (p_campaign_id is null or p.campaign_id = p_campaign_id)
-            and (v_range is null or (v_range_known and p.precio_venta >= v_lo and (v_hi is null or p.precio_venta < v_hi)))
-            -- lower() on the array's text form lowercases every size
-            and (v_size is null or v_size = any (lower(p.sizes::text)::text[]))
+            and (v_range is null or p.price_range = v_range)
+            and (v_size is null or p.size_keys @> array[v_size])
           order by p.created_at desc, p.id
           limit v_offset + v_limit
         ) q;
@@ -408,8 +419,8 @@ begin
             and (p_subcategory_id is null or p.subcategory_id = p_subcategory_id)
             and (p_brand_id is null or p.brand_id = p_brand_id)
             and (p_campaign_id is null or p.campaign_id = p_campaign_id)
-            and (v_range is null or (v_range_known and p.precio_venta >= v_lo and (v_hi is null or p.precio_venta < v_hi)))
-            and (v_size is null or v_size = any (lower(p.sizes::text)::text[]))
+            and (v_range is null or p.price_range = v_range)
+            and (v_size is null or p.size_keys @> array[v_size])
         )
         select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
         from (select f.id, f.created_at from few f order by f.created_at desc, f.id limit v_offset + v_limit) q;
@@ -417,74 +428,67 @@ begin
     end if;
   end if;
 
-  -- With a search, the other matches (nombre or marca) are found through the trigram indexes and
-  -- counted one by one: each facet counts the rows that pass every filter but its own.
+  -- With a search, the other matches (nombre or marca) are found through the trigram indexes,
+  -- then grouped into cells of their own (one per category, subcategory, brand, campaign and
+  -- price range, and whether the chosen size is among theirs) and counted as the cells above are;
+  -- the size facet groups them by their list of sizes instead.
   if v_pat is not null then
     with hits as materialized (
-      select p.id, p.created_at, p.category_id, p.subcategory_id, p.brand_id, p.campaign_id, p.sizes, p.precio_venta
-      from private.shop_catalogue p where p.nombre_folded like v_pat or p.marca_folded like v_pat
+      select p.id, p.created_at, p.category_id, p.subcategory_id, p.brand_id, p.campaign_id, p.price_range, p.sizes,
+        (v_size is null or p.size_keys @> array[v_size]) as m_size,
+        (p_category_id is null or p.category_id = p_category_id)
+          and (p_subcategory_id is null or p.subcategory_id = p_subcategory_id)
+          and (p_brand_id is null or p.brand_id = p_brand_id)
+          and (p_campaign_id is null or p.campaign_id = p_campaign_id)
+          and (v_range is null or p.price_range = v_range) as m_others
+      from private.shop_catalogue p
+      where (p.nombre_folded like v_pat or p.marca_folded like v_pat)
+        and p.campaign_id = any (v_campaigns)
+        -- the products of a matching brand or category are already counted by their cells
+        and not coalesce(p.brand_id = any (v_brands), false)
+        and not coalesce(p.category_id = any (v_categories), false)
     ),
-    f as materialized (
-      select m.* from (
-        select p.id, p.created_at, p.category_id, p.subcategory_id, p.brand_id, p.campaign_id, p.sizes,
-          v_range_ids[width_bucket(p.precio_venta, v_bounds) + 1] as price_range,
-          (p_category_id is null or p.category_id = p_category_id) as m_category,
-          (p_subcategory_id is null or p.subcategory_id = p_subcategory_id) as m_subcategory,
-          (p_brand_id is null or p.brand_id = p_brand_id) as m_brand,
-          (p_campaign_id is null or p.campaign_id = p_campaign_id) as m_campaign,
-          (v_range is null or (v_range_known and p.precio_venta >= v_lo and (v_hi is null or p.precio_venta < v_hi))) as m_price_range,
-          (v_size is null or v_size = any (lower(p.sizes::text)::text[])) as m_size
-        from hits p
-        where p.campaign_id = any (v_campaigns)
-          -- the products of a matching brand or category are already counted by their cells
-          and not coalesce(p.brand_id = any (v_brands), false)
-          and not coalesce(p.category_id = any (v_categories), false)
-      ) m
-      where (not m.m_category)::int + (not m.m_subcategory)::int + (not m.m_brand)::int
-          + (not m.m_campaign)::int + (not m.m_price_range)::int + (not m.m_size)::int <= 1
-    ),
-    -- one pass for five facets: a row per value of each, counting the rows that pass every filter but its own
-    g as materialized (
-      select
-        grouping(f.category_id) = 0 as by_category, grouping(f.subcategory_id) = 0 as by_subcategory,
-        grouping(f.brand_id) = 0 as by_brand, grouping(f.campaign_id) = 0 as by_campaign,
-        grouping(f.price_range) = 0 as by_price_range,
-        f.category_id, f.subcategory_id, f.brand_id, f.campaign_id, f.price_range,
-        count(*) filter (where f.m_subcategory and f.m_brand and f.m_campaign and f.m_price_range and f.m_size) as n_category,
-        count(*) filter (where f.m_category and f.m_brand and f.m_campaign and f.m_price_range and f.m_size) as n_subcategory,
-        count(*) filter (where f.m_category and f.m_subcategory and f.m_campaign and f.m_price_range and f.m_size) as n_brand,
-        count(*) filter (where f.m_category and f.m_subcategory and f.m_brand and f.m_price_range and f.m_size) as n_campaign,
-        count(*) filter (where f.m_category and f.m_subcategory and f.m_brand and f.m_campaign and f.m_size) as n_price_range
-      from f
-      group by grouping sets ((f.category_id), (f.subcategory_id), (f.brand_id), (f.campaign_id), (f.price_range))
+    m as materialized (
+      select c.*,
+        (p_category_id is null or c.category_id = p_category_id) as m_category,
+        (p_subcategory_id is null or c.subcategory_id = p_subcategory_id) as m_subcategory,
+        (p_brand_id is null or c.brand_id = p_brand_id) as m_brand,
+        (p_campaign_id is null or c.campaign_id = p_campaign_id) as m_campaign,
+        (v_range is null or c.price_range = v_range) as m_price_range
+      from (
+        select h.category_id, h.subcategory_id, h.brand_id, h.campaign_id, h.price_range, h.m_size, count(*) as n
+        from hits h where h.m_size group by 1, 2, 3, 4, 5, 6
+      ) c
     )
     select
-      (select count(*) from f
-        where f.m_category and f.m_subcategory and f.m_brand and f.m_campaign and f.m_price_range and f.m_size),
-      (select coalesce(array_agg(q.id), '{}') from (
-          select f.id from f
-          where f.m_category and f.m_subcategory and f.m_brand and f.m_campaign and f.m_price_range and f.m_size
-          order by f.created_at desc, f.id limit v_offset + v_limit
-        ) q),
+      (select coalesce(sum(m.n), 0)::bigint from m
+        where m.m_category and m.m_subcategory and m.m_brand and m.m_campaign and m.m_price_range),
       jsonb_build_object(
-        'categories', (select coalesce(jsonb_object_agg(g.category_id::text, g.n_category), '{}') from g
-          where g.by_category and g.category_id is not null and g.n_category > 0),
-        'subcategories', (select coalesce(jsonb_object_agg(g.subcategory_id::text, g.n_subcategory), '{}') from g
-          where g.by_subcategory and g.subcategory_id is not null and g.n_subcategory > 0),
-        'brands', (select coalesce(jsonb_object_agg(g.brand_id::text, g.n_brand), '{}') from g
-          where g.by_brand and g.brand_id is not null and g.n_brand > 0),
-        'campaigns', (select coalesce(jsonb_object_agg(g.campaign_id::text, g.n_campaign), '{}') from g
-          where g.by_campaign and g.n_campaign > 0),
-        'price_ranges', (select coalesce(jsonb_object_agg(g.price_range, g.n_price_range), '{}') from g
-          where g.by_price_range and g.n_price_range > 0),
-        -- products with the same list of sizes are counted together first
+        'categories', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.category_id as k, sum(m.n)::bigint as n from m
+          where 'categories' = any (v_facets) and m.category_id is not null
+            and m.m_subcategory and m.m_brand and m.m_campaign and m.m_price_range group by 1) x),
+        'subcategories', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.subcategory_id as k, sum(m.n)::bigint as n from m
+          where 'subcategories' = any (v_facets) and m.subcategory_id is not null
+            and m.m_category and m.m_brand and m.m_campaign and m.m_price_range group by 1) x),
+        'brands', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.brand_id as k, sum(m.n)::bigint as n from m
+          where 'brands' = any (v_facets) and m.brand_id is not null
+            and m.m_category and m.m_subcategory and m.m_campaign and m.m_price_range group by 1) x),
+        'campaigns', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.campaign_id as k, sum(m.n)::bigint as n from m
+          where 'campaigns' = any (v_facets)
+            and m.m_category and m.m_subcategory and m.m_brand and m.m_price_range group by 1) x),
+        'price_ranges', (select coalesce(jsonb_object_agg(x.k, x.n), '{}') from (select m.price_range as k, sum(m.n)::bigint as n from m
+          where 'price_ranges' = any (v_facets)
+            and m.m_category and m.m_subcategory and m.m_brand and m.m_campaign group by 1) x),
+        -- the size facet ignores the size filter; products with the same list of sizes are counted together first
         'sizes', (select coalesce(jsonb_object_agg(x.k, x.n), '{}') from (select t.talla as k, sum(l.n)::bigint as n
-          from (select f.sizes, count(*) as n from f
-            where 'sizes' = any (v_facets)
-              and f.m_category and f.m_subcategory and f.m_brand and f.m_campaign and f.m_price_range group by 1) l
+          from (select h.sizes, count(*) as n from hits h where 'sizes' = any (v_facets) and h.m_others group by 1) l
           cross join lateral unnest(l.sizes) as t(talla) group by 1) x)
-      )
-    into v_live_total, v_live_ids, v_live_counts;
+      ),
+      (select coalesce(array_agg(q.id), '{}') from (
+          select h.id from hits h where h.m_size and h.m_others
+          order by h.created_at desc, h.id limit v_offset + v_limit
+        ) q)
+    into v_live_total, v_live_counts, v_live_ids;
 
     v_total := v_total + v_live_total;
     v_counts := private.shop_counts_add(v_counts, v_live_counts);
@@ -510,6 +514,58 @@ $$;
 comment on function private.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) is
   'The shop filters, answered from the facet cells with the owner''s rights: {total, products (page), facets}. Sees only products of campaigns visible today, like the public read policy.';
 grant execute on function private.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) to anon, authenticated, service_role;
+
+-- ─── Answers remembered: one computation per shop state and catalogue version ───────────────
+-- Shoppers ask for the same few states over and over (the shop as first opened, each category,
+-- each size). shop_page remembers each answer for a minute, keyed by its arguments, the day in
+-- Mexico City (campaigns go live and end at midnight) and the catalogue's version. Every
+-- catalogue change raises the version in the same transaction (public.request_rebuild), so an
+-- answer computed before a change is never served after it commits.
+create table private.shop_version (
+  only_row boolean primary key default true check (only_row),
+  version bigint not null default 0
+);
+comment on table private.shop_version is 'The catalogue''s version: raised by every catalogue change (public.request_rebuild); remembered shop answers are keyed on it.';
+insert into private.shop_version default values;
+
+-- Unlogged: a lost answer is only computed again.
+create unlogged table private.shop_answers (
+  key text primary key,
+  answer jsonb not null,
+  created_at timestamptz not null default now()
+);
+comment on table private.shop_answers is 'shop_page answers remembered for a minute, keyed by md5 of (catalogue version, shop day, arguments).';
+
+create function private.shop_page_remembered(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer)
+returns jsonb
+language plpgsql
+volatile security definer
+set search_path to ''
+as $$
+declare
+  v_key text := md5(jsonb_build_array((select v.version from private.shop_version v), public.shop_today(),
+    p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range, p_size_name, p_search_term, p_offset, p_limit)::text);
+  v_answer jsonb;
+begin
+  select a.answer into v_answer from private.shop_answers a where a.key = v_key and a.created_at > now() - interval '1 minute';
+  if found then
+    return v_answer;
+  end if;
+  v_answer := private.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range, p_size_name,
+    p_search_term, p_offset, p_limit, array['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges']);
+  insert into private.shop_answers as a (key, answer) values (v_key, v_answer)
+  on conflict (key) do update set answer = excluded.answer, created_at = excluded.created_at;
+  -- about one computation in a hundred also forgets the answers older than a minute, so the table
+  -- holds about a minute of distinct states however many searches are typed
+  if random() < 0.01 then
+    delete from private.shop_answers a where a.created_at < now() - interval '1 minute';
+  end if;
+  return v_answer;
+end
+$$;
+comment on function private.shop_page_remembered(uuid, uuid, uuid, uuid, text, text, text, integer, integer) is
+  'shop_page''s answer from private.shop_answers when computed in the last minute for the same catalogue version and day, else computed by private.shop_query and remembered.';
+grant execute on function private.shop_page_remembered(uuid, uuid, uuid, uuid, text, text, text, integer, integer) to anon, authenticated, service_role;
 
 -- ─── What the API calls (caller's rights) ─────────────────────────────────────────────────────
 create function public.shop_query(
@@ -550,14 +606,15 @@ create function public.shop_page(
 )
 returns jsonb
 language sql
-stable
-parallel safe
+-- volatile: a computed answer is remembered (private.shop_answers), so the API calls it in a
+-- read-write transaction (POST)
+volatile
 set search_path = ''
 as $$
-  select public.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
+  select private.shop_page_remembered(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
     p_size_name, p_search_term, p_offset, p_limit)
 $$;
-comment on function public.shop_page(uuid, uuid, uuid, uuid, text, text, text, integer, integer) is 'Shop grid in one round trip: {total, products: page newest first (max 100), facets: {categories, subcategories, brands, campaigns, sizes, price_ranges}}.';
+comment on function public.shop_page(uuid, uuid, uuid, uuid, text, text, text, integer, integer) is 'Shop grid in one round trip: {total, products: page newest first (max 100), facets: {categories, subcategories, brands, campaigns, sizes, price_ranges}}. Answers are remembered for a minute per catalogue version (private.shop_page_remembered).';
 grant execute on function public.shop_page(uuid, uuid, uuid, uuid, text, text, text, integer, integer) to anon, authenticated;
 
 create function public.get_filtered_product_count(
@@ -649,8 +706,9 @@ begin
         'subcategory_id', o.subcategory_id, 'brand_id', o.brand_id, 'precio_venta', o.precio_venta, 'sizes', o.sizes))
       into gone from old_rows o;
   elsif tg_op = 'INSERT' then
-    insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, nombre_folded, marca_folded)
-    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, private.search_fold(n.nombre), private.search_fold(n.marca)
+    insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded)
+    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, public.price_range_of(n.precio_venta),
+      n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca)
     from new_rows n;
     select jsonb_agg(jsonb_build_object('campaign_id', n.campaign_id, 'category_id', n.category_id,
         'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes))
@@ -659,13 +717,15 @@ begin
     -- An update touches the copy and the cells only for the rows whose shop columns changed: most
     -- updates (a new description, an image, the sizes copy arriving unchanged) change none.
     delete from private.shop_catalogue c where c.id in (select o.id from old_rows o except select n.id from new_rows n);
-    insert into private.shop_catalogue as c (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, nombre_folded, marca_folded)
-    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, private.search_fold(n.nombre), private.search_fold(n.marca)
+    insert into private.shop_catalogue as c (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded)
+    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, public.price_range_of(n.precio_venta),
+      n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca)
     from new_rows n
     on conflict (id) do update set
       created_at = excluded.created_at, campaign_id = excluded.campaign_id, category_id = excluded.category_id,
       subcategory_id = excluded.subcategory_id, brand_id = excluded.brand_id, precio_venta = excluded.precio_venta,
-      sizes = excluded.sizes, nombre_folded = excluded.nombre_folded, marca_folded = excluded.marca_folded
+      price_range = excluded.price_range, sizes = excluded.sizes, size_keys = excluded.size_keys,
+      nombre_folded = excluded.nombre_folded, marca_folded = excluded.marca_folded
     where (c.created_at, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.precio_venta, c.sizes, c.nombre_folded, c.marca_folded)
       is distinct from (excluded.created_at, excluded.campaign_id, excluded.category_id, excluded.subcategory_id, excluded.brand_id,
         excluded.precio_venta, excluded.sizes, excluded.nombre_folded, excluded.marca_folded);

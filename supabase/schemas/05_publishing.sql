@@ -63,6 +63,8 @@ begin
   if coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated') and not public.is_admin() then
     return null;
   end if;
+  -- the shop's remembered answers (03: private.shop_answers) are keyed on this version
+  update private.shop_version set version = version + 1;
   update public.rebuild_requests
      set reason = left(reason || ', ' || why, 500)
    where status = 'pending' and position(why in reason) = 0;
@@ -73,7 +75,7 @@ begin
   return null;
 end;
 $$;
-comment on function public.request_rebuild() is 'Statement trigger: records (coalesced) that the static shop must be rebuilt and notifies listeners.';
+comment on function public.request_rebuild() is 'Statement trigger: raises the catalogue version (private.shop_version), records (coalesced) that the static shop must be rebuilt and notifies listeners.';
 
 -- ─── Publications (called by the publish workflow and the local worker) ───────────────────────
 -- A publication stays 'building' until its build reports back. If the build never does (the CI

@@ -42,6 +42,8 @@ alter table private.analytics_days enable row level security;
 alter table private.shop_cells enable row level security;
 alter table private.shop_size_cells enable row level security;
 alter table private.shop_catalogue enable row level security;
+alter table private.shop_version enable row level security;
+alter table private.shop_answers enable row level security;
 
 -- ─── Shoppers read what the shop shows ────────────────────────────────────────────────────────
 -- A campaign is visible while it is live (private.live_campaign_ids: not ended in Mexico City);

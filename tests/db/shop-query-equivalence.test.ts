@@ -73,8 +73,9 @@ async function cellsDrift(): Promise<{ cells: number; sizeCells: number; catalog
       select p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, b.ids[width_bucket(p.precio_venta, b.lows) + 1] as price_range, t.talla, count(*) as n
       from public.products p, b, unnest(p.sizes) as t(talla) group by 1, 2, 3, 4, 5, 6),
     want_catalogue as (
-      select id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, private.search_fold(nombre) as nombre_folded, private.search_fold(marca) as marca_folded
-      from public.products)
+      select id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, private.search_fold(nombre) as nombre_folded, private.search_fold(marca) as marca_folded,
+        b.ids[width_bucket(p.precio_venta, b.lows) + 1] as price_range, lower(sizes::text)::text[] as size_keys
+      from public.products p, b)
     select
       (select count(*) from ((select * from want except all select campaign_id, category_id, subcategory_id, brand_id, price_range, n from private.shop_cells)
         union all (select campaign_id, category_id, subcategory_id, brand_id, price_range, n from private.shop_cells except all select * from want)) d) as cells,
