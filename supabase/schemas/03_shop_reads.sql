@@ -294,7 +294,13 @@ returns jsonb
 language plpgsql
 stable security definer
 set search_path to ''
+-- each statement planned for the values of this call (a size alone and a category alone want different plans)
 set plan_cache_mode to 'force_custom_plan'
+-- JIT compiling costs tens of milliseconds, more than any of these statements runs for: never
+set jit to 'off'
+-- gathering a page or a search's matches at a million products sorts and groups tens of thousands of
+-- rows: in memory, not on disk
+set work_mem to '32MB'
 as $$
 declare
   v_campaigns uuid[];
