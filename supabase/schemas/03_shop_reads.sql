@@ -4,8 +4,10 @@
 -- shop_page (and get_available_*, get_filtered_product_count) answer from counts instead of
 -- recounting the catalogue: private.shop_cells holds the number of products per campaign,
 -- category, subcategory, brand and price range, private.shop_size_cells the same per size
--- spelling, and private.shop_catalogue a narrow copy of each product with trigram indexes.
--- Statement triggers on products keep all three exact. private.shop_query (owner's rights, reads
+-- spelling, private.shop_name_cells and shop_name_size_cells the same per distinct product name
+-- (private.shop_names, what a search compares), and private.shop_catalogue a narrow copy of each
+-- product with an index per filter. Statement triggers on products keep them all exact.
+-- Answers are remembered per catalogue version (private.shop_answers). private.shop_query (owner's rights, reads
 -- the cells) does the work; the public functions of the same names run with the caller's rights.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
@@ -129,6 +131,56 @@ comment on table private.shop_size_cells is 'Number of products per campaign, ca
 create index shop_size_cells_empty_idx on private.shop_size_cells (n) where n = 0;
 create index shop_size_cells_size_idx on private.shop_size_cells (lower(talla));
 
+-- A search compares its term with each product's name and marca. Products that share both are
+-- counted together: private.shop_names holds each distinct (name, marca) once, with trigram
+-- indexes, and the name cells count the products of each name per campaign, category,
+-- subcategory, brand and price range (and size spelling). A search then sums the cells of the
+-- matching names, never reading the products themselves; each product is in exactly one name
+-- cell, so a product that matches by name and by brand is counted once.
+create table private.shop_names (
+  id bigint generated always as identity primary key,
+  nombre_folded text not null,
+  marca_folded text not null,
+  n bigint not null,
+  unique (nombre_folded, marca_folded)
+);
+comment on table private.shop_names is 'Each distinct (name, marca) of products as the search compares them (private.search_fold), with the number of products that carry it; kept by triggers on products.';
+create index shop_names_empty_idx on private.shop_names (n) where n = 0;
+create index shop_names_marca_trgm_idx on private.shop_names using gin (marca_folded extensions.gin_trgm_ops);
+create index shop_names_nombre_trgm_idx on private.shop_names using gin (nombre_folded extensions.gin_trgm_ops);
+
+create table private.shop_name_cells (
+  name_id bigint not null,
+  campaign_id uuid not null,
+  category_id uuid,
+  subcategory_id uuid,
+  brand_id uuid,
+  price_range text not null,
+  n bigint not null,
+  unique nulls not distinct (name_id, campaign_id, category_id, subcategory_id, brand_id, price_range)
+);
+comment on table private.shop_name_cells is 'Number of products per name (private.shop_names), campaign, category, subcategory, brand and price range, kept by triggers on products; a search sums the cells of matching names, brands and categories.';
+create index shop_name_cells_empty_idx on private.shop_name_cells (n) where n = 0;
+-- a search whose term names a brand or a category takes all of its cells
+create index shop_name_cells_brand_idx on private.shop_name_cells (brand_id);
+create index shop_name_cells_category_idx on private.shop_name_cells (category_id);
+
+create table private.shop_name_size_cells (
+  name_id bigint not null,
+  campaign_id uuid not null,
+  category_id uuid,
+  subcategory_id uuid,
+  brand_id uuid,
+  price_range text not null,
+  talla text not null,
+  n bigint not null,
+  unique nulls not distinct (name_id, campaign_id, category_id, subcategory_id, brand_id, price_range, talla)
+);
+comment on table private.shop_name_size_cells is 'Number of products per name, campaign, category, subcategory, brand, price range and size spelling, kept by triggers on products; a search with a size chosen, and its size facet, sum these.';
+create index shop_name_size_cells_empty_idx on private.shop_name_size_cells (n) where n = 0;
+create index shop_name_size_cells_brand_idx on private.shop_name_size_cells (brand_id);
+create index shop_name_size_cells_category_idx on private.shop_name_size_cells (category_id);
+
 -- A product's sizes as the size filter compares them: lowercased ('M' and 'm' are one size).
 create function private.size_keys(sizes text[])
 returns text[]
@@ -162,7 +214,10 @@ create table private.shop_catalogue (
 comment on table private.shop_catalogue is 'The columns of products the shop filters, orders and searches on, nombre and marca folded for search (all products, visible or not), kept by triggers on products.';
 -- The grid lists newest first. Each filter has an index in that order, so a page of one filter
 -- is read straight off its index, and the filters together are found by combining the indexes.
-create index shop_catalogue_created_at_idx on private.shop_catalogue (created_at desc, id);
+-- The newest-first index also carries every filter column, so walking it for a page (a size
+-- alone, several filters) reads the index only, never the table.
+create index shop_catalogue_created_at_idx on private.shop_catalogue (created_at desc, id)
+  include (campaign_id, category_id, subcategory_id, brand_id, price_range, size_keys);
 create index shop_catalogue_brand_idx on private.shop_catalogue (brand_id, created_at desc, id);
 create index shop_catalogue_campaign_idx on private.shop_catalogue (campaign_id, created_at desc, id);
 create index shop_catalogue_category_idx on private.shop_catalogue (category_id, created_at desc, id);
@@ -173,30 +228,6 @@ create index shop_catalogue_marca_trgm_idx on private.shop_catalogue using gin (
 create index shop_catalogue_nombre_trgm_idx on private.shop_catalogue using gin (nombre_folded extensions.gin_trgm_ops);
 
 -- ─── The filter query, from the cells ─────────────────────────────────────────────────────────
--- Facet counts added key by key: {facet: {key: n}} + {facet: {key: m}}.
-create function private.shop_counts_add(a jsonb, b jsonb)
-returns jsonb
-language sql
-immutable
-set search_path to ''
-as $$
-  select coalesce(jsonb_object_agg(f.facet, (
-      select coalesce(jsonb_object_agg(y.key, y.n), '{}')
-      from (
-        select x.key, sum((x.value)::bigint)::bigint as n
-        from (
-          select * from jsonb_each_text(coalesce(a -> f.facet, '{}'))
-          union all
-          select * from jsonb_each_text(coalesce(b -> f.facet, '{}'))
-        ) x
-        group by x.key
-      ) y
-    )), '{}')
-  from (select jsonb_object_keys(a) as facet union select jsonb_object_keys(b)) f
-$$;
-comment on function private.shop_counts_add(jsonb, jsonb) is
-  'Facet counts added key by key ({facet: {key: n}} + {facet: {key: m}}).';
-
 -- The page's products as the shop shows them, in the order of `ids`.
 create function private.shop_products_json(ids uuid[])
 returns jsonb
@@ -305,6 +336,7 @@ as $$
 declare
   v_campaigns uuid[];
   v_pat text;
+  v_names bigint[] := '{}';
   v_brands uuid[] := '{}';
   v_categories uuid[] := '{}';
   v_range text := nullif(btrim(p_price_range), '');
@@ -315,14 +347,15 @@ declare
   v_total bigint := 0;
   v_counts jsonb := '{}';
   v_ids uuid[] := '{}';
-  v_live_total bigint;
-  v_live_counts jsonb;
-  v_live_ids uuid[];
   v_visible bigint;
 begin
   select coalesce(array_agg(live.id), '{}') into v_campaigns from private.live_campaign_ids() as live(id);
   if nullif(btrim(p_search_term), '') is not null then
     v_pat := '%' || public.like_escape(private.search_fold(left(btrim(p_search_term), 100))) || '%';
+    -- a search matches a product by its name or marca, or by the name of its brand or category
+    select coalesce(array_agg(nm.id), '{}') into v_names
+    from private.shop_names nm
+    where nm.n > 0 and (nm.nombre_folded like v_pat or nm.marca_folded like v_pat);
     select coalesce(array_agg(b.id), '{}') into v_brands
     from public.brands b
     where b.active and (private.search_fold(b.name) like v_pat or private.search_fold(b.display_name) like v_pat);
@@ -330,184 +363,126 @@ begin
     from public.categories c where c.activa and private.search_fold(c.nombre) like v_pat;
   end if;
 
-  -- Whole cells: every visible product without a search; with one, the products of a brand or
-  -- category whose name matches. A cell matches a filter when its key equals the chosen value;
-  -- with a size chosen, that size's cells are summed, which counts each product once.
-  if v_pat is null or cardinality(v_brands) + cardinality(v_categories) > 0 then
-    with cells as materialized (
-      select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
-      from private.shop_cells c
-      where v_size is null and c.campaign_id = any (v_campaigns)
-        and (v_pat is null or c.brand_id = any (v_brands) or c.category_id = any (v_categories))
-      union all
-      select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
-      from private.shop_size_cells c
-      where v_size is not null and lower(c.talla) = v_size and c.campaign_id = any (v_campaigns)
-        and (v_pat is null or c.brand_id = any (v_brands) or c.category_id = any (v_categories))
-    ),
-    m as materialized (
-      select c.*,
-        (p_category_id is null or c.category_id = p_category_id) as m_category,
-        (p_subcategory_id is null or c.subcategory_id = p_subcategory_id) as m_subcategory,
-        (p_brand_id is null or c.brand_id = p_brand_id) as m_brand,
-        (p_campaign_id is null or c.campaign_id = p_campaign_id) as m_campaign,
-        (v_range is null or c.price_range = v_range) as m_price_range
-      from cells c
-    ),
-    -- The size facet ignores the size filter: every size's cells, with the other filters.
-    sizes as (
-      select c.talla, sum(c.n)::bigint as n
-      from private.shop_size_cells c
-      where 'sizes' = any (v_facets)
-        and c.campaign_id = any (v_campaigns)
-        and (v_pat is null or c.brand_id = any (v_brands) or c.category_id = any (v_categories))
-        and (p_category_id is null or c.category_id = p_category_id)
-        and (p_subcategory_id is null or c.subcategory_id = p_subcategory_id)
-        and (p_brand_id is null or c.brand_id = p_brand_id)
-        and (p_campaign_id is null or c.campaign_id = p_campaign_id)
-        and (v_range is null or c.price_range = v_range)
-      group by c.talla
+  -- The matching products as cells of visible campaigns: every cell without a search; with one,
+  -- the name cells of matching names, brands and categories. A cell matches a filter when its key
+  -- equals the chosen value; with a size chosen, that size's cells are summed, which counts each
+  -- product once (a product has each size once).
+  with cells as materialized (
+    select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
+    from private.shop_cells c
+    where v_pat is null and v_size is null and c.campaign_id = any (v_campaigns)
+    union all
+    select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
+    from private.shop_size_cells c
+    where v_pat is null and v_size is not null and lower(c.talla) = v_size and c.campaign_id = any (v_campaigns)
+    union all
+    select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
+    from private.shop_name_cells c
+    where v_pat is not null and v_size is null and c.campaign_id = any (v_campaigns)
+      and (c.name_id = any (v_names) or c.brand_id = any (v_brands) or c.category_id = any (v_categories))
+    union all
+    select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
+    from private.shop_name_size_cells c
+    where v_pat is not null and v_size is not null and lower(c.talla) = v_size and c.campaign_id = any (v_campaigns)
+      and (c.name_id = any (v_names) or c.brand_id = any (v_brands) or c.category_id = any (v_categories))
+  ),
+  m as materialized (
+    select c.*,
+      (p_category_id is null or c.category_id = p_category_id) as m_category,
+      (p_subcategory_id is null or c.subcategory_id = p_subcategory_id) as m_subcategory,
+      (p_brand_id is null or c.brand_id = p_brand_id) as m_brand,
+      (p_campaign_id is null or c.campaign_id = p_campaign_id) as m_campaign,
+      (v_range is null or c.price_range = v_range) as m_price_range
+    from cells c
+  ),
+  -- The size facet ignores the size filter: every size's cells, with the other filters.
+  size_cells as (
+    select c.talla, c.n, c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range
+    from private.shop_size_cells c
+    where v_pat is null and c.campaign_id = any (v_campaigns)
+    union all
+    select c.talla, c.n, c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range
+    from private.shop_name_size_cells c
+    where v_pat is not null and c.campaign_id = any (v_campaigns)
+      and (c.name_id = any (v_names) or c.brand_id = any (v_brands) or c.category_id = any (v_categories))
+  ),
+  sizes as (
+    select c.talla, sum(c.n)::bigint as n
+    from size_cells c
+    where 'sizes' = any (v_facets)
+      and (p_category_id is null or c.category_id = p_category_id)
+      and (p_subcategory_id is null or c.subcategory_id = p_subcategory_id)
+      and (p_brand_id is null or c.brand_id = p_brand_id)
+      and (p_campaign_id is null or c.campaign_id = p_campaign_id)
+      and (v_range is null or c.price_range = v_range)
+    group by c.talla
+  )
+  select
+    (select coalesce(sum(m.n), 0)::bigint from m
+      where m.m_category and m.m_subcategory and m.m_brand and m.m_campaign and m.m_price_range),
+    jsonb_build_object(
+      'categories', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.category_id as k, sum(m.n)::bigint as n from m
+        where 'categories' = any (v_facets) and m.category_id is not null
+          and m.m_subcategory and m.m_brand and m.m_campaign and m.m_price_range group by 1) x),
+      'subcategories', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.subcategory_id as k, sum(m.n)::bigint as n from m
+        where 'subcategories' = any (v_facets) and m.subcategory_id is not null
+          and m.m_category and m.m_brand and m.m_campaign and m.m_price_range group by 1) x),
+      'brands', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.brand_id as k, sum(m.n)::bigint as n from m
+        where 'brands' = any (v_facets) and m.brand_id is not null
+          and m.m_category and m.m_subcategory and m.m_campaign and m.m_price_range group by 1) x),
+      'campaigns', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.campaign_id as k, sum(m.n)::bigint as n from m
+        where 'campaigns' = any (v_facets)
+          and m.m_category and m.m_subcategory and m.m_brand and m.m_price_range group by 1) x),
+      'price_ranges', (select coalesce(jsonb_object_agg(x.k, x.n), '{}') from (select m.price_range as k, sum(m.n)::bigint as n from m
+        where 'price_ranges' = any (v_facets)
+          and m.m_category and m.m_subcategory and m.m_brand and m.m_campaign group by 1) x),
+      'sizes', (select coalesce(jsonb_object_agg(s.talla, s.n), '{}') from sizes s)
     )
-    select
-      (select coalesce(sum(m.n), 0)::bigint from m
-        where m.m_category and m.m_subcategory and m.m_brand and m.m_campaign and m.m_price_range),
-      jsonb_build_object(
-        'categories', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.category_id as k, sum(m.n)::bigint as n from m
-          where 'categories' = any (v_facets) and m.category_id is not null
-            and m.m_subcategory and m.m_brand and m.m_campaign and m.m_price_range group by 1) x),
-        'subcategories', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.subcategory_id as k, sum(m.n)::bigint as n from m
-          where 'subcategories' = any (v_facets) and m.subcategory_id is not null
-            and m.m_category and m.m_brand and m.m_campaign and m.m_price_range group by 1) x),
-        'brands', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.brand_id as k, sum(m.n)::bigint as n from m
-          where 'brands' = any (v_facets) and m.brand_id is not null
-            and m.m_category and m.m_subcategory and m.m_campaign and m.m_price_range group by 1) x),
-        'campaigns', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.campaign_id as k, sum(m.n)::bigint as n from m
-          where 'campaigns' = any (v_facets)
-            and m.m_category and m.m_subcategory and m.m_brand and m.m_price_range group by 1) x),
-        'price_ranges', (select coalesce(jsonb_object_agg(x.k, x.n), '{}') from (select m.price_range as k, sum(m.n)::bigint as n from m
-          where 'price_ranges' = any (v_facets)
-            and m.m_category and m.m_subcategory and m.m_brand and m.m_campaign group by 1) x),
-        'sizes', (select coalesce(jsonb_object_agg(s.talla, s.n), '{}') from sizes s)
-      )
-    into v_total, v_counts;
+  into v_total, v_counts;
 
-    -- Their newest (offset + limit), when some can be on the page (with a search, the other
-    -- matches are merged in below, so any of these can be). Two ways, the same rows:
-    -- walking an index in created_at order until enough are found reads about
-    -- (offset + limit) x visible / matches rows when the matches are spread out; gathering every
-    -- match through the filters' indexes and sorting them reads about `matches` rows. The walk
-    -- is taken when it reads fewer (with one filter, its own index walks straight to the page).
-    if v_limit > 0 and v_total > (case when v_pat is null then v_offset else 0 end) then
-      select coalesce(sum(c.n), 0) into v_visible from private.shop_cells c where c.campaign_id = any (v_campaigns);
-      if (v_offset + v_limit)::numeric * v_visible <= v_total::numeric * v_total then
-        select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
-        from (
-          select p.id, p.created_at
-          from private.shop_catalogue p
-          where p.campaign_id = any (v_campaigns)
-            and (v_pat is null or p.brand_id = any (v_brands) or p.category_id = any (v_categories))
-            and (p_category_id is null or p.category_id = p_category_id)
-            and (p_subcategory_id is null or p.subcategory_id = p_subcategory_id)
-            and (p_brand_id is null or p.brand_id = p_brand_id)
-            and (p_campaign_id is null or p.campaign_id = p_campaign_id)
-            and (v_range is null or p.price_range = v_range)
-            and (v_size is null or p.size_keys @> array[v_size])
-          order by p.created_at desc, p.id
-          limit v_offset + v_limit
-        ) q;
-      else
-        with few as materialized (
-          select p.id, p.created_at
-          from private.shop_catalogue p
-          where p.campaign_id = any (v_campaigns)
-            and (v_pat is null or p.brand_id = any (v_brands) or p.category_id = any (v_categories))
-            and (p_category_id is null or p.category_id = p_category_id)
-            and (p_subcategory_id is null or p.subcategory_id = p_subcategory_id)
-            and (p_brand_id is null or p.brand_id = p_brand_id)
-            and (p_campaign_id is null or p.campaign_id = p_campaign_id)
-            and (v_range is null or p.price_range = v_range)
-            and (v_size is null or p.size_keys @> array[v_size])
-        )
-        select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
-        from (select f.id, f.created_at from few f order by f.created_at desc, f.id limit v_offset + v_limit) q;
-      end if;
-    end if;
-  end if;
-
-  -- With a search, the other matches (nombre or marca) are found through the trigram indexes,
-  -- then grouped into cells of their own (one per category, subcategory, brand, campaign and
-  -- price range, and whether the chosen size is among theirs) and counted as the cells above are;
-  -- the size facet groups them by their list of sizes instead.
-  if v_pat is not null then
-    with hits as materialized (
-      select p.id, p.created_at, p.category_id, p.subcategory_id, p.brand_id, p.campaign_id, p.price_range, p.sizes,
-        (v_size is null or p.size_keys @> array[v_size]) as m_size,
-        (p_category_id is null or p.category_id = p_category_id)
+  -- The page, when it holds any product. Two ways, the same rows: walking an index in created_at
+  -- order until the page is full reads about (offset + limit) x visible / matches rows when the
+  -- matches are spread out; gathering every match through the filters' indexes and sorting them
+  -- reads about `matches` rows from the table. Without a search the walk reads the index only
+  -- (it carries every filter column), about four times cheaper a row than the table; with one it
+  -- reads the table for the names. The walk is taken when it costs less (with one filter, its own
+  -- index walks straight to the page).
+  if v_limit > 0 and v_total > v_offset then
+    select coalesce(sum(c.n), 0) into v_visible from private.shop_cells c where c.campaign_id = any (v_campaigns);
+    if (v_offset + v_limit)::numeric * v_visible <= v_total::numeric * v_total * (case when v_pat is null then 4 else 1 end) then
+      select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
+      from (
+        select p.id, p.created_at
+        from private.shop_catalogue p
+        where p.campaign_id = any (v_campaigns)
+          and (v_pat is null or p.nombre_folded like v_pat or p.marca_folded like v_pat
+            or p.brand_id = any (v_brands) or p.category_id = any (v_categories))
+          and (p_category_id is null or p.category_id = p_category_id)
           and (p_subcategory_id is null or p.subcategory_id = p_subcategory_id)
           and (p_brand_id is null or p.brand_id = p_brand_id)
           and (p_campaign_id is null or p.campaign_id = p_campaign_id)
-          and (v_range is null or p.price_range = v_range) as m_others
-      from private.shop_catalogue p
-      where (p.nombre_folded like v_pat or p.marca_folded like v_pat)
-        and p.campaign_id = any (v_campaigns)
-        -- the products of a matching brand or category are already counted by their cells
-        and not coalesce(p.brand_id = any (v_brands), false)
-        and not coalesce(p.category_id = any (v_categories), false)
-    ),
-    m as materialized (
-      select c.*,
-        (p_category_id is null or c.category_id = p_category_id) as m_category,
-        (p_subcategory_id is null or c.subcategory_id = p_subcategory_id) as m_subcategory,
-        (p_brand_id is null or c.brand_id = p_brand_id) as m_brand,
-        (p_campaign_id is null or c.campaign_id = p_campaign_id) as m_campaign,
-        (v_range is null or c.price_range = v_range) as m_price_range
-      from (
-        select h.category_id, h.subcategory_id, h.brand_id, h.campaign_id, h.price_range, h.m_size, count(*) as n
-        from hits h where h.m_size group by 1, 2, 3, 4, 5, 6
-      ) c
-    )
-    select
-      (select coalesce(sum(m.n), 0)::bigint from m
-        where m.m_category and m.m_subcategory and m.m_brand and m.m_campaign and m.m_price_range),
-      jsonb_build_object(
-        'categories', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.category_id as k, sum(m.n)::bigint as n from m
-          where 'categories' = any (v_facets) and m.category_id is not null
-            and m.m_subcategory and m.m_brand and m.m_campaign and m.m_price_range group by 1) x),
-        'subcategories', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.subcategory_id as k, sum(m.n)::bigint as n from m
-          where 'subcategories' = any (v_facets) and m.subcategory_id is not null
-            and m.m_category and m.m_brand and m.m_campaign and m.m_price_range group by 1) x),
-        'brands', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.brand_id as k, sum(m.n)::bigint as n from m
-          where 'brands' = any (v_facets) and m.brand_id is not null
-            and m.m_category and m.m_subcategory and m.m_campaign and m.m_price_range group by 1) x),
-        'campaigns', (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.campaign_id as k, sum(m.n)::bigint as n from m
-          where 'campaigns' = any (v_facets)
-            and m.m_category and m.m_subcategory and m.m_brand and m.m_price_range group by 1) x),
-        'price_ranges', (select coalesce(jsonb_object_agg(x.k, x.n), '{}') from (select m.price_range as k, sum(m.n)::bigint as n from m
-          where 'price_ranges' = any (v_facets)
-            and m.m_category and m.m_subcategory and m.m_brand and m.m_campaign group by 1) x),
-        -- the size facet ignores the size filter; products with the same list of sizes are counted together first
-        'sizes', (select coalesce(jsonb_object_agg(x.k, x.n), '{}') from (select t.talla as k, sum(l.n)::bigint as n
-          from (select h.sizes, count(*) as n from hits h where 'sizes' = any (v_facets) and h.m_others group by 1) l
-          cross join lateral unnest(l.sizes) as t(talla) group by 1) x)
-      ),
-      (select coalesce(array_agg(q.id), '{}') from (
-          select h.id from hits h where h.m_size and h.m_others
-          order by h.created_at desc, h.id limit v_offset + v_limit
-        ) q)
-    into v_live_total, v_live_counts, v_live_ids;
-
-    v_total := v_total + v_live_total;
-    v_counts := private.shop_counts_add(v_counts, v_live_counts);
-    v_ids := v_ids || v_live_ids;
-  end if;
-
-  -- the page: newest first among both parts' newest
-  if v_limit > 0 then
-    select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
-    from (
-      select p.id, p.created_at from private.shop_catalogue p where p.id = any (v_ids)
-      order by p.created_at desc, p.id offset v_offset limit v_limit
-    ) q;
+          and (v_range is null or p.price_range = v_range)
+          and (v_size is null or p.size_keys @> array[v_size])
+        order by p.created_at desc, p.id
+        offset v_offset limit v_limit
+      ) q;
+    else
+      with matches as materialized (
+        select p.id, p.created_at
+        from private.shop_catalogue p
+        where p.campaign_id = any (v_campaigns)
+          and (v_pat is null or p.nombre_folded like v_pat or p.marca_folded like v_pat
+            or p.brand_id = any (v_brands) or p.category_id = any (v_categories))
+          and (p_category_id is null or p.category_id = p_category_id)
+          and (p_subcategory_id is null or p.subcategory_id = p_subcategory_id)
+          and (p_brand_id is null or p.brand_id = p_brand_id)
+          and (p_campaign_id is null or p.campaign_id = p_campaign_id)
+          and (v_range is null or p.price_range = v_range)
+          and (v_size is null or p.size_keys @> array[v_size])
+      )
+      select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
+      from (select f.id, f.created_at from matches f order by f.created_at desc, f.id offset v_offset limit v_limit) q;
+    end if;
   end if;
 
   return jsonb_build_object(
@@ -685,14 +660,46 @@ begin
   select * from d
   on conflict (campaign_id, category_id, subcategory_id, brand_id, price_range, talla) do update set n = c.n + excluded.n;
 
+  -- the names first (their ids key the name cells), then the name cells, in one statement
+  with p as materialized (
+    select r.campaign_id, r.category_id, r.subcategory_id, r.brand_id, r.nombre_folded, r.marca_folded,
+      (select b.ids[width_bucket(r.precio_venta, b.lows) + 1] from private.price_bounds() b) as price_range, r.sizes
+    from jsonb_to_recordset(rows_in) as r(campaign_id uuid, category_id uuid, subcategory_id uuid, brand_id uuid, precio_venta numeric,
+      sizes text[], nombre_folded text, marca_folded text)
+  ),
+  names as (
+    insert into private.shop_names as x (nombre_folded, marca_folded, n)
+    select p.nombre_folded, p.marca_folded, sign * count(*) from p group by 1, 2 order by 1, 2
+    on conflict (nombre_folded, marca_folded) do update set n = x.n + excluded.n
+    returning x.id, x.nombre_folded, x.marca_folded
+  ),
+  name_cells as (
+    insert into private.shop_name_cells as c (name_id, campaign_id, category_id, subcategory_id, brand_id, price_range, n)
+    select nm.id, p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, p.price_range, sign * count(*)
+    from p join names nm on nm.nombre_folded = p.nombre_folded and nm.marca_folded = p.marca_folded
+    group by 1, 2, 3, 4, 5, 6
+    order by 1, 2, 3, 4, 5, 6
+    on conflict (name_id, campaign_id, category_id, subcategory_id, brand_id, price_range) do update set n = c.n + excluded.n
+  )
+  insert into private.shop_name_size_cells as c (name_id, campaign_id, category_id, subcategory_id, brand_id, price_range, talla, n)
+  select nm.id, p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, p.price_range, t.talla, sign * count(*)
+  from p join names nm on nm.nombre_folded = p.nombre_folded and nm.marca_folded = p.marca_folded
+  cross join lateral unnest(p.sizes) as t(talla)
+  group by 1, 2, 3, 4, 5, 6, 7
+  order by 1, 2, 3, 4, 5, 6, 7
+  on conflict (name_id, campaign_id, category_id, subcategory_id, brand_id, price_range, talla) do update set n = c.n + excluded.n;
+
   if sign < 0 then
     delete from private.shop_cells where n = 0;
     delete from private.shop_size_cells where n = 0;
+    delete from private.shop_name_cells where n = 0;
+    delete from private.shop_name_size_cells where n = 0;
+    delete from private.shop_names where n = 0;
   end if;
 end
 $$;
 comment on function private.shop_cells_apply(jsonb, integer) is
-  'Adds the products of rows_in to the facet cells (sign 1) or takes them away (sign -1); empty cells are removed; keys are applied in a fixed order so concurrent writers never deadlock.';
+  'Adds the products of rows_in to the facet cells, the names and the name cells (sign 1) or takes them away (sign -1); empty ones are removed; keys are applied in a fixed order so concurrent writers never deadlock.';
 
 -- Statement-level triggers (transition tables): a bulk insert of a thousand products is one
 -- grouped update of the cells, not a thousand.
@@ -709,7 +716,8 @@ begin
   if tg_op = 'DELETE' then
     delete from private.shop_catalogue c using old_rows o where c.id = o.id;
     select jsonb_agg(jsonb_build_object('campaign_id', o.campaign_id, 'category_id', o.category_id,
-        'subcategory_id', o.subcategory_id, 'brand_id', o.brand_id, 'precio_venta', o.precio_venta, 'sizes', o.sizes))
+        'subcategory_id', o.subcategory_id, 'brand_id', o.brand_id, 'precio_venta', o.precio_venta, 'sizes', o.sizes,
+        'nombre_folded', private.search_fold(o.nombre), 'marca_folded', private.search_fold(o.marca)))
       into gone from old_rows o;
   elsif tg_op = 'INSERT' then
     insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded)
@@ -717,7 +725,8 @@ begin
       n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca)
     from new_rows n;
     select jsonb_agg(jsonb_build_object('campaign_id', n.campaign_id, 'category_id', n.category_id,
-        'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes))
+        'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes,
+        'nombre_folded', private.search_fold(n.nombre), 'marca_folded', private.search_fold(n.marca)))
       into came from new_rows n;
   else
     -- An update touches the copy and the cells only for the rows whose shop columns changed: most
@@ -736,19 +745,21 @@ begin
       is distinct from (excluded.created_at, excluded.campaign_id, excluded.category_id, excluded.subcategory_id, excluded.brand_id,
         excluded.precio_venta, excluded.sizes, excluded.nombre_folded, excluded.marca_folded);
     select jsonb_agg(jsonb_build_object('campaign_id', o.campaign_id, 'category_id', o.category_id,
-        'subcategory_id', o.subcategory_id, 'brand_id', o.brand_id, 'precio_venta', o.precio_venta, 'sizes', o.sizes))
+        'subcategory_id', o.subcategory_id, 'brand_id', o.brand_id, 'precio_venta', o.precio_venta, 'sizes', o.sizes,
+        'nombre_folded', private.search_fold(o.nombre), 'marca_folded', private.search_fold(o.marca)))
       into gone
     from old_rows o left join new_rows n on n.id = o.id
     where n.id is null
-      or (o.campaign_id, o.category_id, o.subcategory_id, o.brand_id, o.precio_venta, o.sizes)
-        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes);
+      or (o.campaign_id, o.category_id, o.subcategory_id, o.brand_id, o.precio_venta, o.sizes, o.nombre, o.marca)
+        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, n.nombre, n.marca);
     select jsonb_agg(jsonb_build_object('campaign_id', n.campaign_id, 'category_id', n.category_id,
-        'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes))
+        'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes,
+        'nombre_folded', private.search_fold(n.nombre), 'marca_folded', private.search_fold(n.marca)))
       into came
     from new_rows n left join old_rows o on o.id = n.id
     where o.id is null
-      or (o.campaign_id, o.category_id, o.subcategory_id, o.brand_id, o.precio_venta, o.sizes)
-        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes);
+      or (o.campaign_id, o.category_id, o.subcategory_id, o.brand_id, o.precio_venta, o.sizes, o.nombre, o.marca)
+        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, n.nombre, n.marca);
   end if;
   if gone is not null then
     perform private.shop_cells_apply(gone, -1);
@@ -760,7 +771,7 @@ begin
 end
 $$;
 comment on function private.shop_cells_track() is
-  'Statement trigger on products: keeps private.shop_cells, shop_size_cells and shop_catalogue exact with one grouped update per statement.';
+  'Statement trigger on products: keeps private.shop_cells, shop_size_cells, shop_names, shop_name_cells, shop_name_size_cells and shop_catalogue exact with one grouped update per statement.';
 
 -- Emptying products empties the cells and the narrow copy (TRUNCATE fires no row triggers).
 create function private.shop_cells_clear()
@@ -770,12 +781,13 @@ security definer
 set search_path to ''
 as $$
 begin
-  truncate private.shop_cells, private.shop_size_cells, private.shop_catalogue;
+  truncate private.shop_cells, private.shop_size_cells, private.shop_catalogue, private.shop_names, private.shop_name_cells,
+    private.shop_name_size_cells;
   return null;
 end
 $$;
 comment on function private.shop_cells_clear() is
-  'Statement trigger on TRUNCATE of products: empties the facet cells and the narrow catalogue copy.';
+  'Statement trigger on TRUNCATE of products: empties the facet cells, the names and the narrow catalogue copy.';
 
 -- ─── Facet RPCs: one per facet, all the same shape ───────────────────────────────────────────
 -- The six facet RPCs, generated from one template so they cannot drift apart.

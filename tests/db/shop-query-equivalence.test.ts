@@ -63,8 +63,22 @@ async function insertGenerated(from: number, n: number): Promise<void> {
 }
 
 /** The cells and the narrow copy as they should be, recomputed from products, beside what they hold. */
-async function cellsDrift(): Promise<{ cells: number; sizeCells: number; catalogue: number }> {
-  const { rows } = await sql.query<{ cells: string; size_cells: string; catalogue: string }>(`
+async function cellsDrift(): Promise<{
+  cells: number;
+  sizeCells: number;
+  catalogue: number;
+  names: number;
+  nameCells: number;
+  nameSizeCells: number;
+}> {
+  const { rows } = await sql.query<{
+    cells: string;
+    size_cells: string;
+    catalogue: string;
+    names: string;
+    name_cells: string;
+    name_size_cells: string;
+  }>(`
     with b as (select * from private.price_bounds()),
     want as (
       select p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, b.ids[width_bucket(p.precio_venta, b.lows) + 1] as price_range, count(*) as n
@@ -75,8 +89,30 @@ async function cellsDrift(): Promise<{ cells: number; sizeCells: number; catalog
     want_catalogue as (
       select id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, sizes, private.search_fold(nombre) as nombre_folded, private.search_fold(marca) as marca_folded,
         b.ids[width_bucket(p.precio_venta, b.lows) + 1] as price_range, lower(sizes::text)::text[] as size_keys
-      from public.products p, b)
+      from public.products p, b),
+    want_names as (
+      select private.search_fold(nombre) as nombre_folded, private.search_fold(marca) as marca_folded, count(*) as n from public.products group by 1, 2),
+    want_name_cells as (
+      select private.search_fold(p.nombre), private.search_fold(p.marca), p.campaign_id, p.category_id, p.subcategory_id, p.brand_id,
+        b.ids[width_bucket(p.precio_venta, b.lows) + 1] as price_range, count(*) as n
+      from public.products p, b group by 1, 2, 3, 4, 5, 6, 7),
+    want_name_size_cells as (
+      select private.search_fold(p.nombre), private.search_fold(p.marca), p.campaign_id, p.category_id, p.subcategory_id, p.brand_id,
+        b.ids[width_bucket(p.precio_venta, b.lows) + 1] as price_range, t.talla, count(*) as n
+      from public.products p, b, unnest(p.sizes) as t(talla) group by 1, 2, 3, 4, 5, 6, 7, 8),
+    name_cells as (
+      select nm.nombre_folded, nm.marca_folded, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.price_range, c.n
+      from private.shop_name_cells c join private.shop_names nm on nm.id = c.name_id),
+    name_size_cells as (
+      select nm.nombre_folded, nm.marca_folded, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.price_range, c.talla, c.n
+      from private.shop_name_size_cells c join private.shop_names nm on nm.id = c.name_id)
     select
+      (select count(*) from ((select * from want_names except all select nombre_folded, marca_folded, n from private.shop_names)
+        union all (select nombre_folded, marca_folded, n from private.shop_names except all select * from want_names)) d) as names,
+      (select count(*) from ((select * from want_name_cells except all select * from name_cells)
+        union all (select * from name_cells except all select * from want_name_cells)) d) as name_cells,
+      (select count(*) from ((select * from want_name_size_cells except all select * from name_size_cells)
+        union all (select * from name_size_cells except all select * from want_name_size_cells)) d) as name_size_cells,
       (select count(*) from ((select * from want except all select campaign_id, category_id, subcategory_id, brand_id, price_range, n from private.shop_cells)
         union all (select campaign_id, category_id, subcategory_id, brand_id, price_range, n from private.shop_cells except all select * from want)) d) as cells,
       (select count(*) from ((select * from want_sizes except all select campaign_id, category_id, subcategory_id, brand_id, price_range, talla, n from private.shop_size_cells)
@@ -84,7 +120,14 @@ async function cellsDrift(): Promise<{ cells: number; sizeCells: number; catalog
       (select count(*) from ((select * from want_catalogue except all select * from private.shop_catalogue)
         union all (select * from private.shop_catalogue except all select * from want_catalogue)) d) as catalogue`);
   const r = rows[0]!;
-  return { cells: Number(r.cells), sizeCells: Number(r.size_cells), catalogue: Number(r.catalogue) };
+  return {
+    cells: Number(r.cells),
+    sizeCells: Number(r.size_cells),
+    catalogue: Number(r.catalogue),
+    names: Number(r.names),
+    nameCells: Number(r.name_cells),
+    nameSizeCells: Number(r.name_size_cells),
+  };
 }
 
 /** Both answers for one state, asked as anon in one statement (the same snapshot and "today"). */
@@ -182,7 +225,7 @@ describe('shop filters from cells', () => {
   it('the cells and the narrow copy hold exactly what the products say, after inserts, edits, size changes and deletes', async () => {
     const { rows } = await sql.query<{ n: string }>('select count(*) as n from public.products');
     expect(Number(rows[0]!.n)).toBeGreaterThan(300);
-    expect(await cellsDrift()).toEqual({ cells: 0, sizeCells: 0, catalogue: 0 });
+    expect(await cellsDrift()).toEqual({ cells: 0, sizeCells: 0, catalogue: 0, names: 0, nameCells: 0, nameSizeCells: 0 });
   });
 
   it('answers the 200 filter states of the bench exactly as the first design', async () => {
@@ -287,6 +330,6 @@ describe('shop filters from cells', () => {
     );
     expect(Number(rows[0]!.n)).toBe(0);
     await F.loadFixture();
-    expect(await cellsDrift()).toEqual({ cells: 0, sizeCells: 0, catalogue: 0 });
+    expect(await cellsDrift()).toEqual({ cells: 0, sizeCells: 0, catalogue: 0, names: 0, nameCells: 0, nameSizeCells: 0 });
   });
 });
