@@ -79,7 +79,7 @@ export function pgStore(dbUrl: string): BulkStore {
     async start(count: number) {
       await db.query('begin');
       // memory for building the indexes again
-      await db.query(`set local maintenance_work_mem = '256MB'`);
+      await db.query(`set local maintenance_work_mem = '512MB'`);
       if (count < REBUILD_FROM) return;
       const { rows } = await db.query<{ name: string; def: string }>(
         `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def

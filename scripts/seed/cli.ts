@@ -5,7 +5,7 @@
  * Reads SUPABASE_URL (or PUBLIC_SUPABASE_URL) and SUPABASE_SERVICE_ROLE_KEY from the environment; the
  * analytics events (demo, events) are written through a direct connection: DATABASE_URL, default the
  * local stack's database. So are the bulk products (batches of 10,000; a million in a few minutes),
- * unless --api sends them through the API in batches of 1000 (ten times slower).
+ * unless --api sends them through the API in batches of 1000 (slower, and slower as the catalogue grows).
  */
 import { dbTarget } from '../db/target.ts';
 import { seedBulkProducts, seedDemo, seedEvents } from './index.ts';
