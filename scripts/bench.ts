@@ -1,12 +1,11 @@
 /**
  * `npm run bench`: the storefront at scale, each figure beside its goal, on throwaway local stacks.
  * Sections (BENCH_ONLY=filters,weight,build,lighthouse to run some; all by default):
- * - filters: `shop_page` on the demo plus 100,000 products (BENCH_PRODUCTS): the named cases
- *   (page 1 with every facet, a category, category + size, a search, page 20) beside the first
- *   design measured in the same run on the same data (the master view plus one request per facet
- *   function plus the count), a fixed mix of 200 filter states one after the other, and the mix
- *   with 32 clients at once for 30 s (BENCH_CLIENTS, BENCH_LOAD_SECONDS), and the back office's
- *   product list on the same catalogue;
+ * - filters: `shop_page` by state class (every size, category, subcategory, brand, live campaign and
+ *   price range alone, 20 searches, two- and three-filter combinations; pages 1, 5 and 50) at each
+ *   catalogue size of BENCH_CURVE (10,000, 100,000 and 1,000,000 bulk products on one stack), and at
+ *   BENCH_PRODUCTS (100,000) the first design on a few states per class, 32 clients at once for 30 s
+ *   on a shopper-like mix of 200 states, and the back office's product list (scripts/bench/filters.ts);
  * - weight, build, lighthouse: the shop built at 1,000 and 10,000 products (BENCH_BUILD_SIZES):
  *   build time and output size, what the home, /tienda, a product page and /favoritos weigh
  *   (HTML, CSS, JavaScript, gzipped), and Lighthouse (mobile) on the home, /tienda and the product

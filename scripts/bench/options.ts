@@ -2,10 +2,15 @@
  * What `npm run bench` runs and where, from the environment:
  * - BENCH_ONLY: comma-separated sections to run (filters, weight, build, lighthouse); all when unset.
  *   `weight`, `build` and `lighthouse` share the builds of BENCH_BUILD_SIZES, so any of them builds.
- * - BENCH_PRODUCTS (100000): bulk products for the filters section; BENCH_RUNS (15): calls per named
- *   case after 2 warm-up calls; BENCH_LOAD_SECONDS (30) and BENCH_CLIENTS (32): the load run;
- *   BENCH_BASELINE_RUNS (7): calls per named case of the slow first design, after 1 warm-up call;
- *   BENCH_BASELINE_STATES (40): how many of the 200 states the first design is also timed on.
+ * - BENCH_CURVE ("10000,100000,1000000"): the catalogue sizes (bulk products on top of the demo) the
+ *   filters section times the state classes at, built one after the other on the same stack.
+ *   BENCH_PRODUCTS (100000), added to the curve when missing, is the size of the main table: the
+ *   first design is timed beside it there, and the load run and the back office's list run there.
+ * - BENCH_REPEATS (3): times each state is asked, in rounds; BENCH_BASELINE_PER_CLASS (4) and
+ *   BENCH_BASELINE_SECONDS (300): how many states of each class the slow first design is timed on,
+ *   and the time all classes share for it; BENCH_LOAD_SECONDS (30) and BENCH_CLIENTS (32): the load
+ *   run, over the fixed mix of 200 shopper-like states (filter-states.ts); 0 skips the load run or the
+ *   first design; BENCH_RUNS (15): calls per case of the back office's product list.
  * - BENCH_BUILD_SIZES ("1000,10000"): catalogue sizes built; Lighthouse audits the first, in
  *   BENCH_LIGHTHOUSE_RUNS (3) rounds over the pages, and the table shows the median and the range.
  * - BENCH_DB_PORT, BENCH_API_PORT, BENCH_REST_PORT (60522, 60521, 60529): the throwaway stack's
@@ -23,6 +28,14 @@ const num = (name: string, fallback: number): number => {
   return n;
 };
 
+/** A comma-separated list of catalogue sizes, each a positive whole number. */
+function sizes(name: string, fallback: string): number[] {
+  const raw = process.env[name]?.trim() || fallback;
+  const list = raw.split(',').map((s) => Number(s.trim()));
+  if (list.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`${name} debe ser una lista de tamaños, no "${raw}".`);
+  return list;
+}
+
 function sections(): Set<Section> {
   const raw = process.env['BENCH_ONLY'];
   if (raw === undefined || raw.trim() === '') return new Set(SECTIONS);
@@ -38,11 +51,13 @@ function sections(): Set<Section> {
 export const options = {
   sections: sections(),
   products: num('BENCH_PRODUCTS', 100_000),
+  curve: sizes('BENCH_CURVE', '10000,100000,1000000'),
+  repeats: Math.max(1, num('BENCH_REPEATS', 3)),
   runs: num('BENCH_RUNS', 15),
   loadSeconds: num('BENCH_LOAD_SECONDS', 30),
   clients: num('BENCH_CLIENTS', 32),
-  baselineRuns: num('BENCH_BASELINE_RUNS', 7),
-  baselineStates: num('BENCH_BASELINE_STATES', 40),
+  baselinePerClass: num('BENCH_BASELINE_PER_CLASS', 4),
+  baselineSeconds: num('BENCH_BASELINE_SECONDS', 300),
   lighthouseRuns: Math.max(1, num('BENCH_LIGHTHOUSE_RUNS', 3)),
   buildSizes: (process.env['BENCH_BUILD_SIZES'] ?? '1000,10000')
     .split(',')

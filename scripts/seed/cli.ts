@@ -1,21 +1,23 @@
 /**
  * node scripts/seed/cli.ts demo [--today yyyy-MM-dd]
- * node scripts/seed/cli.ts bulk <count>
+ * node scripts/seed/cli.ts bulk <count> [--api]
  * node scripts/seed/cli.ts events <count> [--days N]
  * Reads SUPABASE_URL (or PUBLIC_SUPABASE_URL) and SUPABASE_SERVICE_ROLE_KEY from the environment; the
  * analytics events (demo, events) are written through a direct connection: DATABASE_URL, default the
- * local stack's database.
+ * local stack's database. So are the bulk products (batches of 10,000; a million in a few minutes),
+ * unless --api sends them through the API in batches of 1000 (slower, and slower as the catalogue grows).
  */
 import { dbTarget } from '../db/target.ts';
 import { seedBulkProducts, seedDemo, seedEvents } from './index.ts';
 
 const USAGE = `Uso:
   node scripts/seed/cli.ts demo [--today aaaa-mm-dd]   datos demo (marcas, categorías, campañas, ~170 productos, imágenes)
-  node scripts/seed/cli.ts bulk <cantidad>              agrega <cantidad> productos (p. ej. 100000) en lotes de 1000
+  node scripts/seed/cli.ts bulk <cantidad> [--api]      agrega <cantidad> productos (p. ej. 1000000) por conexión directa en
+                                                        lotes de 10,000, o con --api por la API en lotes de 1000
   node scripts/seed/cli.ts events <cantidad> [--days N] agrega <cantidad> eventos de analítica (p. ej. 1000000) de los
                                                         últimos N días (395 por defecto) sobre el catálogo existente
-Variables: SUPABASE_URL (o PUBLIC_SUPABASE_URL) y SUPABASE_SERVICE_ROLE_KEY; los eventos de analítica se escriben por
-conexión directa: DATABASE_URL (por defecto la base de datos del stack local).`;
+Variables: SUPABASE_URL (o PUBLIC_SUPABASE_URL) y SUPABASE_SERVICE_ROLE_KEY; los eventos de analítica y los productos
+(sin --api) se escriben por conexión directa: DATABASE_URL (por defecto la base de datos del stack local).`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -44,7 +46,8 @@ async function main(argv: string[]): Promise<number> {
       console.error(`Cantidad inválida: ${rest[0] ?? '(falta)'}\n\n${USAGE}`);
       return 1;
     }
-    const result = await seedBulkProducts({ url, serviceRoleKey, count, log });
+    const dbUrl = rest.includes('--api') ? undefined : dbTarget().dbUrl;
+    const result = await seedBulkProducts({ url, serviceRoleKey, count, log, ...(dbUrl ? { dbUrl } : {}) });
     console.log(`Listo: ${result.products} productos en ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   }

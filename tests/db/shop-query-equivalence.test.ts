@@ -3,15 +3,16 @@
  * must answer exactly as the first design, which recounted everything on each call, with one
  * change: a search now ignores accents as well as case. This test installs that design, with the
  * same search rule written into it, beside them (schema `reference`) and compares the answers, as anon,
- * over the 200 filter states `npm run bench` times plus the edge cases a shopper or a crafted URL
- * can reach. The catalogue is the fixture plus 400 generated products spread over visible, ending
+ * over every state class `npm run bench` times (scripts/bench/state-classes.ts), the 200 states of
+ * its load mix, and the edge cases a shopper or a crafted URL can reach. The catalogue is the fixture plus 400 generated products spread over visible, ending
  * and ended campaigns, hidden brands and categories, missing keys, price-range boundaries and size
  * spellings, edited and partly deleted after insertion so the triggers' bookkeeping is exercised.
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCatalogue } from '../../scripts/bench/catalogue.ts';
+import { readCatalogue, readClassCatalogue } from '../../scripts/bench/catalogue.ts';
 import { filterStates, type ShopPageArgs } from '../../scripts/bench/filter-states.ts';
+import { stateClasses } from '../../scripts/bench/state-classes.ts';
 import { referenceShopQuerySql } from '../../scripts/lib/reference-shop-query.ts';
 import * as F from './fixture.ts';
 import { anonClient, sql } from './helpers.ts';
@@ -228,7 +229,7 @@ describe('shop filters from cells', () => {
     expect(await cellsDrift()).toEqual({ cells: 0, sizeCells: 0, catalogue: 0, names: 0, nameCells: 0, nameSizeCells: 0 });
   });
 
-  it('answers the 200 filter states of the bench exactly as the first design', async () => {
+  it("answers the 200 filter states of the bench's load mix exactly as the first design", async () => {
     const client = await sql.connect();
     let states: ShopPageArgs[];
     try {
@@ -239,6 +240,20 @@ describe('shop filters from cells', () => {
     const result = await compare(states);
     expect(result.first).toBeUndefined();
     expect(result).toMatchObject({ compared: 200, differing: [] });
+  });
+
+  it('answers every state class the bench times (each value alone, searches, combinations; pages 1, 5, 50) exactly as the first design', async () => {
+    const client = await sql.connect();
+    let states: ShopPageArgs[];
+    try {
+      states = stateClasses(await readClassCatalogue(client as unknown as pg.Client)).map((s) => s.args);
+    } finally {
+      client.release();
+    }
+    expect(states.length).toBeGreaterThan(100);
+    const result = await compare(states);
+    expect(result.first).toBeUndefined();
+    expect(result).toMatchObject({ compared: states.length, differing: [] });
   });
 
   it('answers the edge cases exactly as the first design', async () => {
