@@ -1,6 +1,7 @@
 /**
- * Times every state of the state classes (state-classes.ts) with `shop_page`, as anon through the
- * API, and a few states of each class with the first design (baseline-filters.ts).
+ * Times every state of the state classes (state-classes.ts) as `shop_page` computes it when its
+ * answer is not remembered (`shop_query`, baseline-filters.ts: shopPageComputed), as anon through
+ * the API, and a few states of each class with the first design (baseline-filters.ts).
  *
  * Each state is timed BENCH_REPEATS times (3), in rounds: one round asks every state once, in an
  * order shuffled anew each round, so no state is asked twice in a row and a state's repeats find
@@ -9,7 +10,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createRng } from '../seed/random.ts';
-import { baselineFilterChange, shopPage } from './baseline-filters.ts';
+import { baselineFilterChange, shopPageComputed } from './baseline-filters.ts';
 import { options, progress } from './options.ts';
 import { CLASS_LABELS, CLASSES, type ClassState, stateLabel, PAGES, type Page, type StateClass } from './state-classes.ts';
 import { quantile, type Timing, timed, timing } from './stats.ts';
@@ -46,14 +47,14 @@ export async function timeClasses(anon: SupabaseClient, states: readonly ClassSt
   const samples: number[][] = states.map(() => []);
   const timeouts: number[] = states.map(() => 0);
   // warm-up: the connection pool and PostgREST's schema cache, not the states' own pages
-  for (const s of states.slice(0, 5)) await shopPage(anon, s.args);
+  for (const s of states.slice(0, 5)) await shopPageComputed(anon, s.args);
   const rng = createRng('shop-state-classes:order');
   for (let round = 0; round < repeats; round++) {
     for (const i of rng.shuffle(states.map((_, i) => i))) {
       const state = states[i] as ClassState;
       samples[i]?.push(
         await timed(async () => {
-          timeouts[i] = (timeouts[i] ?? 0) + (await shopPage(anon, state.args));
+          timeouts[i] = (timeouts[i] ?? 0) + (await shopPageComputed(anon, state.args));
         }),
       );
     }

@@ -1,7 +1,8 @@
 /**
  * The filters section of `npm run bench`, on one throwaway stack with the demo: the catalogue grows
  * through the sizes of BENCH_CURVE (bulk products added to reach each size, never rebuilt from
- * scratch), and at each size every state class (state-classes.ts) is timed with `shop_page`. At
+ * scratch), and at each size every state class (state-classes.ts) is timed as `shop_page` computes it
+ * when it has no remembered answer (`shop_query`: a state asked again is computed again). At
  * BENCH_PRODUCTS (100,000) the first design is also timed on a few states of each class
  * (baseline-filters.ts), 32 clients call `shop_page` at once on a shopper-like mix of 200 states
  * (filter-states.ts), and the back office's product list is timed on the same catalogue.
