@@ -49,8 +49,9 @@ create index shop_catalogue_size_keys_idx on private.shop_catalogue using gin (s
 -- counted together: private.shop_names holds each distinct (name, marca) once, with trigram
 -- indexes, and the name cells count the products of each name per campaign, category,
 -- subcategory, brand and price range (and size spelling). A search then sums the cells of the
--- matching names, never reading the products themselves; each product is in exactly one name
--- cell, so a product that matches by name and by brand is counted once.
+-- matching names, never reading the products themselves; the products of a brand or category
+-- whose own name matches are counted from the plain cells instead, and their name cells left out,
+-- so a product that matches by name and by brand is counted once.
 create table private.shop_names (
   id bigint generated always as identity primary key,
   nombre_folded text not null,
@@ -73,11 +74,8 @@ create table private.shop_name_cells (
   n bigint not null,
   unique nulls not distinct (name_id, campaign_id, category_id, subcategory_id, brand_id, price_range)
 );
-comment on table private.shop_name_cells is 'Number of products per name (private.shop_names), campaign, category, subcategory, brand and price range, kept by triggers on products; a search sums the cells of matching names, brands and categories.';
+comment on table private.shop_name_cells is 'Number of products per name (private.shop_names), campaign, category, subcategory, brand and price range, kept by triggers on products; a search sums the cells of matching names (outside brands and categories whose own name matches, counted from shop_cells).';
 create index shop_name_cells_empty_idx on private.shop_name_cells (n) where n = 0;
--- a search whose term names a brand or a category takes all of its cells
-create index shop_name_cells_brand_idx on private.shop_name_cells (brand_id);
-create index shop_name_cells_category_idx on private.shop_name_cells (category_id);
 
 create table private.shop_name_size_cells (
   name_id bigint not null,
@@ -92,8 +90,6 @@ create table private.shop_name_size_cells (
 );
 comment on table private.shop_name_size_cells is 'Number of products per name, campaign, category, subcategory, brand, price range and size spelling, kept by triggers on products; a search with a size chosen, and its size facet, sum these.';
 create index shop_name_size_cells_empty_idx on private.shop_name_size_cells (n) where n = 0;
-create index shop_name_size_cells_brand_idx on private.shop_name_size_cells (brand_id);
-create index shop_name_size_cells_category_idx on private.shop_name_size_cells (category_id);
 
 alter table private.shop_names enable row level security;
 alter table private.shop_name_cells enable row level security;
@@ -133,6 +129,8 @@ declare
   v_names bigint[] := '{}';
   v_brands uuid[] := '{}';
   v_categories uuid[] := '{}';
+  -- a brand or category name matches the search: its whole cells count
+  v_whole boolean := false;
   v_range text := nullif(btrim(p_price_range), '');
   v_size text := lower(nullif(btrim(p_size_name), ''));
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
@@ -155,30 +153,35 @@ begin
     where b.active and (private.search_fold(b.name) like v_pat or private.search_fold(b.display_name) like v_pat);
     select coalesce(array_agg(c.id), '{}') into v_categories
     from public.categories c where c.activa and private.search_fold(c.nombre) like v_pat;
+    v_whole := cardinality(v_brands) + cardinality(v_categories) > 0;
   end if;
 
   -- The matching products as cells of visible campaigns: every cell without a search; with one,
-  -- the name cells of matching names, brands and categories. A cell matches a filter when its key
-  -- equals the chosen value; with a size chosen, that size's cells are summed, which counts each
-  -- product once (a product has each size once).
+  -- the cells of a brand or category whose name matches, and the name cells of matching names
+  -- outside those brands and categories (each product is counted once). A cell matches a filter
+  -- when its key equals the chosen value; with a size chosen, that size's cells are summed, which
+  -- counts each product once (a product has each size once).
   with cells as materialized (
     select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
     from private.shop_cells c
-    where v_pat is null and v_size is null and c.campaign_id = any (v_campaigns)
+    where v_size is null and c.campaign_id = any (v_campaigns)
+      and (v_pat is null or (v_whole and (c.brand_id = any (v_brands) or c.category_id = any (v_categories))))
     union all
     select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
     from private.shop_size_cells c
-    where v_pat is null and v_size is not null and lower(c.talla) = v_size and c.campaign_id = any (v_campaigns)
+    where v_size is not null and lower(c.talla) = v_size and c.campaign_id = any (v_campaigns)
+      and (v_pat is null or (v_whole and (c.brand_id = any (v_brands) or c.category_id = any (v_categories))))
     union all
     select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
     from private.shop_name_cells c
-    where v_pat is not null and v_size is null and c.campaign_id = any (v_campaigns)
-      and (c.name_id = any (v_names) or c.brand_id = any (v_brands) or c.category_id = any (v_categories))
+    where v_pat is not null and v_size is null and c.name_id = any (v_names) and c.campaign_id = any (v_campaigns)
+      and not coalesce(c.brand_id = any (v_brands) or c.category_id = any (v_categories), false)
     union all
     select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
     from private.shop_name_size_cells c
-    where v_pat is not null and v_size is not null and lower(c.talla) = v_size and c.campaign_id = any (v_campaigns)
-      and (c.name_id = any (v_names) or c.brand_id = any (v_brands) or c.category_id = any (v_categories))
+    where v_pat is not null and v_size is not null and lower(c.talla) = v_size and c.name_id = any (v_names)
+      and c.campaign_id = any (v_campaigns)
+      and not coalesce(c.brand_id = any (v_brands) or c.category_id = any (v_categories), false)
   ),
   m as materialized (
     select c.*,
@@ -193,12 +196,13 @@ begin
   size_cells as (
     select c.talla, c.n, c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range
     from private.shop_size_cells c
-    where v_pat is null and c.campaign_id = any (v_campaigns)
+    where c.campaign_id = any (v_campaigns)
+      and (v_pat is null or (v_whole and (c.brand_id = any (v_brands) or c.category_id = any (v_categories))))
     union all
     select c.talla, c.n, c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range
     from private.shop_name_size_cells c
-    where v_pat is not null and c.campaign_id = any (v_campaigns)
-      and (c.name_id = any (v_names) or c.brand_id = any (v_brands) or c.category_id = any (v_categories))
+    where v_pat is not null and c.name_id = any (v_names) and c.campaign_id = any (v_campaigns)
+      and not coalesce(c.brand_id = any (v_brands) or c.category_id = any (v_categories), false)
   ),
   sizes as (
     select c.talla, sum(c.n)::bigint as n
