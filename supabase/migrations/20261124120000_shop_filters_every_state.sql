@@ -161,7 +161,15 @@ begin
   -- outside those brands and categories (each product is counted once). A cell matches a filter
   -- when its key equals the chosen value; with a size chosen, that size's cells are summed, which
   -- counts each product once (a product has each size once).
-  with cells as materialized (
+  with
+  -- the size cells of the matching names, read once for the size filter and the size facet
+  name_sizes as materialized (
+    select c.talla, c.n, c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range
+    from private.shop_name_size_cells c
+    where v_pat is not null and c.name_id = any (v_names) and c.campaign_id = any (v_campaigns)
+      and not coalesce(c.brand_id = any (v_brands) or c.category_id = any (v_categories), false)
+  ),
+  cells as materialized (
     select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
     from private.shop_cells c
     where v_size is null and c.campaign_id = any (v_campaigns)
@@ -178,10 +186,8 @@ begin
       and not coalesce(c.brand_id = any (v_brands) or c.category_id = any (v_categories), false)
     union all
     select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
-    from private.shop_name_size_cells c
-    where v_pat is not null and v_size is not null and lower(c.talla) = v_size and c.name_id = any (v_names)
-      and c.campaign_id = any (v_campaigns)
-      and not coalesce(c.brand_id = any (v_brands) or c.category_id = any (v_categories), false)
+    from name_sizes c
+    where v_size is not null and lower(c.talla) = v_size
   ),
   m as materialized (
     select c.*,
@@ -200,9 +206,7 @@ begin
       and (v_pat is null or (v_whole and (c.brand_id = any (v_brands) or c.category_id = any (v_categories))))
     union all
     select c.talla, c.n, c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range
-    from private.shop_name_size_cells c
-    where v_pat is not null and c.name_id = any (v_names) and c.campaign_id = any (v_campaigns)
-      and not coalesce(c.brand_id = any (v_brands) or c.category_id = any (v_categories), false)
+    from name_sizes c
   ),
   sizes as (
     select c.talla, sum(c.n)::bigint as n
