@@ -26,7 +26,8 @@ export interface ClassTiming {
   timeouts: number;
 }
 
-export interface SlowState {
+/** One state's timings: its median and slowest sample. */
+export interface StateTiming {
   state: string;
   class: StateClass;
   /** The state's median and slowest sample. */
@@ -37,8 +38,8 @@ export interface SlowState {
 export interface ClassesAtSize {
   repeats: number;
   classes: ClassTiming[];
-  /** The five states with the highest median. */
-  slowest: SlowState[];
+  /** Every state, slowest (highest median) first. */
+  byState: StateTiming[];
   /** Every sample, in ms, by state (same order as the states), for the baseline comparison. */
   samples: number[][];
 }
@@ -78,16 +79,16 @@ export async function timeClasses(anon: SupabaseClient, states: readonly ClassSt
       timeouts: states.reduce((n, s, i) => n + (s.class === cls ? (timeouts[i] ?? 0) : 0), 0),
     };
   }).filter((c) => c.states > 0);
-  const slowest = states
+  const byState = states
     .map((s, i) => ({ state: stateLabel(s), class: s.class, p50: quantile(samples[i] ?? [], 0.5), max: quantile(samples[i] ?? [], 1) }))
-    .sort((a, b) => b.p50 - a.p50)
-    .slice(0, 5);
+    .sort((a, b) => b.p50 - a.p50);
+  const slowest = byState.slice(0, 5);
   for (const c of classes)
     progress(
       `filtros: ${CLASS_LABELS[c.class]} (${c.states} estados): p50 ${c.ours.p50} ms, p95 ${c.ours.p95} ms${c.timeouts > 0 ? `, ${c.timeouts} cortadas a los 3 s` : ''}`,
     );
   progress(`filtros: los 5 más lentos: ${slowest.map((s) => `${s.state} ${s.p50} ms`).join('; ')}`);
-  return { repeats, classes, slowest, samples };
+  return { repeats, classes, byState, samples };
 }
 
 export interface BaselineClass {

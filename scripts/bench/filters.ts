@@ -17,7 +17,7 @@ import { startStack } from '../stack/index.ts';
 import { type AdminCase, runAdminLists } from './admin-lists.ts';
 import { installBaseline } from './baseline-filters.ts';
 import { readCatalogue, readClassCatalogue } from './catalogue.ts';
-import { type BaselineClass, type ClassTiming, type SlowState, timeBaseline, timeClasses } from './class-timings.ts';
+import { type BaselineClass, type ClassTiming, type StateTiming, timeBaseline, timeClasses } from './class-timings.ts';
 import { filterStates } from './filter-states.ts';
 import { type LoadResult, loadRun } from './load.ts';
 import { options, progress } from './options.ts';
@@ -33,7 +33,10 @@ export interface CurvePoint {
   seedSeconds: number;
   repeats: number;
   classes: ClassTiming[];
-  slowest: SlowState[];
+  /** The five slowest states (highest median). */
+  slowest: StateTiming[];
+  /** Every state's median and slowest sample, slowest first (in the JSON, for whoever tunes the SQL). */
+  byState: StateTiming[];
 }
 
 export interface FiltersResult {
@@ -57,6 +60,8 @@ export async function runFilters(): Promise<FiltersResult> {
   progress(`filtros: iniciando una pila local desechable con el catálogo demo; tamaños ${sizes.join(', ')}…`);
   const stack = await startStack({ dataDir: join(work, 'data'), ...options.ports, seed: true, durable: false, log: () => undefined });
   const db = new pg.Client({ connectionString: stack.dbUrl });
+  // a dropped connection fails the next query (and the stack is still stopped below), not the process
+  db.on('error', (error) => progress(`filtros: conexión a la base de datos perdida: ${error.message}`));
   const result: FiltersResult = { mainSize: options.products, curve: [], baseline: [], load: null, admin: [] };
   try {
     await db.connect();
@@ -97,7 +102,8 @@ export async function runFilters(): Promise<FiltersResult> {
         seedSeconds,
         repeats: timings.repeats,
         classes: timings.classes,
-        slowest: timings.slowest,
+        slowest: timings.byState.slice(0, 5),
+        byState: timings.byState,
       });
       if (size !== options.products) continue;
 
