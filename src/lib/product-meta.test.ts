@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productMetaDescription, productOgImage, productTitle } from './product-meta.ts';
+import { productMetaDescription, productOgImage, productShareImage, productTitle } from './product-meta.ts';
 
 const base = { nombre: 'Chamarra Biker', marca: "Levi's", descripcion: null, imagen_principal: null };
 
@@ -47,5 +47,23 @@ describe('productOgImage', () => {
       url: 'https://x.supabase.co/storage/v1/object/public/product-images/main/a@960.webp',
       size: null,
     });
+  });
+});
+
+describe('productShareImage', () => {
+  it("shares the product's photo when it has one", () => {
+    const url = 'https://x.supabase.co/storage/v1/object/public/product-images/main/a.webp';
+    expect(productShareImage({ imagen_principal: url }, 'on', 'https://tienda.mx')).toEqual(
+      productOgImage({ imagen_principal: url }, 'on'),
+    );
+  });
+
+  it("shares the shop's own 1200x630 picture, as an absolute address, when the product has no photo", () => {
+    for (const imagen_principal of [null, '', '   ']) {
+      expect(productShareImage({ imagen_principal }, 'on', 'https://tienda.mx/producto/x')).toEqual({
+        url: 'https://tienda.mx/og-image.png',
+        size: { width: 1200, height: 630 },
+      });
+    }
   });
 });

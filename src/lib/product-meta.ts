@@ -39,3 +39,14 @@ export function productOgImage(p: Pick<ProductMetaInput, 'imagen_principal'>, tr
     size: transforms === 'on' && isStorageObjectUrl(url) ? OG_IMAGE : null,
   };
 }
+
+/** Where the shop's own 1200x630 share picture is served (src/pages/og-image.png.ts draws it). */
+export const SHOP_SHARE_IMAGE_PATH = '/og-image.png';
+
+/**
+ * The image a product page shares: its photo (productOgImage), or, for a product without one (a CSV
+ * import can create it), the shop's own 1200x630 picture, so a shared link never shows a blank card.
+ */
+export function productShareImage(p: Pick<ProductMetaInput, 'imagen_principal'>, transforms: ImageTransforms, site: URL | string): OgImage {
+  return productOgImage(p, transforms) ?? { url: new URL(SHOP_SHARE_IMAGE_PATH, site).href, size: OG_IMAGE };
+}
