@@ -99,6 +99,11 @@ function filterDetails(f: FiltersResult): string[] {
         ['estado', 'clase', 'mediana', 'la más lenta'],
         p.slowest.map((s) => [s.state, CLASS_LABELS[s.class], `${s.p50} ms`, `${s.max} ms`]),
       ),
+      // byState is slowest first: the first state seen of each class is its slowest
+      `\nEl más lento de cada clase: ${CLASSES.flatMap((cls) => {
+        const s = (p.byState ?? []).find((x) => x.class === cls);
+        return s ? [`${s.state} ${s.p50} ms`] : [];
+      }).join('; ')}`,
     );
   return out;
 }
