@@ -1,7 +1,7 @@
 /** Defaults of the local stack, following the Supabase CLI's ports, overridable by environment. */
 import { join } from 'node:path';
 import { ROOT } from '../lib/root.ts';
-import type { StackOptions } from './index.ts';
+import type { StackOptions } from './options.ts';
 
 function port(name: string, fallback: number): number {
   const raw = process.env[name];
