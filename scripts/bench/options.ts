@@ -12,7 +12,7 @@
  *   run, over the fixed mix of 200 shopper-like states (filter-states.ts); 0 skips the load run or the
  *   first design; BENCH_RUNS (15): calls per case of the back office's product list.
  * - BENCH_BUILD_SIZES ("1000,10000"): catalogue sizes built; Lighthouse audits the first, in
- *   BENCH_LIGHTHOUSE_RUNS (3) rounds over the pages, and the table shows the median and the range.
+ *   BENCH_LIGHTHOUSE_RUNS (5) rounds over the pages; the table shows each page's worst run beside its median.
  * - BENCH_DB_PORT, BENCH_API_PORT, BENCH_REST_PORT (60522, 60521, 60529): the throwaway stack's
  *   ports (one stack at a time); BENCH_SITE_PORT (60530): the static server Lighthouse loads,
  *   and Chromium's DevTools port is the next one.
@@ -58,7 +58,7 @@ export const options = {
   clients: num('BENCH_CLIENTS', 32),
   baselinePerClass: num('BENCH_BASELINE_PER_CLASS', 4),
   baselineSeconds: num('BENCH_BASELINE_SECONDS', 300),
-  lighthouseRuns: Math.max(1, num('BENCH_LIGHTHOUSE_RUNS', 3)),
+  lighthouseRuns: Math.max(1, num('BENCH_LIGHTHOUSE_RUNS', 5)),
   buildSizes: (process.env['BENCH_BUILD_SIZES'] ?? '1000,10000')
     .split(',')
     .map(Number)

@@ -22,6 +22,8 @@ export interface BenchResults {
 /** Goals of the filters: p95 of every state class by catalogue size, and the load run. */
 const classGoalMs = (size: number): number | null => (size <= 100_000 ? 30 : size <= 1_000_000 ? 100 : null);
 const LOAD_GOAL = { requestsPerSecond: 400, p95: 150 };
+/** What a mid-range phone must get on the home, /tienda and a product page, in every Lighthouse run. */
+const PHONE_GOAL = { jsKb: 80, performance: 95, tbtMs: 150, lcpMs: 2000 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (t: Timing) => `p50 ${t.p50} ms, p95 ${t.p95} ms`;
 const yes = (ok: boolean | null) => (ok === null ? '—' : ok ? 'sí' : 'NO');
@@ -126,9 +128,9 @@ function siteRows(s: SiteResult): Row[] {
       yes(w ? w.js <= goalKb * 1024 : null),
     ];
     rows.push(
-      js(product, 90, '177 KB', 'una página de producto'),
-      js(shop, 120, '177 KB', '`/tienda`'),
-      js(home, 90, '117 KB', 'la portada'),
+      js(home, PHONE_GOAL.jsKb, '92.8 KB', 'la portada'),
+      js(shop, PHONE_GOAL.jsKb, '94.4 KB', '`/tienda`'),
+      js(product, PHONE_GOAL.jsKb, '93.4 KB', 'una página de producto'),
     );
   }
   for (const b of s.builds) {
@@ -141,20 +143,37 @@ function siteRows(s: SiteResult): Row[] {
       yes(home ? home.html <= 14 * 1024 : null),
     ]);
   }
-  const before: Record<string, string> = { '/': '86-99', '/tienda': '71-77 (LCP 6.0 s)' };
+  // A shopper gets one load, not the median of several: each row is met only when its WORST run meets
+  // every goal. "Before" is one run of each page on npm start's demo shop, as the issue measured it.
+  const before: Record<string, string> = { '/': '94 (TBT 243 ms)', '/tienda': '88 (TBT 287 ms)' };
   const routes = [...new Set((s.lighthouse ?? []).map((a) => a.route))];
   for (const route of routes) {
     const runs = (s.lighthouse ?? []).filter((a) => a.route === route);
     const of = (pick: (a: Audit) => number | null) => runs.map(pick).filter((v): v is number => v !== null);
-    const perf = median(of((a) => a.performance));
+    const perf = of((a) => a.performance);
+    const lcp = of((a) => a.lcpMs);
+    const tbt = of((a) => a.tbtMs);
+    const worstPerf = perf.length ? Math.min(...perf) : null;
+    const worstLcp = lcp.length ? Math.max(...lcp) : null;
+    const worstTbt = tbt.length ? Math.max(...tbt) : null;
     const all100 = runs.every((a) => a.accessibility === 100 && a.bestPractices === 100 && a.seo === 100);
+    const seconds = (v: number | null) => (v === null ? '—' : `${(v / 1000).toFixed(1)} s`);
     rows.push([
       `Lighthouse móvil, ${route === '/' ? 'portada' : route.startsWith('/producto') ? 'página de producto' : `\`${route}\``} (${runs.length} ${runs.length === 1 ? 'vez' : 'veces'})`,
-      before[route] ?? '88-91',
-      `rendimiento ${perf} (${span(of((a) => a.performance))}), accesibilidad ${span(of((a) => a.accessibility))}, buenas prácticas ${span(of((a) => a.bestPractices))}, SEO ${span(of((a) => a.seo))}; ` +
-        `LCP ${span(of((a) => a.lcpMs).map((v) => Math.round(v / 100) / 10))} s, TBT ${span(of((a) => a.tbtMs))} ms, CLS ${span(of((a) => a.cls))}; índice de CPU ${span(of((a) => a.benchmarkIndex).map(Math.round))}`,
-      'rendimiento ≥ 95 (mediana); los demás 100',
-      yes(perf !== null && perf >= 95 && all100),
+      before[route] ?? '82 (TBT 638 ms)',
+      `rendimiento: la peor ${worstPerf ?? '—'}, mediana ${median(perf) ?? '—'}; TBT: el peor ${worstTbt ?? '—'} ms, mediana ${median(tbt) ?? '—'} ms; ` +
+        `LCP: el peor ${seconds(worstLcp)}, mediana ${seconds(median(lcp))}; CLS ${span(of((a) => a.cls))}; ` +
+        `accesibilidad ${span(of((a) => a.accessibility))}, buenas prácticas ${span(of((a) => a.bestPractices))}, SEO ${span(of((a) => a.seo))}; índice de CPU ${span(of((a) => a.benchmarkIndex).map(Math.round))}`,
+      `en cada vuelta: rendimiento ≥ ${PHONE_GOAL.performance}, TBT ≤ ${PHONE_GOAL.tbtMs} ms, LCP ≤ ${PHONE_GOAL.lcpMs / 1000} s; los demás 100`,
+      yes(
+        worstPerf !== null &&
+          worstPerf >= PHONE_GOAL.performance &&
+          worstTbt !== null &&
+          worstTbt <= PHONE_GOAL.tbtMs &&
+          worstLcp !== null &&
+          worstLcp <= PHONE_GOAL.lcpMs &&
+          all100,
+      ),
     ]);
   }
   for (const b of s.builds) {
