@@ -236,15 +236,20 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   // ── images: plan every upload, render each distinct picture once, upload 8 at a time ─────
   const renders = new RenderCache();
   const uploads: Upload[] = [];
-  const mainUrlIndex: number[] = [];
+  const mainUrlIndex: (number | null)[] = [];
   const extraUrlIndex: number[][] = [];
   const stamp = Date.now();
   products.forEach((p, i) => {
     const imageOf = (view: ProductView) =>
       renders.get(`p|${p.silhouette}|${p.colour.hex}|${view}`, () => renderProductImage(p.silhouette, p.colour.hex, view));
     // The main image is named by time and a random token; extra images go under the product id.
-    mainUrlIndex.push(uploads.length);
-    uploads.push({ bucket: PRODUCT_BUCKET, path: `main/${stamp + i}-${rng.token(8)}.webp`, render: imageOf(p.views[0] ?? 0) });
+    const main = p.views[0];
+    if (main === undefined) {
+      mainUrlIndex.push(null);
+    } else {
+      mainUrlIndex.push(uploads.length);
+      uploads.push({ bucket: PRODUCT_BUCKET, path: `main/${stamp + i}-${rng.token(8)}.webp`, render: imageOf(main) });
+    }
     extraUrlIndex.push(
       p.views.slice(1).map((view, n) => {
         uploads.push({ bucket: PRODUCT_BUCKET, path: `${p.id}/${n + 1}.webp`, render: imageOf(view) });
@@ -313,7 +318,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     precio_original: p.precioOriginal,
     precio_venta: p.precioVenta,
     descripcion: p.descripcion,
-    imagen_principal: url(mainUrlIndex[i]),
+    imagen_principal: mainUrlIndex[i] === null ? null : url(mainUrlIndex[i]),
     permalink: permalinks[i],
     destacado: p.destacado,
     created_at: p.createdAt,

@@ -41,7 +41,7 @@ export interface ProductPlan {
   sizes: string[];
   silhouette: Silhouette;
   colour: ColorDef;
-  /** views[0] is the main image; the rest become product_images orden 1..n */
+  /** views[0] is the main image; the rest become product_images orden 1..n; none for a product without photos */
   views: ProductView[];
   createdAt: string;
 }
@@ -224,5 +224,12 @@ export function planDemoProducts({ rng, now }: PlanOptions): ProductPlan[] {
   }
   // A few products were never given a subcategory.
   for (const p of rng.shuffle(products).slice(0, 3)) p.subcategory = null;
+  // One product of a running campaign was imported before its photos arrived: no main image and no
+  // gallery (the last by permalink, so the shop shows it without it being the first of any list).
+  const running = new Set(CAMPAIGNS.filter((c) => c.startOffset <= 0 && c.endOffset >= 0).map((c) => c.key));
+  const withoutPhotos = products
+    .filter((p) => running.has(p.campaignKey) && !p.destacado)
+    .sort((a, b) => b.permalinkBase.localeCompare(a.permalinkBase))[0];
+  if (withoutPhotos) withoutPhotos.views = [];
   return products;
 }

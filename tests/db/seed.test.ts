@@ -161,13 +161,22 @@ describe('demo data', () => {
   });
 
   it('has 1-4 images per product: the main one plus gallery rows orden 1..n under the product id', () => {
-    for (const p of products) {
+    for (const p of products.filter((x) => x.imagen_principal !== null)) {
       expect(p.imagen_principal).toMatch(/\/storage\/v1\/object\/public\/product-images\/main\/\d+-[a-z0-9]+\.webp$/);
       expect(p.extra_images).toBeLessThanOrEqual(3);
       expect(p.image_ordens).toEqual(Array.from({ length: p.extra_images }, (_, i) => i + 1));
       for (const [i, u] of p.image_urls.entries()) expect(u.endsWith(`/product-images/${p.id}/${i + 1}.webp`)).toBe(true);
     }
     expect(new Set(products.map((p) => p.extra_images)).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has one product of a running campaign imported before its photos arrived: no main image, no gallery', () => {
+    const without = products.filter((p) => p.imagen_principal === null);
+    expect(without).toHaveLength(1);
+    const [p] = without;
+    expect(p!.extra_images).toBe(0);
+    expect(p!.destacado).toBe(false);
+    expect((p!.fecha_inicio ?? today) <= today && p!.fecha_fin >= today).toBe(true);
   });
 
   it('features several products of running campaigns', () => {
@@ -208,7 +217,10 @@ describe('demo data', () => {
       [tile!.image_url, 800, 1000],
       [withGallery.imagen_principal!, 800, 1000],
       [withGallery.image_urls[0]!, 800, 1000],
-      ...products.slice(0, 5).map((p): [string, number, number] => [p.imagen_principal!, 800, 1000]),
+      ...products
+        .filter((p) => p.imagen_principal !== null)
+        .slice(0, 5)
+        .map((p): [string, number, number] => [p.imagen_principal!, 800, 1000]),
     ];
     for (const [url, width, height] of checks) {
       const res = await fetch(url);
@@ -264,7 +276,7 @@ describe('demo data', () => {
           precio: p.precioVenta,
           costo: p.costoCompra,
           sizes: p.sizes.length,
-          extra: p.views.length - 1,
+          extra: Math.max(0, p.views.length - 1),
         })),
       ),
     );

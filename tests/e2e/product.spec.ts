@@ -237,6 +237,51 @@ test('the head carries title, Open Graph, Twitter, canonical and Product JSON-LD
   );
 });
 
+test('a product imported without photos shares the shop picture and shows no broken image, on its page and its card', async ({
+  page,
+  request,
+}) => {
+  const { data, error } = await anon()
+    .from('products')
+    .select('nombre, permalink, product_images(id), campaigns!inner(fecha_fin)')
+    .is('imagen_principal', null)
+    .gte('campaigns.fecha_fin', mexicoDate());
+  expect(error).toBeNull();
+  expect(data).toHaveLength(1);
+  const p = data![0]!;
+  expect(p.product_images).toHaveLength(0);
+
+  await page.goto(`/producto/${p.permalink}`);
+  await expect(page.getByRole('heading', { level: 1, name: p.nombre })).toBeVisible();
+  const meta = (attr: string, name: string) => page.locator(`head meta[${attr}="${name}"]`).getAttribute('content');
+  const image = await meta('property', 'og:image');
+  expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/og-image\.png$/);
+  expect([await meta('property', 'og:image:width'), await meta('property', 'og:image:height')]).toEqual(['1200', '630']);
+  expect(await meta('name', 'twitter:card')).toBe('summary_large_image');
+  expect(await meta('name', 'twitter:image')).toBe(image);
+  const png = await request.get(new URL(image!).pathname);
+  expect(png.status()).toBe(200);
+  expect(png.headers()['content-type']).toContain('image/png');
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
+  expect(ld.image ?? []).toEqual([]);
+
+  // The gallery says there is no photo instead of drawing an empty or broken picture.
+  await expect(page.getByText('Sin imagen', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Galería de imágenes' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  const broken = await page.$$eval('img', (imgs) =>
+    imgs.filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.currentSrc || i.src),
+  );
+  expect(broken).toEqual([]);
+
+  // Its card in the shop, found by its name, shows the same placeholder.
+  await page.goto(`/tienda?search=${encodeURIComponent(p.nombre)}`);
+  const card = page.getByRole('article').filter({ has: page.locator(`a[href="/producto/${p.permalink}"]`) });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText('Sin imagen', { exact: true })).toBeVisible();
+  await expect(card.locator('img')).toHaveCount(0);
+});
+
 test('the live check: an expired campaign hides the buy button, a changed price shows live', async ({ page }, info) => {
   const p = await pick((x) => x.sizes.length > 0);
   const db = service();

@@ -1,6 +1,7 @@
 /** /tienda as a shopper uses it: filters with counts, chips and the URL, mobile filters, infinite scroll, empty state. */
 import { expect, test, type Page, type TestInfo } from './test.ts';
 import { anon, mexicoDate, service } from './fixtures.ts';
+import { hydrated } from './islands.ts';
 
 interface Option {
   id: string;
@@ -255,6 +256,8 @@ test('a card opens the product page in a new tab and records the click', async (
   await expect(card.getByRole('heading', { name: first.nombre })).toBeVisible();
   const link = card.getByRole('link', { name: 'Ver producto' });
   await expect(link).toHaveAttribute('target', '_blank');
+  // The link opens the page with or without JavaScript; the click is recorded once the grid has hydrated.
+  await hydrated(page, link);
   const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
   await expect(tab).toHaveURL(new RegExp(`/producto/${first.permalink}$`));
   const session = await sessionOf(page);
