@@ -1,10 +1,9 @@
-/** @jsxImportSource preact */
 /**
  * The three collapsible sections (native <details>, so they work without JavaScript): product data (the
  * sanitised description or the default text), shipping and returns (product-page policy), reviews.
  */
 import { ChevronDown } from '../icons.tsx';
-import type { ReactNode } from 'preact/compat';
+import type { ReactNode } from 'react';
 import { defaultDescription } from '../../lib/description.ts';
 
 interface Props {

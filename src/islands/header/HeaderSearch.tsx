@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /**
  * Header instant search over the product pages (Pagefind index built after astro build). An accessible
  * combobox: arrows move through the results, Enter or a click opens the product, Escape closes. Without
@@ -7,7 +6,7 @@
  */
 import { Loader2, Search, X } from '../../components/icons.tsx';
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'preact/compat';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { trackProductClick } from '../../data/analytics.ts';
 import { MAX_SEARCH_RESULTS, toSearchHit, type PagefindResultData, type SearchHit } from '../../lib/search.ts';
 import { useSearchTracking } from '../shop/useSearchTracking.ts';
@@ -174,9 +173,9 @@ export default function HeaderSearch() {
               placeholder="Buscar productos..."
               value={term}
               onChange={(e) => {
-                setTerm(e.currentTarget.value);
+                setTerm(e.target.value);
                 setListOpen(true);
-                tracking.typed(e.currentTarget.value);
+                tracking.typed(e.target.value);
               }}
               onFocus={() => {
                 setListOpen(true);

@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /**
  * Price, size grid, buy / share / favourite, and the phone's sticky bottom bar. Buying opens the chat link
  * (brand, name, size, product link) in a new window; with sizes but none chosen, 'Selecciona tu talla' opens first.
@@ -7,7 +6,7 @@
  * the share button opens the share dialog natively (a popover) and its network options are share links.
  */
 import { Share2, ShoppingBag } from '../../components/icons.tsx';
-import { useId, useState } from 'preact/compat';
+import { useId, useState } from 'react';
 import FavoriteButton from '../../components/product/FavoriteButton.tsx';
 import { shopChat } from '../../config/shop.ts';
 import { productChatLink } from '../../lib/chat.ts';
@@ -40,7 +39,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
     window.open(chatLink(talla), '_blank', 'noopener,noreferrer');
   };
   /** The link opens the chat by itself; with sizes and none chosen, the size dialog comes first. */
-  const buy = (event: MouseEvent) => {
+  const buy = (event: React.MouseEvent) => {
     if (hasSizes && !size) {
       event.preventDefault();
       setSizeDialog(true);
