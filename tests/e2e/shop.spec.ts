@@ -52,6 +52,8 @@ async function openShopWithClock(page: Page): Promise<void> {
   await page.clock.install({ time: start });
   await page.goto('/tienda');
   await expect(page.getByText(/productos encontrados/)).toBeVisible();
+  // The box is enabled once the grid has hydrated and run its effects: the clock stops only after that.
+  await expect(searchBox(page)).toBeEnabled();
   await page.clock.pauseAt(new Date(start.getTime() + 60_000));
 }
 
