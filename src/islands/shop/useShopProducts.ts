@@ -59,6 +59,13 @@ export function useShopProducts(
   // Bumped by retry(): the same filters load again.
   const [attempt, setAttempt] = useState(0);
   const request = useRef(0);
+  // Set at once when a first page starts loading and when more starts loading; the state that shows it
+  // arrives with the next render, too late for a scroll event already on its way.
+  const reloading = useRef(false);
+  const pagingMore = useRef(false);
+  // The filters (all but the page) of the list on screen: more of it is asked for with these, never with
+  // filters just chosen whose first page has not been asked for yet.
+  const listKey = useRef(initial === null ? null : '');
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
 
@@ -73,6 +80,8 @@ export function useShopProducts(
       if (unfiltered && attempt === 0) return;
     }
     const id = ++request.current;
+    reloading.current = true;
+    pagingMore.current = false; // a page in flight belongs to the old filters: its answer is dropped
     setLoading(true);
     setMoreFailed(false);
     const timer = setTimeout(async () => {
@@ -80,6 +89,7 @@ export function useShopProducts(
       try {
         const page = await fetchShopPage(shopClient, f, 0, PAGE_SIZE * Math.min(f.page, MAX_RESTORE_PAGES));
         if (id !== request.current) return;
+        listKey.current = key;
         setProducts(page.products);
         setFacets(page.facets);
         setTotal(page.total);
@@ -93,6 +103,7 @@ export function useShopProducts(
         notify.error('No se pudieron cargar las opciones de filtros');
       } finally {
         if (id === request.current) {
+          reloading.current = false;
           setLoading(false);
           setLoadingMore(false);
         }
@@ -109,15 +120,25 @@ export function useShopProducts(
   // over and over, while the server is down.
   const canLoadMore = hasMore && !moreFailed;
 
+  // The infinite scroll's observer may still call a loadMore made by an earlier render (when the grid turns
+  // to skeletons its effect is not cleaned up yet): so paging reads the list and its state as they are now,
+  // never as that render saw them, and never runs while the first page of new filters loads. Otherwise a
+  // late page of the old list would be merged over the new filters' answer.
+  const shown = useRef({ products, canLoadMore });
+  shown.current = { products, canLoadMore };
   const loadMore = useCallback(() => {
-    if (loading || loadingMore || !canLoadMore) return;
+    const { products: list, canLoadMore: can } = shown.current;
+    const filters = filtersRef.current;
+    const sameFilters = filtersToQuery({ ...filters, page: 1 }) === listKey.current;
+    if (reloading.current || pagingMore.current || !can || !sameFilters) return;
     const id = request.current;
+    pagingMore.current = true;
     setLoadingMore(true);
-    fetchShopPage(shopClient, filtersRef.current, products.length, PAGE_SIZE)
+    fetchShopPage(shopClient, filters, list.length, PAGE_SIZE)
       .then((page) => {
         if (id !== request.current) return;
-        const seen = new Set(products.map((p) => p.id));
-        const merged = [...products, ...page.products.filter((p) => !seen.has(p.id))];
+        const seen = new Set(list.map((p) => p.id));
+        const merged = [...list, ...page.products.filter((p) => !seen.has(p.id))];
         setProducts(merged);
         setTotal(page.total);
         setFacets(page.facets);
@@ -129,9 +150,11 @@ export function useShopProducts(
         setMoreFailed(true);
       })
       .finally(() => {
-        if (id === request.current) setLoadingMore(false);
+        if (id !== request.current) return;
+        pagingMore.current = false;
+        setLoadingMore(false);
       });
-  }, [loading, loadingMore, canLoadMore, products, onPage]);
+  }, [onPage]);
 
   const retryMore = useCallback(() => setMoreFailed(false), []);
 
