@@ -1,9 +1,20 @@
 // @ts-check
+import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 
 // Static storefront: every page is prerendered at build time with the anon key, like a shopper sees it.
+//
+// Two JSX frameworks, each with its own files. The shop's components (src/) are Preact, written with
+// React's API through preact/compat (each file says `@jsxImportSource preact` and imports its hooks
+// from 'preact/compat'): about 10 KB of JavaScript instead of React DOM's 63 KB, the difference between
+// a phone that answers at once and one that is busy for a quarter of a second. The back office
+// (admin/) is react-admin and runs on React.
+
+/** A glob of this repository's files below `folder`, as an absolute path (how the integrations compare them). */
+const filesIn = (/** @type {string} */ folder) => `${fileURLToPath(new URL(`./${folder}/`, import.meta.url))}**/*.tsx`;
 
 export default defineConfig({
   output: 'static',
@@ -12,7 +23,7 @@ export default defineConfig({
   site: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
   outDir: './dist',
   trailingSlash: 'ignore',
-  integrations: [react()],
+  integrations: [preact({ include: [filesIn('src')] }), react({ include: [filesIn('admin')] })],
   vite: { plugins: [tailwindcss()] },
   env: {
     schema: {

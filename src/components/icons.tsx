@@ -1,9 +1,10 @@
+/** @jsxImportSource preact */
 /**
  * The shop's icons as plain SVG components, drawn from Lucide's icon set (ISC licence), with the same props
  * the shop used from lucide-react (className, strokeWidth, aria-hidden). Each is a few hundred bytes, where
  * lucide-react's component factory would weigh on every page that shows one.
  */
-import { createElement, type SVGProps } from 'react';
+import { createElement, type SVGProps } from 'preact/compat';
 
 type IconNode = [tag: string, attrs: Record<string, string>][];
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;

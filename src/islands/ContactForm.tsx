@@ -1,5 +1,6 @@
+/** @jsxImportSource preact */
 /** Contact form: checks required fields, then simulates the send for 1.5 s (no call), resets and confirms. */
-import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type JSX } from 'preact/compat';
 import {
   CONTACT_SENT_DESCRIPTION,
   CONTACT_SENT_TITLE,
@@ -21,7 +22,7 @@ export default function ContactForm() {
   const [submitting, setSubmitting] = useState(false);
   // The button stays disabled until hydrated: without JavaScript there is nowhere to send the form.
   const [ready, setReady] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
     setReady(true);
@@ -29,11 +30,11 @@ export default function ContactForm() {
   }, []);
 
   const change = (field: ContactField) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+    setForm((f) => ({ ...f, [field]: e.currentTarget.value }));
     setInvalid((list) => list.filter((f) => f !== field));
   };
 
-  const submit = (e: SubmitEvent<HTMLFormElement>) => {
+  const submit = (e: JSX.TargetedSubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (submitting) return;
     const check = validateContact(form);

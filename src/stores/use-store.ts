@@ -1,6 +1,6 @@
-/** A store's value in a React island, without a binding library: React's own external-store hook. */
+/** A store's value in an island, without a binding library. */
 import type { ReadableAtom } from 'nanostores';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'preact/compat';
 
 /**
  * The store's current value, re-rendering on change. The static HTML is built with `initial` (the build
@@ -8,5 +8,10 @@ import { useSyncExternalStore } from 'react';
  * `initial` must be the same object on every render (a module constant).
  */
 export function useStoreValue<T>(store: ReadableAtom<T>, initial: T): T {
-  return useSyncExternalStore(store.listen, store.get, () => initial);
+  const [value, setValue] = useState<T>(initial);
+  useEffect(() => {
+    setValue(() => store.get());
+    return store.listen((v) => setValue(() => v));
+  }, [store]);
+  return value;
 }

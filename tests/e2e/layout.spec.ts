@@ -1,4 +1,5 @@
 /** Everywhere: header categories, mobile menu, favourites badge, help widget, promo popup, sitemap and robots. */
+import type { Response } from '@playwright/test';
 import { expect, test, type Page } from './test.ts';
 import { SHOP, shopChat } from '../../src/config/shop.ts';
 import { helpChatLink, problemChatLink } from '../../src/lib/chat.ts';
@@ -236,4 +237,30 @@ test('sitemap.xml lists every shopper page and active product; robots.txt keeps 
   expect(robots).toMatch(/^Disallow: \/admin$/m);
   expect(robots).toMatch(/^Disallow: \/test-$/m);
   expect(robots).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+});
+
+test('the shop runs on Preact: no shopper page loads React DOM, which only the back office loads', async ({ page }) => {
+  test.skip(isPhone(page), 'the scripts a page loads do not depend on the screen');
+  // React's production build names its error page in every bundle; Preact has no such text.
+  const loadsReactDom = async (path: string) => {
+    const scripts: Promise<string>[] = [];
+    const onResponse = (r: Response) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+    };
+    page.on('response', onResponse);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+    page.off('response', onResponse);
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length, path).toBeGreaterThan(0);
+    return bodies.some((b) => b.includes('react.dev/errors'));
+  };
+  const { data } = await service()
+    .from('products')
+    .select('permalink, campaigns!inner(fecha_fin)')
+    .gte('campaigns.fecha_fin', mexicoDate())
+    .limit(1);
+  for (const path of ['/', '/tienda', `/producto/${data![0]!.permalink}`, '/favoritos', '/contacto'])
+    expect(await loadsReactDom(path), path).toBe(false);
+  expect(await loadsReactDom('/admin')).toBe(true);
 });

@@ -1,5 +1,6 @@
+/** @jsxImportSource preact */
 /** Inicio / Tienda / category / product (productCrumbs, the same trail the page's JSON-LD gives search engines). */
-import { Fragment } from 'react';
+import { Fragment } from 'preact/compat';
 import { productCrumbs } from '../../lib/structured-data.ts';
 
 interface Props {

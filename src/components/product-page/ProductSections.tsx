@@ -1,9 +1,10 @@
+/** @jsxImportSource preact */
 /**
  * The three collapsible sections (native <details>, so they work without JavaScript): product data (the
  * sanitised description or the default text), shipping and returns (product-page policy), reviews.
  */
 import { ChevronDown } from '../icons.tsx';
-import type { ReactNode } from 'react';
+import type { ReactNode } from 'preact/compat';
 import { defaultDescription } from '../../lib/description.ts';
 
 interface Props {

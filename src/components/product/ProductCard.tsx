@@ -1,10 +1,11 @@
+/** @jsxImportSource preact */
 /**
  * The shop's product card (shop grid, related products, home carousel): image, favourite toggle, discount,
  * category, campaign countdown, name, brand, sizes, prices and 'Ver producto'. The whole card is one real
  * link to /producto/{permalink} in a new tab, so it works without JavaScript; `onOpen` records the click.
  */
 import { Clock } from '../icons.tsx';
-import { useId } from 'react';
+import { useId } from 'preact/compat';
 import { remainingBadge } from '../../lib/campaign.ts';
 import { discountBadge, hasDiscount } from '../../lib/discount.ts';
 import { formatPrice } from '../../lib/money.ts';

@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 /**
  * Header instant search over the product pages (Pagefind index built after astro build). An accessible
  * combobox: arrows move through the results, Enter or a click opens the product, Escape closes. Without
@@ -6,7 +7,7 @@
  */
 import { Loader2, Search, X } from '../../components/icons.tsx';
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'preact/compat';
 import { trackProductClick } from '../../data/analytics.ts';
 import { MAX_SEARCH_RESULTS, toSearchHit, type PagefindResultData, type SearchHit } from '../../lib/search.ts';
 import { useSearchTracking } from '../shop/useSearchTracking.ts';
@@ -173,9 +174,9 @@ export default function HeaderSearch() {
               placeholder="Buscar productos..."
               value={term}
               onChange={(e) => {
-                setTerm(e.target.value);
+                setTerm(e.currentTarget.value);
                 setListOpen(true);
-                tracking.typed(e.target.value);
+                tracking.typed(e.currentTarget.value);
               }}
               onFocus={() => {
                 setListOpen(true);

@@ -1,14 +1,15 @@
+/** @jsxImportSource preact */
 /**
  * The Embla engine of a home carousel (and its autoplay), loaded after the carousel has hydrated: the
  * slides are already on screen as HTML, so the engine's weight stays out of the page's first load.
  * Renders nothing; binds Embla to the carousel's viewport and hands its API back.
  */
+import EmblaCarousel, { type EmblaCarouselType, type EmblaOptionsType } from 'embla-carousel';
 import Autoplay, { type AutoplayType } from 'embla-carousel-autoplay';
-import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'preact/compat';
 
-export type EmblaApi = NonNullable<UseEmblaCarouselType[1]>;
-export type EmblaOptions = NonNullable<Parameters<typeof useEmblaCarousel>[0]>;
+export type EmblaApi = EmblaCarouselType;
+export type EmblaOptions = Partial<EmblaOptionsType>;
 
 export interface Engine {
   embla: EmblaApi;
@@ -24,15 +25,16 @@ interface Props {
 }
 
 export default function CarouselEngine({ viewport, options, autoplayDelay, onReady }: Props) {
-  const autoplay = useRef(
-    autoplayDelay === null
-      ? null
-      : Autoplay({ delay: autoplayDelay, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true }),
-  );
-  const [bind, embla] = useEmblaCarousel(options, autoplay.current ? [autoplay.current] : []);
-  useEffect(() => bind(viewport.current), [bind, viewport]);
   useEffect(() => {
-    if (embla) onReady({ embla, autoplay: autoplay.current });
-  }, [embla, onReady]);
+    const node = viewport.current;
+    if (!node) return;
+    const autoplay =
+      autoplayDelay === null
+        ? null
+        : Autoplay({ delay: autoplayDelay, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true });
+    const embla = EmblaCarousel(node, options, autoplay ? [autoplay] : []);
+    onReady({ embla, autoplay });
+    return () => embla.destroy();
+  }, [viewport, options, autoplayDelay, onReady]);
   return null;
 }

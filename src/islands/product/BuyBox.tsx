@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 /**
  * Price, size grid, buy / share / favourite, and the phone's sticky bottom bar. Buying opens the chat link
  * (brand, name, size, product link) in a new window; with sizes but none chosen, 'Selecciona tu talla' opens first.
@@ -6,7 +7,7 @@
  * the share button opens the share dialog natively (a popover) and its network options are share links.
  */
 import { Share2, ShoppingBag } from '../../components/icons.tsx';
-import { useId, useState } from 'react';
+import { useId, useState } from 'preact/compat';
 import FavoriteButton from '../../components/product/FavoriteButton.tsx';
 import { shopChat } from '../../config/shop.ts';
 import { productChatLink } from '../../lib/chat.ts';
@@ -39,7 +40,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
     window.open(chatLink(talla), '_blank', 'noopener,noreferrer');
   };
   /** The link opens the chat by itself; with sizes and none chosen, the size dialog comes first. */
-  const buy = (event: React.MouseEvent) => {
+  const buy = (event: MouseEvent) => {
     if (hasSizes && !size) {
       event.preventDefault();
       setSizeDialog(true);

@@ -1,6 +1,7 @@
+/** @jsxImportSource preact */
 /** Product gallery: main image first, thumbnails, and previous/next arrows that wrap around. */
 import { ChevronLeft, ChevronRight, ImageOff } from '../../components/icons.tsx';
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'preact/compat';
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { wrapIndex, type GalleryImage } from '../../lib/gallery.ts';
 import { responsiveImage } from '../../lib/images.ts';
@@ -19,7 +20,7 @@ export default function Gallery({ images, alt }: Props) {
   const current = images[index];
   const go = (step: number) => setIndex((i) => wrapIndex(i, step, count));
   // On either arrow button, the left and right arrow keys also step through the images.
-  const onArrowKey = (e: KeyboardEvent) => {
+  const onArrowKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (e.key === 'ArrowLeft') go(-1);
     if (e.key === 'ArrowRight') go(1);
   };

@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 /** 'Producto no encontrado' with the reason and a way back to the shop (whole view, or compact in place of the buy box). */
 import { ArrowLeft, RotateCw, SearchX, WifiOff } from '../../components/icons.tsx';
 

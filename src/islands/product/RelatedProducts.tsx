@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 /**
  * 'Productos relacionados': up to 4 product cards (the shared ProductCard); opening one records a product
  * click. Nothing when there are none.

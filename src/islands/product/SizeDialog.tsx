@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 /** 'Selecciona tu talla': opens when buying without a size; choosing one sets it and proceeds to buy. */
 import Modal from './Modal.tsx';
 import SizePicker from './SizePicker.tsx';

@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 /** Grid of size buttons; the chosen one is pressed. */
 interface Props {
   sizes: string[];

@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 /** One filter selector: a labelled native select whose options show their product count in parentheses. */
 import type { FacetOption } from '../../data/shop.ts';
 
@@ -25,7 +26,7 @@ export default function FacetSelect({ id, label, allLabel, options, value, selec
         id={id}
         value={value ?? ''}
         disabled={disabled}
-        onChange={(e) => onChange(e.target.value || null)}
+        onChange={(e) => onChange(e.currentTarget.value || null)}
         className="h-10 w-full min-w-0 truncate rounded-xl border border-neutral-300 bg-white px-3 text-sm text-neutral-900 shadow-sm transition hover:border-neutral-400 disabled:cursor-not-allowed disabled:bg-neutral-100 disabled:text-neutral-500"
       >
         <option value="">{allLabel}</option>

@@ -1,9 +1,10 @@
+/** @jsxImportSource preact */
 /**
  * The sticky filter bar: search box, Tendencia / Categoría / Subcategoría / Precio / Talla and 'Limpiar'.
  * Below 768 px the selectors collapse behind a 'Filtros' toggle showing the active-filter count.
  */
 import { SlidersHorizontal, Search } from '../../components/icons.tsx';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type JSX } from 'preact/compat';
 import type { ShopFacets } from '../../data/shop.ts';
 import type { FilterKey, FilterState } from '../../lib/filters.ts';
 import { priceRangeLabel } from '../../lib/price-range.ts';
@@ -38,7 +39,7 @@ export default function FilterBar(props: Props) {
     onSelect(key, value);
     if (isMobile) setOpen(false);
   };
-  const submit = (e: SubmitEvent<HTMLFormElement>) => {
+  const submit = (e: JSX.TargetedSubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     props.onSearchSubmit();
   };
@@ -56,7 +57,7 @@ export default function FilterBar(props: Props) {
               <input
                 type="search"
                 value={filters.search_term ?? ''}
-                onChange={(e) => props.onSearchChange(e.target.value)}
+                onChange={(e) => props.onSearchChange(e.currentTarget.value)}
                 placeholder="Buscar productos..."
                 aria-label="Buscar productos"
                 enterKeyHint="search"

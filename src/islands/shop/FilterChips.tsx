@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 /** The active filters as removable chips ('Categoría: Tenis ×'). */
 import { X } from '../../components/icons.tsx';
 import type { FilterKey } from '../../lib/filters.ts';
