@@ -7,7 +7,10 @@
  * unique one, which the seed's upserts and the triggers use) are dropped inside the transaction
  * and built again before it commits, as a restore does: growing an index row by row gets slower
  * as it grows (with them, through the API, 440,000 products took 342 s and the rate kept falling),
- * building it once takes seconds.
+ * building it once takes seconds. Likewise the shop's facet cells (kept by statement triggers on
+ * products, which a batch fires three times: its insert, then its sizes and images copied onto the
+ * products) are not updated batch by batch: the triggers are disabled for the transaction and the
+ * cells counted once from every product before it commits (private.shop_cells_rebuild).
  */
 import pg from 'pg';
 import type { BulkRows, BulkStore } from './bulk-store.ts';
@@ -15,6 +18,8 @@ import type { BulkRows, BulkStore } from './bulk-store.ts';
 const REBUILD_FROM = 50_000;
 /** Tables whose indexes a large seed rebuilds: those it fills, and the shop's copy of the products (kept by triggers). */
 const REBUILT_TABLES = ['public.products', 'public.product_sizes', 'public.product_images', 'private.shop_catalogue'];
+/** The products' triggers that keep the shop's cells, off during a large seed. */
+const CELLS_TRIGGERS = 'disable trigger products_shop_cells_insert, disable trigger products_shop_cells_update';
 
 /** Column name and Postgres array type of each table written. */
 const TABLES = {
@@ -51,6 +56,7 @@ function insert(table: keyof typeof TABLES, rows: readonly object[], suffix = ''
 export function pgStore(dbUrl: string): BulkStore {
   const db = new pg.Client({ connectionString: dbUrl });
   let rebuild: string[] = [];
+  let recount = false;
   return {
     async read() {
       await db.connect();
@@ -90,6 +96,8 @@ export function pgStore(dbUrl: string): BulkStore {
       );
       for (const { name } of rows) await db.query(`drop index ${name}`);
       rebuild = rows.map((r) => r.def);
+      await db.query(`alter table public.products ${CELLS_TRIGGERS}`);
+      recount = true;
     },
     async write(rows: BulkRows) {
       for (const [text, values] of [
@@ -105,6 +113,10 @@ export function pgStore(dbUrl: string): BulkStore {
         await db.query(text, values);
     },
     async finish() {
+      if (recount) {
+        await db.query('select private.shop_cells_rebuild()');
+        await db.query(`alter table public.products ${CELLS_TRIGGERS.replaceAll('disable', 'enable')}`);
+      }
       for (const def of rebuild) await db.query(def);
       await db.query('commit');
     },

@@ -4,9 +4,10 @@
 -- shop_page (and get_available_*, get_filtered_product_count) answer from counts instead of
 -- recounting the catalogue: private.shop_cells holds the number of products per campaign,
 -- category, subcategory, brand and price range, private.shop_size_cells the same per size
--- spelling, private.shop_name_cells and shop_name_size_cells the same per distinct product name
--- (private.shop_names, what a search compares), and private.shop_catalogue a narrow copy of each
--- product with an index per filter. Statement triggers on products keep them all exact.
+-- spelling, private.shop_word_cells and shop_word_size_cells the same per word of the products'
+-- names (private.shop_words, what a search of one word compares), private.shop_name_cells and
+-- shop_name_size_cells the same per distinct product name (private.shop_names, for the other
+-- searches), and private.shop_catalogue a narrow copy of each product with an index per filter. Statement triggers on products keep them all exact.
 -- Answers are remembered per catalogue version (private.shop_answers). private.shop_query (owner's rights, reads
 -- the cells) does the work; the public functions of the same names run with the caller's rights.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
@@ -177,6 +178,65 @@ create table private.shop_name_size_cells (
 comment on table private.shop_name_size_cells is 'Number of products per name, campaign, category, subcategory, brand, price range and size spelling, kept by triggers on products; a search with a size chosen, and its size facet, sum these.';
 create index shop_name_size_cells_empty_idx on private.shop_name_size_cells (n) where n = 0;
 
+-- A search term without spaces can only be found inside one word of a name or marca. So such a
+-- search is answered from cells per word: private.shop_words holds each word (runs of characters
+-- between spaces of the folded nombre and marca) once, and the word cells count the products
+-- holding it. A common word matches thousands of products of a few hundred names, but its cells
+-- are bounded by the catalogue's campaigns, categories, brands and price ranges (and sizes), not by
+-- its products or names, so they are several times fewer than the name cells of those names.
+-- Summing the cells of the matching words counts a product once only when no product holds two
+-- of them ('azul' matches 'azul' and 'azules'); private.shop_query checks that and otherwise sums
+-- the name cells.
+create function private.search_words(p_nombre_folded text, p_marca_folded text)
+returns text[]
+language sql
+immutable
+parallel safe
+set search_path to ''
+as $$
+  select coalesce(array_agg(distinct w.word order by w.word), '{}')
+  from regexp_split_to_table(coalesce(p_nombre_folded, '') || ' ' || coalesce(p_marca_folded, ''), '\s+') as w(word)
+  where w.word <> ''
+$$;
+comment on function private.search_words(text, text) is
+  'The distinct words of a folded nombre and marca (split at spaces): a search term without spaces matches a product exactly when it is inside one of them.';
+
+create table private.shop_words (
+  id bigint generated always as identity primary key,
+  word text not null unique,
+  n bigint not null
+);
+comment on table private.shop_words is 'Each word of products'' folded nombre and marca (private.search_words), with the number of products that hold it; kept by triggers on products.';
+create index shop_words_empty_idx on private.shop_words (n) where n = 0;
+create index shop_words_word_trgm_idx on private.shop_words using gin (word extensions.gin_trgm_ops);
+
+create table private.shop_word_cells (
+  word_id bigint not null,
+  campaign_id uuid not null,
+  category_id uuid,
+  subcategory_id uuid,
+  brand_id uuid,
+  price_range text not null,
+  n bigint not null,
+  unique nulls not distinct (word_id, campaign_id, category_id, subcategory_id, brand_id, price_range)
+);
+comment on table private.shop_word_cells is 'Number of products holding a word (private.shop_words) per campaign, category, subcategory, brand and price range, kept by triggers on products; a one-word search sums the cells of its matching words when no product holds two of them.';
+create index shop_word_cells_empty_idx on private.shop_word_cells (n) where n = 0;
+
+create table private.shop_word_size_cells (
+  word_id bigint not null,
+  campaign_id uuid not null,
+  category_id uuid,
+  subcategory_id uuid,
+  brand_id uuid,
+  price_range text not null,
+  talla text not null,
+  n bigint not null,
+  unique nulls not distinct (word_id, campaign_id, category_id, subcategory_id, brand_id, price_range, talla)
+);
+comment on table private.shop_word_size_cells is 'Number of products holding a word per campaign, category, subcategory, brand, price range and size spelling, kept by triggers on products; a one-word search with a size chosen, and its size facet, sum these.';
+create index shop_word_size_cells_empty_idx on private.shop_word_size_cells (n) where n = 0;
+
 -- A product's sizes as the size filter compares them: lowercased ('M' and 'm' are one size).
 create function private.size_keys(sizes text[])
 returns text[]
@@ -331,7 +391,14 @@ set work_mem to '32MB'
 as $$
 declare
   v_campaigns uuid[];
+  v_term text;
   v_pat text;
+  v_words bigint[] := '{}';
+  -- the search is counted from the word cells (else from the name cells)
+  v_by_word boolean := false;
+  -- products holding each matching word, summed; products of the matching names
+  v_word_hits numeric;
+  v_name_hits numeric;
   v_names bigint[] := '{}';
   v_brands uuid[] := '{}';
   v_categories uuid[] := '{}';
@@ -349,11 +416,25 @@ declare
 begin
   select coalesce(array_agg(live.id), '{}') into v_campaigns from private.live_campaign_ids() as live(id);
   if nullif(btrim(p_search_term), '') is not null then
-    v_pat := '%' || public.like_escape(private.search_fold(left(btrim(p_search_term), 100))) || '%';
-    -- a search matches a product by its name or marca, or by the name of its brand or category
-    select coalesce(array_agg(nm.id), '{}') into v_names
-    from private.shop_names nm
-    where nm.n > 0 and (nm.nombre_folded like v_pat or nm.marca_folded like v_pat);
+    v_term := private.search_fold(left(btrim(p_search_term), 100));
+    v_pat := '%' || public.like_escape(v_term) || '%';
+    -- a search matches a product by its name or marca, or by the name of its brand or category.
+    -- A term without spaces is inside one word of each product it matches, so the cells of its
+    -- words count those products: each once when the term is in one word only, or when the
+    -- products holding the words (summed word by word) are as many as the products of the
+    -- matching names (no product holds two of the words). Otherwise the names' cells count them.
+    if v_term !~ '\s' then
+      select coalesce(array_agg(w.id), '{}'), coalesce(sum(w.n), 0) into v_words, v_word_hits
+      from private.shop_words w
+      where w.n > 0 and w.word like v_pat;
+      v_by_word := cardinality(v_words) <= 1;
+    end if;
+    if not v_by_word then
+      select coalesce(array_agg(nm.id), '{}'), coalesce(sum(nm.n), 0) into v_names, v_name_hits
+      from private.shop_names nm
+      where nm.n > 0 and (nm.nombre_folded like v_pat or nm.marca_folded like v_pat);
+      v_by_word := v_term !~ '\s' and v_word_hits = v_name_hits;
+    end if;
     select coalesce(array_agg(b.id), '{}') into v_brands
     from public.brands b
     where b.active and (private.search_fold(b.name) like v_pat or private.search_fold(b.display_name) like v_pat);
@@ -363,16 +444,22 @@ begin
   end if;
 
   -- The matching products as cells of visible campaigns: every cell without a search; with one,
-  -- the cells of a brand or category whose name matches, and the name cells of matching names
-  -- outside those brands and categories (each product is counted once). A cell matches a filter
+  -- the cells of a brand or category whose name matches, and the word cells of matching words (or
+  -- the name cells of matching names) outside those brands and categories (each product is
+  -- counted once). A cell matches a filter
   -- when its key equals the chosen value; with a size chosen, that size's cells are summed, which
   -- counts each product once (a product has each size once).
   with
-  -- the size cells of the matching names, read once for the size filter and the size facet
-  name_sizes as materialized (
+  -- the size cells of the matching words or names, read once for the size filter and the size facet
+  term_sizes as materialized (
+    select c.talla, c.n, c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range
+    from private.shop_word_size_cells c
+    where v_by_word and c.word_id = any (v_words) and c.campaign_id = any (v_campaigns)
+      and not coalesce(c.brand_id = any (v_brands) or c.category_id = any (v_categories), false)
+    union all
     select c.talla, c.n, c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range
     from private.shop_name_size_cells c
-    where v_pat is not null and c.name_id = any (v_names) and c.campaign_id = any (v_campaigns)
+    where v_pat is not null and not v_by_word and c.name_id = any (v_names) and c.campaign_id = any (v_campaigns)
       and not coalesce(c.brand_id = any (v_brands) or c.category_id = any (v_categories), false)
   ),
   cells as materialized (
@@ -387,12 +474,17 @@ begin
       and (v_pat is null or (v_whole and (c.brand_id = any (v_brands) or c.category_id = any (v_categories))))
     union all
     select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
-    from private.shop_name_cells c
-    where v_pat is not null and v_size is null and c.name_id = any (v_names) and c.campaign_id = any (v_campaigns)
+    from private.shop_word_cells c
+    where v_by_word and v_size is null and c.word_id = any (v_words) and c.campaign_id = any (v_campaigns)
       and not coalesce(c.brand_id = any (v_brands) or c.category_id = any (v_categories), false)
     union all
     select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
-    from name_sizes c
+    from private.shop_name_cells c
+    where v_pat is not null and not v_by_word and v_size is null and c.name_id = any (v_names) and c.campaign_id = any (v_campaigns)
+      and not coalesce(c.brand_id = any (v_brands) or c.category_id = any (v_categories), false)
+    union all
+    select c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range, c.n
+    from term_sizes c
     where v_size is not null and lower(c.talla) = v_size
   ),
   m as materialized (
@@ -412,7 +504,7 @@ begin
       and (v_pat is null or (v_whole and (c.brand_id = any (v_brands) or c.category_id = any (v_categories))))
     union all
     select c.talla, c.n, c.category_id, c.subcategory_id, c.brand_id, c.campaign_id, c.price_range
-    from name_sizes c
+    from term_sizes c
   ),
   sizes as (
     select c.talla, sum(c.n)::bigint as n
@@ -697,17 +789,50 @@ begin
   order by 1, 2, 3, 4, 5, 6, 7
   on conflict (name_id, campaign_id, category_id, subcategory_id, brand_id, price_range, talla) do update set n = c.n + excluded.n;
 
+  -- the words of each product (each once), then the word cells, in one statement
+  with p as materialized (
+    select r.campaign_id, r.category_id, r.subcategory_id, r.brand_id, w.word,
+      (select b.ids[width_bucket(r.precio_venta, b.lows) + 1] from private.price_bounds() b) as price_range, r.sizes
+    from jsonb_to_recordset(rows_in) as r(campaign_id uuid, category_id uuid, subcategory_id uuid, brand_id uuid, precio_venta numeric,
+      sizes text[], nombre_folded text, marca_folded text)
+    cross join lateral unnest(private.search_words(r.nombre_folded, r.marca_folded)) as w(word)
+  ),
+  words as (
+    insert into private.shop_words as x (word, n)
+    select p.word, sign * count(*) from p group by 1 order by 1
+    on conflict (word) do update set n = x.n + excluded.n
+    returning x.id, x.word
+  ),
+  word_cells as (
+    insert into private.shop_word_cells as c (word_id, campaign_id, category_id, subcategory_id, brand_id, price_range, n)
+    select w.id, p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, p.price_range, sign * count(*)
+    from p join words w on w.word = p.word
+    group by 1, 2, 3, 4, 5, 6
+    order by 1, 2, 3, 4, 5, 6
+    on conflict (word_id, campaign_id, category_id, subcategory_id, brand_id, price_range) do update set n = c.n + excluded.n
+  )
+  insert into private.shop_word_size_cells as c (word_id, campaign_id, category_id, subcategory_id, brand_id, price_range, talla, n)
+  select w.id, p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, p.price_range, t.talla, sign * count(*)
+  from p join words w on w.word = p.word
+  cross join lateral unnest(p.sizes) as t(talla)
+  group by 1, 2, 3, 4, 5, 6, 7
+  order by 1, 2, 3, 4, 5, 6, 7
+  on conflict (word_id, campaign_id, category_id, subcategory_id, brand_id, price_range, talla) do update set n = c.n + excluded.n;
+
   if sign < 0 then
     delete from private.shop_cells where n = 0;
     delete from private.shop_size_cells where n = 0;
     delete from private.shop_name_cells where n = 0;
     delete from private.shop_name_size_cells where n = 0;
     delete from private.shop_names where n = 0;
+    delete from private.shop_word_cells where n = 0;
+    delete from private.shop_word_size_cells where n = 0;
+    delete from private.shop_words where n = 0;
   end if;
 end
 $$;
 comment on function private.shop_cells_apply(jsonb, integer) is
-  'Adds the products of rows_in to the facet cells, the names and the name cells (sign 1) or takes them away (sign -1); empty ones are removed; keys are applied in a fixed order so concurrent writers never deadlock.';
+  'Adds the products of rows_in to the facet cells, the names, the words and their cells (sign 1) or takes them away (sign -1); empty ones are removed; keys are applied in a fixed order so concurrent writers never deadlock.';
 
 -- Statement-level triggers (transition tables): a bulk insert of a thousand products is one
 -- grouped update of the cells, not a thousand.
@@ -779,7 +904,7 @@ begin
 end
 $$;
 comment on function private.shop_cells_track() is
-  'Statement trigger on products: keeps private.shop_cells, shop_size_cells, shop_names, shop_name_cells, shop_name_size_cells and shop_catalogue exact with one grouped update per statement.';
+  'Statement trigger on products: keeps private.shop_cells, shop_size_cells, shop_names, shop_name_cells, shop_name_size_cells, shop_words, shop_word_cells, shop_word_size_cells and shop_catalogue exact with one grouped update per statement.';
 
 -- Emptying products empties the cells and the narrow copy (TRUNCATE fires no row triggers).
 create function private.shop_cells_clear()
@@ -790,12 +915,72 @@ set search_path to ''
 as $$
 begin
   truncate private.shop_cells, private.shop_size_cells, private.shop_catalogue, private.shop_names, private.shop_name_cells,
-    private.shop_name_size_cells;
+    private.shop_name_size_cells, private.shop_words, private.shop_word_cells, private.shop_word_size_cells;
   return null;
 end
 $$;
 comment on function private.shop_cells_clear() is
-  'Statement trigger on TRUNCATE of products: empties the facet cells, the names and the narrow catalogue copy.';
+  'Statement trigger on TRUNCATE of products: empties the facet cells, the names, the words and the narrow catalogue copy.';
+
+-- Recounts every cell, name and word and the narrow copy from the products, as the triggers would
+-- have kept them, counted in one pass each. A bulk load of many thousands of products runs with
+-- the products' cells triggers disabled and calls this once at the end (scripts/seed/bulk-pg.ts):
+-- counting a million products once takes a fraction of updating the cells batch after batch.
+create function private.shop_cells_rebuild()
+returns void
+language plpgsql
+security definer
+set search_path to ''
+-- each count groups millions of rows at a million products: in memory, not on disk
+set work_mem to '256MB'
+as $$
+begin
+  truncate private.shop_cells, private.shop_size_cells, private.shop_catalogue, private.shop_names, private.shop_name_cells,
+    private.shop_name_size_cells, private.shop_words, private.shop_word_cells, private.shop_word_size_cells;
+  insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded)
+  select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, public.price_range_of(n.precio_venta),
+    n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca)
+  from public.products n;
+
+  insert into private.shop_cells (campaign_id, category_id, subcategory_id, brand_id, price_range, n)
+  select p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, p.price_range, count(*)
+  from private.shop_catalogue p group by 1, 2, 3, 4, 5;
+  insert into private.shop_size_cells (campaign_id, category_id, subcategory_id, brand_id, price_range, talla, n)
+  select p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, p.price_range, t.talla, count(*)
+  from private.shop_catalogue p cross join lateral unnest(p.sizes) as t(talla) group by 1, 2, 3, 4, 5, 6;
+
+  insert into private.shop_names (nombre_folded, marca_folded, n)
+  select p.nombre_folded, p.marca_folded, count(*) from private.shop_catalogue p group by 1, 2 order by 1, 2;
+  insert into private.shop_name_cells (name_id, campaign_id, category_id, subcategory_id, brand_id, price_range, n)
+  select nm.id, p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, p.price_range, count(*)
+  from private.shop_catalogue p join private.shop_names nm on nm.nombre_folded = p.nombre_folded and nm.marca_folded = p.marca_folded
+  group by 1, 2, 3, 4, 5, 6;
+  insert into private.shop_name_size_cells (name_id, campaign_id, category_id, subcategory_id, brand_id, price_range, talla, n)
+  select nm.id, p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, p.price_range, t.talla, count(*)
+  from private.shop_catalogue p join private.shop_names nm on nm.nombre_folded = p.nombre_folded and nm.marca_folded = p.marca_folded
+  cross join lateral unnest(p.sizes) as t(talla)
+  group by 1, 2, 3, 4, 5, 6, 7;
+
+  -- a word's cells are the sums of the name cells of the names holding it (each name's words once)
+  insert into private.shop_words (word, n)
+  select w.word, sum(nm.n) from private.shop_names nm cross join lateral unnest(private.search_words(nm.nombre_folded, nm.marca_folded)) as w(word)
+  group by 1 order by 1;
+  insert into private.shop_word_cells (word_id, campaign_id, category_id, subcategory_id, brand_id, price_range, n)
+  select x.id, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.price_range, sum(c.n)
+  from private.shop_name_cells c join private.shop_names nm on nm.id = c.name_id
+  cross join lateral unnest(private.search_words(nm.nombre_folded, nm.marca_folded)) as w(word)
+  join private.shop_words x on x.word = w.word
+  group by 1, 2, 3, 4, 5, 6;
+  insert into private.shop_word_size_cells (word_id, campaign_id, category_id, subcategory_id, brand_id, price_range, talla, n)
+  select x.id, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.price_range, c.talla, sum(c.n)
+  from private.shop_name_size_cells c join private.shop_names nm on nm.id = c.name_id
+  cross join lateral unnest(private.search_words(nm.nombre_folded, nm.marca_folded)) as w(word)
+  join private.shop_words x on x.word = w.word
+  group by 1, 2, 3, 4, 5, 6, 7;
+end
+$$;
+comment on function private.shop_cells_rebuild() is
+  'Recounts the facet cells, names, words and the narrow catalogue copy from public.products (for bulk loads run with the products'' cells triggers disabled).';
 
 -- ─── Facet RPCs: one per facet, all the same shape ───────────────────────────────────────────
 -- The six facet RPCs, generated from one template so they cannot drift apart.

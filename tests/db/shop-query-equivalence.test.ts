@@ -63,6 +63,18 @@ async function insertGenerated(from: number, n: number): Promise<void> {
   );
 }
 
+const NO_DRIFT = {
+  cells: 0,
+  sizeCells: 0,
+  catalogue: 0,
+  names: 0,
+  nameCells: 0,
+  nameSizeCells: 0,
+  words: 0,
+  wordCells: 0,
+  wordSizeCells: 0,
+};
+
 /** The cells and the narrow copy as they should be, recomputed from products, beside what they hold. */
 async function cellsDrift(): Promise<{
   cells: number;
@@ -71,6 +83,9 @@ async function cellsDrift(): Promise<{
   names: number;
   nameCells: number;
   nameSizeCells: number;
+  words: number;
+  wordCells: number;
+  wordSizeCells: number;
 }> {
   const { rows } = await sql.query<{
     cells: string;
@@ -79,6 +94,9 @@ async function cellsDrift(): Promise<{
     names: string;
     name_cells: string;
     name_size_cells: string;
+    words: string;
+    word_cells: string;
+    word_size_cells: string;
   }>(`
     with b as (select * from private.price_bounds()),
     want as (
@@ -101,6 +119,22 @@ async function cellsDrift(): Promise<{
       select private.search_fold(p.nombre), private.search_fold(p.marca), p.campaign_id, p.category_id, p.subcategory_id, p.brand_id,
         b.ids[width_bucket(p.precio_venta, b.lows) + 1] as price_range, t.talla, count(*) as n
       from public.products p, b, unnest(p.sizes) as t(talla) group by 1, 2, 3, 4, 5, 6, 7, 8),
+    product_words as (
+      select p.*, b.ids[width_bucket(p.precio_venta, b.lows) + 1] as price_range, w.word
+      from public.products p, b,
+        lateral (select distinct w from regexp_split_to_table(private.search_fold(p.nombre) || ' ' || private.search_fold(p.marca), '\\s+') as w where w <> '') as w(word)),
+    want_words as (select word, count(*) as n from product_words group by 1),
+    want_word_cells as (
+      select word, campaign_id, category_id, subcategory_id, brand_id, price_range, count(*) as n from product_words group by 1, 2, 3, 4, 5, 6),
+    want_word_size_cells as (
+      select word, campaign_id, category_id, subcategory_id, brand_id, price_range, t.talla, count(*) as n
+      from product_words, unnest(sizes) as t(talla) group by 1, 2, 3, 4, 5, 6, 7),
+    word_cells as (
+      select w.word, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.price_range, c.n
+      from private.shop_word_cells c join private.shop_words w on w.id = c.word_id),
+    word_size_cells as (
+      select w.word, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.price_range, c.talla, c.n
+      from private.shop_word_size_cells c join private.shop_words w on w.id = c.word_id),
     name_cells as (
       select nm.nombre_folded, nm.marca_folded, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.price_range, c.n
       from private.shop_name_cells c join private.shop_names nm on nm.id = c.name_id),
@@ -108,6 +142,12 @@ async function cellsDrift(): Promise<{
       select nm.nombre_folded, nm.marca_folded, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.price_range, c.talla, c.n
       from private.shop_name_size_cells c join private.shop_names nm on nm.id = c.name_id)
     select
+      (select count(*) from ((select * from want_words except all select word, n from private.shop_words)
+        union all (select word, n from private.shop_words except all select * from want_words)) d) as words,
+      (select count(*) from ((select * from want_word_cells except all select * from word_cells)
+        union all (select * from word_cells except all select * from want_word_cells)) d) as word_cells,
+      (select count(*) from ((select * from want_word_size_cells except all select * from word_size_cells)
+        union all (select * from word_size_cells except all select * from want_word_size_cells)) d) as word_size_cells,
       (select count(*) from ((select * from want_names except all select nombre_folded, marca_folded, n from private.shop_names)
         union all (select nombre_folded, marca_folded, n from private.shop_names except all select * from want_names)) d) as names,
       (select count(*) from ((select * from want_name_cells except all select * from name_cells)
@@ -128,6 +168,9 @@ async function cellsDrift(): Promise<{
     names: Number(r.names),
     nameCells: Number(r.name_cells),
     nameSizeCells: Number(r.name_size_cells),
+    words: Number(r.words),
+    wordCells: Number(r.word_cells),
+    wordSizeCells: Number(r.word_size_cells),
   };
 }
 
@@ -226,7 +269,7 @@ describe('shop filters from cells', () => {
   it('the cells and the narrow copy hold exactly what the products say, after inserts, edits, size changes and deletes', async () => {
     const { rows } = await sql.query<{ n: string }>('select count(*) as n from public.products');
     expect(Number(rows[0]!.n)).toBeGreaterThan(300);
-    expect(await cellsDrift()).toEqual({ cells: 0, sizeCells: 0, catalogue: 0, names: 0, nameCells: 0, nameSizeCells: 0 });
+    expect(await cellsDrift()).toEqual(NO_DRIFT);
   });
 
   it("answers the 200 filter states of the bench's load mix exactly as the first design", async () => {
@@ -295,6 +338,16 @@ describe('shop filters from cells', () => {
       { p_search_term: 'reebok', p_offset: 12 },
       { p_search_term: 'algodón', p_campaign_id: F.C_TODAY },
       { p_search_term: 'x'.repeat(300) },
+      // one word, counted from its word cells; two words no product holds both of ('cargo' and
+      // 'largo' hold 'argo'); words that share a product ('ar' is in 'marca' and in 'cargo' of one
+      // name), counted from the names; terms of several words, counted from the names
+      { p_search_term: 'argo' },
+      { p_search_term: 'argo', p_size_name: 'm', p_offset: 12 },
+      { p_search_term: 'ar' },
+      { p_search_term: 'a', p_size_name: 'L' },
+      { p_search_term: 'marca libre' },
+      { p_search_term: 'pantalón cargo', p_category_id: F.CAT_ROPA },
+      { p_search_term: 'lino 1' },
     ];
     const result = await compare(states);
     expect(result.first).toBeUndefined();
@@ -338,13 +391,23 @@ describe('shop filters from cells', () => {
     expect(await total('calzado')).toBe(await total('CALZADÓ'));
   });
 
+  it('recounting every cell from the products, as a bulk load does, gives the cells the triggers kept', async () => {
+    const { rows: before } = await sql.query<{ n: string }>('select count(*) as n from private.shop_word_size_cells');
+    await sql.query('select private.shop_cells_rebuild()');
+    expect(await cellsDrift()).toEqual(NO_DRIFT);
+    const { rows: after } = await sql.query<{ n: string }>('select count(*) as n from private.shop_word_size_cells');
+    expect(Number(after[0]!.n)).toBe(Number(before[0]!.n));
+    expect(Number(after[0]!.n)).toBeGreaterThan(100);
+  });
+
   it('emptying the products empties the cells', async () => {
     await sql.query('truncate public.products cascade');
     const { rows } = await sql.query<{ n: string }>(
-      'select (select count(*) from private.shop_cells) + (select count(*) from private.shop_size_cells) + (select count(*) from private.shop_catalogue) as n',
+      `select (select count(*) from private.shop_cells) + (select count(*) from private.shop_size_cells) + (select count(*) from private.shop_catalogue)
+        + (select count(*) from private.shop_words) + (select count(*) from private.shop_word_cells) as n`,
     );
     expect(Number(rows[0]!.n)).toBe(0);
     await F.loadFixture();
-    expect(await cellsDrift()).toEqual({ cells: 0, sizeCells: 0, catalogue: 0, names: 0, nameCells: 0, nameSizeCells: 0 });
+    expect(await cellsDrift()).toEqual(NO_DRIFT);
   });
 });
