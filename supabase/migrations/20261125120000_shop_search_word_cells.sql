@@ -1,4 +1,4 @@
--- One-word searches count from cells per word.
+-- One-word searches count from cells per word; pages of several filters walk when that reads less.
 --
 -- A search term without spaces is inside one word of every product it matches. private.shop_words
 -- holds each word of the products' folded nombre and marca, and the word cells count the products
@@ -7,7 +7,10 @@
 -- catalogue's campaigns, categories, brands, price ranges and sizes, several times fewer than the
 -- name cells of those names, which a search summed until now. private.shop_query sums the word
 -- cells when no product holds two of the matching words, else the name cells as before.
--- private.shop_cells_rebuild recounts every cell from the products, for bulk loads.
+-- private.shop_cells_rebuild recounts every cell from the products, for bulk loads. A page of
+-- several filters is gathered through the indexes only when that reads fewer rows than walking the
+-- grid's order: gathering reads at least every product of the most selective filter alone, not
+-- only the matches.
 -- supabase/schemas/03_shop_reads.sql and 09_policies.sql hold the final forms.
 
 -- A search term without spaces can only be found inside one word of a name or marca. So such a
@@ -278,6 +281,9 @@ set jit to 'off'
 -- gathering a page or a search's matches at a million products sorts and groups tens of thousands of
 -- rows: in memory, not on disk
 set work_mem to '32MB'
+-- a page walked in the grid's order turns both off for its statement (below)
+set enable_bitmapscan to 'on'
+set enable_seqscan to 'on'
 as $$
 declare
   v_campaigns uuid[];
@@ -303,6 +309,10 @@ declare
   v_counts jsonb := '{}';
   v_ids uuid[] := '{}';
   v_visible bigint;
+  -- products matching the search and size (the other filters ignored)
+  v_base bigint;
+  -- products matching the most selective filter alone
+  v_narrowest numeric;
 begin
   select coalesce(array_agg(live.id), '{}') into v_campaigns from private.live_campaign_ids() as live(id);
   if nullif(btrim(p_search_term), '') is not null then
@@ -427,19 +437,36 @@ begin
         where 'price_ranges' = any (v_facets)
           and m.m_category and m.m_subcategory and m.m_brand and m.m_campaign group by 1) x),
       'sizes', (select coalesce(jsonb_object_agg(s.talla, s.n), '{}') from sizes s)
-    )
-  into v_total, v_counts;
+    ),
+    (select coalesce(sum(m.n), 0)::bigint from m)
+  into v_total, v_counts, v_base;
 
   -- The page, when it holds any product. Two ways, the same rows: walking an index in created_at
   -- order until the page is full reads about (offset + limit) x visible / matches rows when the
-  -- matches are spread out; gathering every match through the filters' indexes and sorting them
-  -- reads about `matches` rows from the table. Without a search the walk reads the index only
-  -- (it carries every filter column), about four times cheaper a row than the table; with one it
-  -- reads the table for the names. The walk is taken when it costs less (with one filter, its own
-  -- index walks straight to the page).
+  -- matches are spread out; gathering the matches through the filters' indexes and sorting them
+  -- reads from the table at least every product of the most selective filter alone (an index
+  -- holds all of its value's products, whatever the other filters say). Without a search the walk
+  -- reads the index only (it carries every filter column), about four times cheaper a row than
+  -- the table; with one it reads the table for the names. The walk is taken when it costs less
+  -- (with one filter, its own index walks straight to the page).
   if v_limit > 0 and v_total > v_offset then
-    select coalesce(sum(c.n), 0) into v_visible from private.shop_cells c where c.campaign_id = any (v_campaigns);
-    if (v_offset + v_limit)::numeric * v_visible <= v_total::numeric * v_total * (case when v_pat is null then 4 else 1 end) then
+    select coalesce(sum(c.n), 0),
+      least(
+        case when p_category_id is not null then coalesce(sum(c.n) filter (where c.category_id = p_category_id), 0) end,
+        case when p_subcategory_id is not null then coalesce(sum(c.n) filter (where c.subcategory_id = p_subcategory_id), 0) end,
+        case when p_brand_id is not null then coalesce(sum(c.n) filter (where c.brand_id = p_brand_id), 0) end,
+        case when p_campaign_id is not null then coalesce(sum(c.n) filter (where c.campaign_id = p_campaign_id), 0) end,
+        case when v_range is not null then coalesce(sum(c.n) filter (where c.price_range = v_range), 0) end,
+        case when v_pat is not null or v_size is not null then v_base end)
+    into v_visible, v_narrowest
+    from private.shop_cells c where c.campaign_id = any (v_campaigns);
+    if (v_offset + v_limit)::numeric * v_visible
+        <= coalesce(v_narrowest, v_visible) * v_total * (case when v_pat is null then 4 else 1 end) then
+      -- Walk an index in the grid's order, never gather: Postgres cannot tell that several
+      -- filters together match thousands of products, so it would often gather them (combining
+      -- the filters' indexes, or reading the whole table) and sort. Both settings return to 'on'
+      -- when this function ends (they are among its settings).
+      perform set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true);
       select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
       from (
         select p.id, p.created_at
