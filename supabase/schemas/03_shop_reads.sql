@@ -418,9 +418,11 @@ declare
   v_visible bigint;
   -- products matching the search and size (the other filters ignored)
   v_base bigint;
-  -- products matching the most selective filter alone; of those with an index in the grid's order
-  v_narrowest numeric;
+  -- products of each filter alone (null when not chosen), of the most selective of those with an
+  -- index in the grid's order, and what gathering the page reads
+  v_alone record;
   v_narrowest_ordered numeric;
+  v_gather numeric;
 begin
   select coalesce(array_agg(live.id), '{}') into v_campaigns from private.live_campaign_ids() as live(id);
   if nullif(btrim(p_search_term), '') is not null then
@@ -553,26 +555,36 @@ begin
   -- order until the page is full reads about (offset + limit) x (the index's products) / matches
   -- rows when the matches are spread out; gathering the matches through the filters' indexes and
   -- sorting them reads from the table at least every product of the most selective filter alone
-  -- (an index holds all of its value's products, whatever the other filters say). The walk goes
-  -- down the newest-first index of every visible product, or that of the most selective of the
-  -- campaign, category, subcategory, brand and price filters (each has one; sizes and search do
-  -- not). Without a search the first reads the index only (it carries every filter column), about
-  -- four times cheaper a row than the table; with one it reads the table for the names. The walk
-  -- is taken when it costs less (with one filter, its own index walks straight to the page).
+  -- (an index holds all of its value's products, whatever the other filters say); without a
+  -- search Postgres combines the filters' indexes before it reads the table, and about 32 index
+  -- entries cost what one table row does, so it then reads the matches plus a 32nd of every
+  -- filter's products. The walk goes down the newest-first index of every visible product, or
+  -- that of the most selective of the campaign, category, subcategory, brand and price filters
+  -- (each has one; sizes and search do not). Without a search the first reads the index only (it
+  -- carries every filter column), about four times cheaper a row than the table; with one it
+  -- reads the table for the names. The walk is taken when it costs less (with one filter, its own
+  -- index walks straight to the page).
   if v_limit > 0 and v_total > v_offset then
-    select coalesce(sum(c.n), 0),
-      least(
-        case when p_category_id is not null then coalesce(sum(c.n) filter (where c.category_id = p_category_id), 0) end,
-        case when p_subcategory_id is not null then coalesce(sum(c.n) filter (where c.subcategory_id = p_subcategory_id), 0) end,
-        case when p_brand_id is not null then coalesce(sum(c.n) filter (where c.brand_id = p_brand_id), 0) end,
-        case when p_campaign_id is not null then coalesce(sum(c.n) filter (where c.campaign_id = p_campaign_id), 0) end,
-        case when v_range is not null then coalesce(sum(c.n) filter (where c.price_range = v_range), 0) end)
-    into v_visible, v_narrowest_ordered
+    select coalesce(sum(c.n), 0) as visible,
+      case when p_category_id is not null then coalesce(sum(c.n) filter (where c.category_id = p_category_id), 0) end as category,
+      case when p_subcategory_id is not null then coalesce(sum(c.n) filter (where c.subcategory_id = p_subcategory_id), 0) end as subcategory,
+      case when p_brand_id is not null then coalesce(sum(c.n) filter (where c.brand_id = p_brand_id), 0) end as brand,
+      case when p_campaign_id is not null then coalesce(sum(c.n) filter (where c.campaign_id = p_campaign_id), 0) end as campaign,
+      case when v_range is not null then coalesce(sum(c.n) filter (where c.price_range = v_range), 0) end as price,
+      -- the size (with the search, when there is one): the matching cells' sum
+      case when v_pat is not null or v_size is not null then v_base end as base
+    into v_alone
     from private.shop_cells c where c.campaign_id = any (v_campaigns);
-    v_narrowest := least(v_narrowest_ordered, case when v_pat is not null or v_size is not null then v_base end);
+    v_visible := v_alone.visible;
+    v_narrowest_ordered := least(v_alone.category, v_alone.subcategory, v_alone.brand, v_alone.campaign, v_alone.price);
+    v_gather := case
+      when v_pat is null then (coalesce(v_alone.category, 0) + coalesce(v_alone.subcategory, 0) + coalesce(v_alone.brand, 0)
+        + coalesce(v_alone.campaign, 0) + coalesce(v_alone.price, 0) + coalesce(v_alone.base, 0)) / 32.0 + v_total
+      else coalesce(least(v_narrowest_ordered, v_alone.base), v_visible)
+    end;
     if (v_offset + v_limit)::numeric
         * least(v_visible::numeric / (case when v_pat is null then 4 else 1 end), coalesce(v_narrowest_ordered, v_visible))
-        <= coalesce(v_narrowest, v_visible) * v_total then
+        <= v_gather * v_total then
       -- Walk an index in the grid's order, never gather: Postgres cannot tell that several
       -- filters together match thousands of products, so it would often gather them (combining
       -- the filters' indexes, or reading the whole table) and sort. Both settings return to 'on'
