@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
+import { preactRendererTag } from './scripts/lib/preact-renderer-tag.ts';
 
 // Static storefront: every page is prerendered at build time with the anon key, like a shopper sees it.
 //
@@ -22,9 +23,17 @@ export default defineConfig({
   // npm start uses the local port); the dev server falls back to its own port.
   site: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
   outDir: './dist',
+  // Pages render four at a time, so one page's file writes overlap the next one's rendering.
+  build: { concurrency: 4 },
+  // A build with SHOP_BUILD_CACHE (scripts/lib/build.ts) is incremental: a product page whose cacheKey
+  // and code are unchanged since the last build with that cache folder is copied from it, not rendered.
+  // Experimental in Astro 7: the version is pinned and tests/db/incremental-build.test.ts checks that
+  // an incremental build publishes the same files as a full one after every kind of change.
+  cacheDir: process.env.SHOP_BUILD_CACHE ?? './node_modules/.astro',
+  experimental: { incrementalBuild: Boolean(process.env.SHOP_BUILD_CACHE) },
   trailingSlash: 'ignore',
   integrations: [preact({ include: [filesIn('src')] }), react({ include: [filesIn('admin')] })],
-  vite: { plugins: [tailwindcss()] },
+  vite: { plugins: [tailwindcss(), preactRendererTag(fileURLToPath(new URL('./src/', import.meta.url)))] },
   env: {
     schema: {
       // Public by design: the anon key only grants what RLS lets a shopper see.

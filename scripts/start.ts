@@ -46,7 +46,8 @@ try {
   const worker = await startRebuildWorker({
     ...(local ? { dbUrl: local.dbUrl } : {}),
     buildsDir: join(ROOT, '.local/builds'),
-    build: (outDir, signal) => buildShop({ supabaseUrl, anonKey, siteUrl, root: ROOT, outDir, signal }),
+    // incremental: a build renders only the pages whose content changed since the last one
+    build: (outDir, signal) => buildShop({ supabaseUrl, anonKey, siteUrl, root: ROOT, outDir, cacheDir: join(ROOT, '.local/shop-cache'), signal }),
     publish: (dir) => {
       live = dir;
     },

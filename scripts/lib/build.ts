@@ -1,9 +1,19 @@
-/** Builds the storefront (astro build) against a Supabase project, with the anon key only, then its search index. */
+/**
+ * Builds the storefront against a Supabase project, with the anon key only: the pages (astro build)
+ * and, at the same time, the header search's index from the same catalogue (search-index.ts).
+ *
+ * With a cache folder the build is incremental: a product page whose cache key (everything it prints,
+ * src/pages/producto/[permalink].astro) and code are unchanged since the last build with that folder
+ * is copied from it instead of rendered. Builds sharing a cache folder must not run at once.
+ */
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
-import * as pagefind from 'pagefind';
+import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import { writeHostConfig } from './host-config.ts';
+import { searchRecords, writeSearchIndex } from './search-index.ts';
+
+/** The cache folder of `npm run build`, relative to the project (the publish workflow keeps it between runs). */
+export const BUILD_CACHE = '.local/build-cache';
 
 export interface BuildTarget {
   supabaseUrl: string;
@@ -14,25 +24,65 @@ export interface BuildTarget {
   quiet?: boolean;
   root: string;
   outDir?: string;
+  /**
+   * Astro's cache of the last build with this folder: unchanged product pages are copied from it.
+   * Without one every page is rendered.
+   */
+  cacheDir?: string;
   /** Stops the build: Astro's process is killed and the build fails with the signal's reason. */
   signal?: AbortSignal;
 }
 
-/** Only product pages are searchable (their content is marked data-pagefind-body; the glob keeps the rest out). */
-export const SEARCH_GLOB = 'producto/**/*.html';
+interface AstroRun {
+  root: string;
+  outDir: string;
+  env: NodeJS.ProcessEnv;
+  quiet: boolean;
+  /** Ignores the cache's previous build (renders every page) and records a new one. */
+  force: boolean;
+  signal?: AbortSignal | undefined;
+}
 
-function astroBuild(root: string, outDir: string, env: NodeJS.ProcessEnv, quiet: boolean, signal?: AbortSignal): Promise<void> {
-  const astro = join(root, 'node_modules/astro/bin/astro.mjs');
+function astroBuild(run: AstroRun): Promise<void> {
+  const astro = join(run.root, 'node_modules/astro/bin/astro.mjs');
+  const args = [astro, 'build', '--outDir', run.outDir, ...(run.force ? ['--force'] : [])];
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], {
-      cwd: root,
-      stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
-      env,
-      ...(signal ? { signal, killSignal: 'SIGKILL' as const } : {}),
+    const child = spawn(process.execPath, args, {
+      cwd: run.root,
+      stdio: ['ignore', run.quiet ? 'ignore' : 'inherit', 'inherit'],
+      env: run.env,
+      ...(run.signal ? { signal: run.signal, killSignal: 'SIGKILL' as const } : {}),
     });
-    child.once('error', (error) => fail(signal?.aborted ? signal.reason : error));
+    child.once('error', (error) => fail(run.signal?.aborted ? run.signal.reason : error));
     child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build terminó con código ${code}`))));
   });
+}
+
+/** Moves a folder, copying when it crosses file systems. */
+async function move(from: string, to: string): Promise<void> {
+  await rm(to, { recursive: true, force: true });
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await cp(from, to, { recursive: true });
+    await rm(from, { recursive: true, force: true });
+  }
+}
+
+/**
+ * An incremental build that fails is run again as a full one (the cache's previous build ignored), so
+ * a damaged cache costs time, never a publication; the failed attempt's output is discarded.
+ */
+async function astroBuildWithFallback(run: AstroRun, log: (m: string) => void): Promise<void> {
+  try {
+    await astroBuild(run);
+  } catch (error) {
+    if (run.force || run.signal?.aborted || !run.env['SHOP_BUILD_CACHE']) throw error;
+    log(`La compilación incremental falló (${(error as Error).message}); se compila todo de nuevo.`);
+    await rm(run.outDir, { recursive: true, force: true });
+    await astroBuild({ ...run, force: true });
+  }
 }
 
 /**
@@ -41,45 +91,27 @@ function astroBuild(root: string, outDir: string, env: NodeJS.ProcessEnv, quiet:
  * other: an outside folder is therefore built in a private folder under node_modules/.cache, then moved.
  */
 async function buildPages(target: BuildTarget, outDir: string): Promise<void> {
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PUBLIC_SUPABASE_URL: target.supabaseUrl,
     PUBLIC_SUPABASE_ANON_KEY: target.anonKey,
     SITE_URL: target.siteUrl,
   };
+  delete env['SHOP_BUILD_CACHE'];
+  if (target.cacheDir) env['SHOP_BUILD_CACHE'] = resolve(target.cacheDir);
   const root = resolve(target.root);
-  const quiet = target.quiet ?? false;
-  if (!relative(root, outDir).startsWith('..')) return astroBuild(root, outDir, env, quiet, target.signal);
+  const run = { root, env, quiet: target.quiet ?? false, force: false, signal: target.signal };
+  const log = (m: string) => console.error(m);
+  if (!relative(root, outDir).startsWith('..')) return astroBuildWithFallback({ ...run, outDir }, log);
   const cache = join(root, 'node_modules/.cache');
   await mkdir(cache, { recursive: true });
   const work = await mkdtemp(join(cache, 'shop-build-'));
   try {
-    await astroBuild(root, join(work, 'dist'), env, quiet, target.signal);
+    await astroBuildWithFallback({ ...run, outDir: join(work, 'dist') }, log);
     await rm(join(work, 'dist/.prerender'), { recursive: true, force: true });
-    await rm(outDir, { recursive: true, force: true });
-    await cp(join(work, 'dist'), outDir, { recursive: true });
+    await move(join(work, 'dist'), outDir);
   } finally {
     await rm(work, { recursive: true, force: true });
-  }
-}
-
-/**
- * Writes the Pagefind index of the built product pages to {outDir}/pagefind. The language (Spanish
- * stemming) comes from each page's <html lang="es-MX">. Returns the number of pages indexed.
- */
-export async function indexSearch(outDir: string): Promise<number> {
-  try {
-    const { index, errors } = await pagefind.createIndex({});
-    if (!index) throw new Error(errors.join('; '));
-    const added = await index.addDirectory({ path: outDir, glob: SEARCH_GLOB });
-    if (added.errors.length > 0) throw new Error(added.errors.join('; '));
-    const written = await index.writeFiles({ outputPath: join(outDir, 'pagefind') });
-    if (written.errors.length > 0) throw new Error(written.errors.join('; '));
-    return added.page_count;
-  } catch (error) {
-    throw new Error(`No se pudo crear el índice de búsqueda: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    await pagefind.close();
   }
 }
 
@@ -96,9 +128,19 @@ export function siteOrigin(value: string | undefined): string | null {
 
 export async function buildShop(target: BuildTarget): Promise<void> {
   const outDir = resolve(target.outDir ?? join(target.root, 'dist'));
-  await buildPages(target, outDir);
-  target.signal?.throwIfAborted();
-  const pages = await indexSearch(outDir);
-  if (!target.quiet) console.log(`Índice de búsqueda: ${pages} páginas de producto`);
-  await writeHostConfig(outDir, target.supabaseUrl);
+  // The index is written beside the output folder while Astro renders, then moved into it.
+  await mkdir(dirname(outDir), { recursive: true });
+  const staging = await mkdtemp(`${outDir}.search-`);
+  try {
+    const search = searchRecords(target.supabaseUrl, target.anonKey).then((records) => writeSearchIndex(records, staging));
+    search.catch(() => undefined); // awaited below; a failed page build must not leave it unhandled
+    await buildPages(target, outDir);
+    target.signal?.throwIfAborted();
+    const pages = await search;
+    await move(staging, join(outDir, 'pagefind'));
+    if (!target.quiet) console.log(`Índice de búsqueda: ${pages} páginas de producto`);
+    await writeHostConfig(outDir, target.supabaseUrl);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
 }

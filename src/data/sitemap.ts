@@ -9,18 +9,17 @@ export interface SitemapProduct {
   updated_at: string;
 }
 
-/** Every product of a live campaign (RLS), with its last change, in pages of 1000 (stable order). */
+/** Every product of a live campaign (RLS), with its last change, by permalink in pages of 1000 after the last one read. */
 export async function getSitemapProducts(db: ShopClient): Promise<SitemapProduct[]> {
   const products: SitemapProduct[] = [];
-  for (let from = 0; ; from += PAGE_SIZE) {
-    const { data, error } = await db
-      .from('products')
-      .select('permalink, updated_at')
-      .order('permalink', { ascending: true })
-      .range(from, from + PAGE_SIZE - 1);
+  for (let after: string | null = null; ; ) {
+    let query = db.from('products').select('permalink, updated_at');
+    if (after !== null) query = query.gt('permalink', after);
+    const { data, error } = await query.order('permalink', { ascending: true }).limit(PAGE_SIZE);
     if (error) throw new Error(`No se pudieron cargar los productos del sitemap: ${error.message}`);
     products.push(...data.map((p) => ({ permalink: p.permalink, updated_at: p.updated_at })));
     if (data.length < PAGE_SIZE) return products;
+    after = data[data.length - 1]?.permalink ?? null;
   }
 }
 

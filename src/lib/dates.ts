@@ -54,14 +54,13 @@ export function formatReportDate(input: DateInput, time: 'none' | 'minutes' | 's
   return `${date} ${time === 'minutes' ? hm : `${hm}:${pad(d.getSeconds())}`}`;
 }
 
+// One formatter for every call: creating an Intl.DateTimeFormat costs about a millisecond, and a
+// build asks for today's date on every product card.
+const MEXICO_CITY_DAY = new Intl.DateTimeFormat('en-US', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** The calendar date of an instant in Mexico City, 'yyyy-MM-dd'. */
 export function mexicoCityDate(instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: SHOP_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = MEXICO_CITY_DAY.formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

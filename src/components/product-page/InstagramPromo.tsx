@@ -10,7 +10,6 @@ interface Props {
 export default function InstagramPromo({ instagram }: Props) {
   return (
     <aside
-      data-pagefind-ignore
       aria-labelledby="promo-instagram"
       className="rounded-2xl bg-gradient-to-br from-fuchsia-50 via-rose-50 to-amber-50 p-4 ring-1 ring-rose-100"
     >

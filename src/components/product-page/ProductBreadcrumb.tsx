@@ -13,7 +13,7 @@ export default function ProductBreadcrumb(props: Props) {
   const link = 'hover:text-neutral-950 hover:underline';
   const crumbs = productCrumbs(props);
   return (
-    <nav aria-label="Ruta de navegación" className="text-sm text-neutral-600" data-pagefind-ignore>
+    <nav aria-label="Ruta de navegación" className="text-sm text-neutral-600">
       <ol className="flex flex-wrap items-center gap-1.5">
         {crumbs.map((c, i) => (
           <Fragment key={c.name + String(i)}>

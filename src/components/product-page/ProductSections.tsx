@@ -14,20 +14,10 @@ interface Props {
   sizes: string[];
 }
 
-/** One collapsible section; only the product's own data is left in the search index. */
-function Section({
-  title,
-  open = false,
-  indexed = false,
-  children,
-}: {
-  title: string;
-  open?: boolean;
-  indexed?: boolean;
-  children: ReactNode;
-}) {
+/** One collapsible section. */
+function Section({ title, open = false, children }: { title: string; open?: boolean; children: ReactNode }) {
   return (
-    <details open={open} data-pagefind-ignore={indexed ? undefined : 'all'} className="group border-b border-neutral-200 py-1">
+    <details open={open} className="group border-b border-neutral-200 py-1">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-3 text-base font-bold text-neutral-950 [&::-webkit-details-marker]:hidden">
         {title}
         <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition group-open:rotate-180" />
@@ -40,7 +30,7 @@ function Section({
 export default function ProductSections({ descriptionHtml, marca, sizes }: Props) {
   return (
     <div className="border-t border-neutral-200">
-      <Section title="Datos del producto" open indexed>
+      <Section title="Datos del producto" open>
         {descriptionHtml ? (
           <div
             className="space-y-2 [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc [&_ul]:space-y-1"

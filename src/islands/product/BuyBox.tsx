@@ -53,7 +53,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
   };
 
   return (
-    <div className="flex flex-col gap-5" data-pagefind-ignore="all">
+    <div className="flex flex-col gap-5">
       <div>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="sr-only">Precio:</span>

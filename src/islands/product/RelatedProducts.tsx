@@ -13,7 +13,7 @@ const onOpen = (p: ProductSummary) => void trackProductClick(p);
 export default function RelatedProducts({ products }: { products: CardProduct[] | null }) {
   if (products && products.length === 0) return null;
   return (
-    <section aria-labelledby="relacionados" className="mt-16" data-pagefind-ignore="all">
+    <section aria-labelledby="relacionados" className="mt-16">
       <h2 id="relacionados" className="font-display text-2xl font-black tracking-tight text-neutral-950">
         Productos relacionados
       </h2>
