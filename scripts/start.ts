@@ -47,7 +47,8 @@ try {
     ...(local ? { dbUrl: local.dbUrl } : {}),
     buildsDir: join(ROOT, '.local/builds'),
     // incremental: a build renders only the pages whose content changed since the last one
-    build: (outDir, signal) => buildShop({ supabaseUrl, anonKey, siteUrl, root: ROOT, outDir, cacheDir: join(ROOT, '.local/shop-cache'), signal }),
+    build: (outDir, signal) =>
+      buildShop({ supabaseUrl, anonKey, siteUrl, root: ROOT, outDir, cacheDir: join(ROOT, '.local/shop-cache'), signal }),
     publish: (dir) => {
       live = dir;
     },

@@ -8,13 +8,13 @@
  * /tienda and the product page of the first size's build, served by the local static server with
  * the stack answering the islands' calls behind it.
  */
-import { createHash } from 'node:crypto';
-import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildShop } from '../lib/build.ts';
 import { type PageWeight, pageWeight } from '../lib/page-weight.ts';
+import { changedFiles, digest } from '../lib/site-files.ts';
 import { serveShop } from '../lib/static-server.ts';
 import { seedBulkProducts } from '../seed/index.ts';
 import { loopbackOrigins } from '../stack/config.ts';
@@ -47,30 +47,6 @@ export interface BuildResult {
 export interface SiteResult {
   builds: BuildResult[];
   lighthouse: Audit[] | null;
-}
-
-/** Content hash of every file of a build, by relative path. */
-async function digest(dir: string): Promise<{ files: Map<string, string>; bytes: number }> {
-  const files = new Map<string, string>();
-  let bytes = 0;
-  for (const entry of await readdir(dir, { recursive: true })) {
-    const path = join(dir, entry);
-    const info = await stat(path);
-    if (!info.isFile()) continue;
-    bytes += info.size;
-    files.set(
-      entry,
-      createHash('sha256')
-        .update(await readFile(path))
-        .digest('hex'),
-    );
-  }
-  return { files, bytes };
-}
-
-function changed(a: Map<string, string>, b: Map<string, string>): string[] {
-  const paths = new Set([...a.keys(), ...b.keys()]);
-  return [...paths].filter((p) => a.get(p) !== b.get(p)).sort();
 }
 
 export async function runSite(opts: { checks: boolean; lighthouse: boolean }): Promise<SiteResult> {
@@ -129,8 +105,8 @@ export async function runSite(opts: { checks: boolean; lighthouse: boolean }): P
         const edited = await build(`c-${size}`);
         checks = {
           secondBuildMs: second.ms,
-          differingSameData: changed(first.files, second.files),
-          changedByEdit: changed(second.files, edited.files),
+          differingSameData: changedFiles(first.files, second.files),
+          changedByEdit: changedFiles(second.files, edited.files),
         };
       }
 

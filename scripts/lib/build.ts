@@ -38,23 +38,56 @@ interface AstroRun {
   outDir: string;
   env: NodeJS.ProcessEnv;
   quiet: boolean;
-  /** Ignores the cache's previous build (renders every page) and records a new one. */
-  force: boolean;
   signal?: AbortSignal | undefined;
 }
 
-function astroBuild(run: AstroRun): Promise<void> {
+/** What a build did with its pages. */
+export interface BuildStats {
+  /** Pages and files rendered by this build. */
+  rendered: number;
+  /** Product pages copied from the cache's last build, their content unchanged. */
+  reused: number;
+}
+
+/**
+ * Counts Astro's progress lines: one '├─ path' (or '└─ path') per page, followed by '(restored)' or
+ * '(cached)' when the page was copied from the cache rather than rendered.
+ */
+export function countPages(output: string): BuildStats {
+  const pages = output.match(/[├└]─ \//g)?.length ?? 0;
+  const reused = output.match(/\((restored|cached)\)/g)?.length ?? 0;
+  return { rendered: pages - reused, reused };
+}
+
+function astroBuild(run: AstroRun): Promise<BuildStats> {
   const astro = join(run.root, 'node_modules/astro/bin/astro.mjs');
-  const args = [astro, 'build', '--outDir', run.outDir, ...(run.force ? ['--force'] : [])];
+  const args = [astro, 'build', '--outDir', run.outDir];
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: run.root,
-      stdio: ['ignore', run.quiet ? 'ignore' : 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
       env: run.env,
       ...(run.signal ? { signal: run.signal, killSignal: 'SIGKILL' as const } : {}),
     });
+    const stats: BuildStats = { rendered: 0, reused: 0 };
+    let tail = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      if (!run.quiet) process.stdout.write(chunk);
+      // count whole lines only: a chunk may end in the middle of one
+      const text = tail + chunk;
+      const end = text.lastIndexOf('\n') + 1;
+      const counted = countPages(text.slice(0, end));
+      stats.rendered += counted.rendered;
+      stats.reused += counted.reused;
+      tail = text.slice(end);
+    });
     child.once('error', (error) => fail(run.signal?.aborted ? run.signal.reason : error));
-    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build terminó con código ${code}`))));
+    child.once('close', (code) => {
+      const counted = countPages(tail);
+      if (code !== 0) return fail(new Error(`astro build terminó con código ${code}`));
+      done({ rendered: stats.rendered + counted.rendered, reused: stats.reused + counted.reused });
+    });
   });
 }
 
@@ -71,17 +104,19 @@ async function move(from: string, to: string): Promise<void> {
 }
 
 /**
- * An incremental build that fails is run again as a full one (the cache's previous build ignored), so
- * a damaged cache costs time, never a publication; the failed attempt's output is discarded.
+ * An incremental build that fails is run again as a full one, its cache emptied first, so a damaged
+ * cache costs time, never a publication; the failed attempt's output is discarded.
  */
-async function astroBuildWithFallback(run: AstroRun, log: (m: string) => void): Promise<void> {
+async function astroBuildWithFallback(run: AstroRun, log: (m: string) => void): Promise<BuildStats> {
+  const cache = run.env['SHOP_BUILD_CACHE'];
   try {
-    await astroBuild(run);
+    return await astroBuild(run);
   } catch (error) {
-    if (run.force || run.signal?.aborted || !run.env['SHOP_BUILD_CACHE']) throw error;
+    if (!cache || run.signal?.aborted) throw error;
     log(`La compilación incremental falló (${(error as Error).message}); se compila todo de nuevo.`);
     await rm(run.outDir, { recursive: true, force: true });
-    await astroBuild({ ...run, force: true });
+    await rm(cache, { recursive: true, force: true });
+    return await astroBuild(run);
   }
 }
 
@@ -90,7 +125,7 @@ async function astroBuildWithFallback(run: AstroRun, log: (m: string) => void): 
  * lies in the project, but in the shared {root}/.astro otherwise, where parallel builds overwrite each
  * other: an outside folder is therefore built in a private folder under node_modules/.cache, then moved.
  */
-async function buildPages(target: BuildTarget, outDir: string): Promise<void> {
+async function buildPages(target: BuildTarget, outDir: string): Promise<BuildStats> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PUBLIC_SUPABASE_URL: target.supabaseUrl,
@@ -100,16 +135,17 @@ async function buildPages(target: BuildTarget, outDir: string): Promise<void> {
   delete env['SHOP_BUILD_CACHE'];
   if (target.cacheDir) env['SHOP_BUILD_CACHE'] = resolve(target.cacheDir);
   const root = resolve(target.root);
-  const run = { root, env, quiet: target.quiet ?? false, force: false, signal: target.signal };
+  const run = { root, env, quiet: target.quiet ?? false, signal: target.signal };
   const log = (m: string) => console.error(m);
   if (!relative(root, outDir).startsWith('..')) return astroBuildWithFallback({ ...run, outDir }, log);
   const cache = join(root, 'node_modules/.cache');
   await mkdir(cache, { recursive: true });
   const work = await mkdtemp(join(cache, 'shop-build-'));
   try {
-    await astroBuildWithFallback({ ...run, outDir: join(work, 'dist') }, log);
+    const stats = await astroBuildWithFallback({ ...run, outDir: join(work, 'dist') }, log);
     await rm(join(work, 'dist/.prerender'), { recursive: true, force: true });
     await move(join(work, 'dist'), outDir);
+    return stats;
   } finally {
     await rm(work, { recursive: true, force: true });
   }
@@ -126,21 +162,28 @@ export function siteOrigin(value: string | undefined): string | null {
   }
 }
 
-export async function buildShop(target: BuildTarget): Promise<void> {
+export async function buildShop(target: BuildTarget): Promise<BuildStats> {
   const outDir = resolve(target.outDir ?? join(target.root, 'dist'));
   // The index is written beside the output folder while Astro renders, then moved into it.
   await mkdir(dirname(outDir), { recursive: true });
   const staging = await mkdtemp(`${outDir}.search-`);
+  const search = searchRecords(target.supabaseUrl, target.anonKey)
+    .then((records) => writeSearchIndex(records, staging))
+    .then(
+      (pages) => ({ pages }),
+      (error: unknown) => ({ error }),
+    );
   try {
-    const search = searchRecords(target.supabaseUrl, target.anonKey).then((records) => writeSearchIndex(records, staging));
-    search.catch(() => undefined); // awaited below; a failed page build must not leave it unhandled
-    await buildPages(target, outDir);
+    const stats = await buildPages(target, outDir);
     target.signal?.throwIfAborted();
-    const pages = await search;
+    const indexed = await search;
+    if ('error' in indexed) throw indexed.error;
     await move(staging, join(outDir, 'pagefind'));
-    if (!target.quiet) console.log(`Índice de búsqueda: ${pages} páginas de producto`);
+    if (!target.quiet) console.log(`Índice de búsqueda: ${indexed.pages} páginas de producto`);
     await writeHostConfig(outDir, target.supabaseUrl);
+    return stats;
   } finally {
+    await search; // never left writing into a folder removed below
     await rm(staging, { recursive: true, force: true });
   }
 }

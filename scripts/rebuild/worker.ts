@@ -16,8 +16,11 @@ export interface RebuildWorkerOptions {
   dbUrl?: string;
   /** New builds go in dated folders here. */
   buildsDir: string;
-  /** Builds the shop into `outDir`; stops (kills its processes) when `signal` aborts. */
-  build: (outDir: string, signal: AbortSignal) => Promise<void>;
+  /**
+   * Builds the shop into `outDir`; stops (kills its processes) when `signal` aborts. May say how many
+   * pages it rendered and how many it copied from the last build, for the log.
+   */
+  build: (outDir: string, signal: AbortSignal) => Promise<{ rendered: number; reused: number } | undefined | void>;
   /** Makes a finished build the live site. */
   publish: (dir: string) => void;
   /** Quiet time after the last change before building. */
@@ -92,11 +95,12 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
     );
     try {
       // a build that ignores the signal is left behind rather than waited for
-      await Promise.race([opts.build(dir, abort.signal), rejectWhenAborted(abort.signal)]);
+      const stats = await Promise.race([opts.build(dir, abort.signal), rejectWhenAborted(abort.signal)]);
       opts.publish(dir);
       const pages = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).length;
       if (id) await query('select public.finish_publication($1, true, $2, $3)', [id, pages, Date.now() - started]);
-      log(`Tienda reconstruida y publicada (${Date.now() - started} ms).`);
+      const reuse = stats ? `; ${stats.rendered} archivos generados, ${stats.reused} páginas copiadas de la anterior` : '';
+      log(`Tienda reconstruida y publicada (${Date.now() - started} ms${reuse}).`);
       await prune(dir);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

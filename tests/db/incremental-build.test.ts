@@ -1,0 +1,164 @@
+/**
+ * An incremental build publishes exactly what a full build from scratch would, after every kind of
+ * change: each step below changes the fixture's catalogue (tests/db/fixture.ts: P1 and P2 in the
+ * active campaign, P3 and P4 in the one that ends today, each listing others as related products),
+ * builds with the cache of the previous step and without any cache, and compares every file. The
+ * number of product pages copied rather than rendered shows that only the pages printing the change
+ * were rendered.
+ */
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuildStats, buildShop } from '../../scripts/lib/build.ts';
+import { changedFiles, digest } from '../../scripts/lib/site-files.ts';
+import { ROOT } from '../../scripts/stack/index.ts';
+import { B_ADIDAS, C_ACTIVE, C_TODAY, CAT_CALZADO, CAT_ROPA, loadFixture, P2, P3, P4, SUB_PLAYERAS } from './fixture.ts';
+import { mexicoDate, sql, stack } from './helpers.ts';
+
+const SITE = 'http://127.0.0.1:4321';
+const PAGE = {
+  p1: 'producto/nike-playera-basica/index.html',
+  p2: 'producto/adidas-pantalon-cargo/index.html',
+  p3: 'producto/nike-tenis-runner/index.html',
+  p4: 'producto/levis-chamarra-piel/index.html',
+};
+
+interface Site {
+  dir: string;
+  stats: BuildStats;
+  files: Map<string, string>;
+}
+
+describe('incremental builds', () => {
+  let work: string;
+  let cacheDir: string;
+  let count = 0;
+
+  async function build(incremental: boolean): Promise<Site> {
+    const dir = join(work, `site-${count++}`);
+    const stats = await buildShop({
+      supabaseUrl: stack.url,
+      anonKey: stack.anonKey,
+      siteUrl: SITE,
+      root: ROOT,
+      outDir: dir,
+      quiet: true,
+      ...(incremental ? { cacheDir } : {}),
+    });
+    return { dir, stats, files: (await digest(dir)).files };
+  }
+
+  /** The incremental build after a change, checked file by file against a full build of the same data. */
+  async function incrementalEqualsFull(): Promise<Site> {
+    const incremental = await build(true);
+    const full = await build(false);
+    expect(full.stats.reused).toBe(0);
+    expect(changedFiles(incremental.files, full.files)).toEqual([]);
+    return incremental;
+  }
+
+  const page = (site: Site, path: string) => readFile(join(site.dir, path), 'utf8');
+
+  beforeAll(async () => {
+    await loadFixture();
+    work = await mkdtemp(join(tmpdir(), 'outlet-incremental-'));
+    cacheDir = join(work, 'cache');
+  });
+  afterAll(async () => {
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('the first build with a cache renders every page', async () => {
+    const first = await build(true);
+    expect(first.stats.reused).toBe(0);
+    expect(first.stats.rendered).toBeGreaterThan(4);
+    for (const path of Object.values(PAGE)) expect(first.files.has(path)).toBe(true);
+  }, 60_000);
+
+  it('a price and a description render only the pages that print them', async () => {
+    await sql.query(`update public.products set precio_venta = 1400 where id = $1`, [P2]);
+    await sql.query(`update public.products set descripcion = '<p>Suela de goma reciclada</p>' where id = $1`, [P3]);
+    const site = await incrementalEqualsFull();
+    // P2's page and P1's (which lists P2) print the price; P3's its description; P4's is copied
+    expect(site.stats.reused).toBe(1);
+    expect(await page(site, PAGE.p2)).toContain('$1,400.00');
+    expect(await page(site, PAGE.p1)).toContain('$1,400.00');
+    expect(await page(site, PAGE.p3)).toContain('Suela de goma reciclada');
+  }, 60_000);
+
+  it('a gallery image and a size render the product and the page listing it', async () => {
+    await sql.query(`insert into public.product_images (product_id, image_url, orden) values ($1, 'https://img.example/p4-b.jpg', 2)`, [
+      P4,
+    ]);
+    await sql.query(`insert into public.product_sizes (product_id, talla) values ($1, 'XL')`, [P4]);
+    const site = await incrementalEqualsFull();
+    // P3 lists P4 (its card shows the sizes); P1 and P2 are copied
+    expect(site.stats.reused).toBe(2);
+    expect(await page(site, PAGE.p4)).toContain('https://img.example/p4-b.jpg');
+  }, 60_000);
+
+  it("a brand rename renders that brand's pages and those listing them", async () => {
+    await sql.query(`update public.brands set display_name = 'adidas Originals' where id = $1`, [B_ADIDAS]);
+    const site = await incrementalEqualsFull();
+    // P2 is Adidas and P1 lists it; P3 and P4 are copied
+    expect(site.stats.reused).toBe(2);
+    expect(await page(site, PAGE.p2)).toContain('adidas Originals');
+  }, 60_000);
+
+  it('the shop settings and a header category are printed by every page: nothing is copied', async () => {
+    await sql.query(`update public.shop_settings set seller_phone = '5215599887766'`);
+    await sql.query(`update public.categories set nombre = 'Calzado y tenis' where id = $1`, [CAT_CALZADO]);
+    const site = await incrementalEqualsFull();
+    expect(site.stats.reused).toBe(0);
+    for (const path of Object.values(PAGE)) {
+      const html = await page(site, path);
+      expect(html).toContain('5215599887766');
+      expect(html).toContain('Calzado y tenis');
+    }
+  }, 60_000);
+
+  it('a new product gets its page and renders the pages that now list it', async () => {
+    await sql.query(
+      `insert into public.products (campaign_id, category_id, subcategory_id, marca, nombre, precio_original, precio_venta, permalink)
+       values ($1, $2, $3, 'Nike', 'Playera nueva', 700, 450, 'nike-playera-nueva')`,
+      [C_ACTIVE, CAT_ROPA, SUB_PLAYERAS],
+    );
+    const site = await incrementalEqualsFull();
+    // P1 (same subcategory) and P2 (same category, newest first) list it; P3 and P4 are copied
+    expect(site.stats.reused).toBe(2);
+    expect(site.files.has('producto/nike-playera-nueva/index.html')).toBe(true);
+  }, 60_000);
+
+  it('a campaign that ended leaves the pages at the next build though no row change was recorded', async () => {
+    // what midnight does to the campaign ending today, written without firing the rebuild triggers
+    const db = await sql.connect();
+    try {
+      await db.query('begin');
+      await db.query(`set local session_replication_role = replica`);
+      await db.query(`update public.campaigns set fecha_fin = $1 where id = $2`, [mexicoDate(-1), C_TODAY]);
+      await db.query('commit');
+    } finally {
+      db.release();
+    }
+    const { rows } = await sql.query(`select count(*)::int as n from public.rebuild_requests where status = 'pending'`);
+    const pendingBefore = rows[0]?.n;
+    const site = await incrementalEqualsFull();
+    expect(site.files.has(PAGE.p3)).toBe(false);
+    expect(site.files.has(PAGE.p4)).toBe(false);
+    // P3 was the only live product of 'Calzado y tenis', which leaves every page's header
+    expect(site.stats.reused).toBe(0);
+    expect(await page(site, PAGE.p1)).not.toContain('Calzado y tenis');
+    expect((await sql.query(`select count(*)::int as n from public.rebuild_requests where status = 'pending'`)).rows[0]?.n).toBe(
+      pendingBefore,
+    );
+  }, 60_000);
+
+  it('a damaged cache makes the build start over as a full one, with the same result', async () => {
+    const cached = join(cacheDir, 'dist', PAGE.p1);
+    await rm(cached, { force: true });
+    await mkdir(cached); // a folder where the copy of P1's page should be: copying it fails
+    const site = await incrementalEqualsFull();
+    expect(site.stats.reused).toBe(0);
+  }, 90_000);
+});
