@@ -1,31 +1,37 @@
 /**
- * `npm run bench:build`: what a publication costs at catalogue scale. For each size in
- * BENCH_BUILD_SIZES (default "1000,10000" bulk products on top of the demo) it builds the shop
- * twice from the same data, edits one product, builds again, and prints: build time, files and
- * bytes written, files that differ between the two identical builds (0 means deterministic, so a
- * host's content-hashed upload sends nothing), files changed by the one-product edit, and what the
- * home, /tienda, a product page and /favoritos weigh for a shopper (HTML, CSS and up-front
- * JavaScript, gzipped: scripts/lib/page-weight.ts). `npm run bench` measures the same with one
- * build per size. Ports as for `npm run bench` (scripts/bench/options.ts).
+ * `npm run bench:build`: what a publication costs at catalogue scale (scripts/bench/publish.ts). For
+ * each size of BENCH_PUBLISH_SIZES (default "10000,50000" bulk products on top of the demo) the
+ * local rebuild worker publishes the shop with an empty cache, then BENCH_EDITS (5) price edits one
+ * after the other, and it prints: the full build's time, pages per second, files and bytes; each
+ * edit's time from the save to the new price on the served product page and /tienda (median, 95th
+ * percentile, slowest); what the last edit's build rendered and copied; the files one edit changed
+ * and those that differ after a rebuild with no change; and what the pages weigh for a shopper
+ * (gzipped HTML, CSS and up-front JavaScript). Ports as for `npm run bench` (scripts/bench/options.ts).
  * Not part of `npm test`.
  */
-import { runSite } from './bench/site.ts';
+import { options } from './bench/options.ts';
+import { editSummary, runPublish } from './bench/publish.ts';
 
-const { builds } = await runSite({ checks: true, lighthouse: false });
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-for (const b of builds) {
-  const c = b.checks;
+const s = (n: number) => `${n.toFixed(1)} s`;
+const results = await runPublish(options.publishSizes, options.edits);
+for (const r of results) {
+  const e = editSummary(r.edits);
   console.log(
     [
-      `Catálogo demo + ${b.size} productos`,
-      `  compilación: ${(b.buildMs / 1000).toFixed(1)} s y ${((c?.secondBuildMs ?? 0) / 1000).toFixed(1)} s`,
-      `  archivos: ${b.files}, ${(b.bytes / 1024 / 1024).toFixed(0)} MB`,
-      `  distintos entre dos compilaciones de los mismos datos: ${c?.differingSameData.length} ${c?.differingSameData.slice(0, 5).join(' ')}`,
-      `  cambiados al editar un producto: ${c?.changedByEdit.length} ${c?.changedByEdit.slice(0, 12).join(' ')}`,
+      '',
+      `Catálogo demo + ${r.size.toLocaleString('es-MX')} productos (${r.productPages.toLocaleString('es-MX')} páginas de producto)`,
+      `  compilación completa, caché vacía: ${s(r.coldMs / 1000)}, ${r.pages.toLocaleString('es-MX')} páginas, ${Math.round(r.pages / (r.coldMs / 1000))} páginas/s (con el índice de búsqueda)`,
+      `  archivos: ${r.files.toLocaleString('es-MX')}, ${(r.bytes / 1024 / 1024).toFixed(0)} MB; por página de producto: ${(r.files / r.productPages).toFixed(2)} archivos`,
+      `  de la edición a la tienda publicada (${r.edits.length} ediciones de precio): mediana ${s(e.p50)}, p95 ${s(e.p95)}, la más lenta ${s(e.max)}`,
+      `    cada una: ${r.edits.map((ms) => s(ms / 1000)).join(', ')}`,
+      `  la última edición: ${r.editStats?.rendered} archivos generados, ${r.editStats?.reused} páginas copiadas de la compilación anterior`,
+      `  archivos cambiados por una edición: ${r.changedByEdit.length} ${r.changedByEdit.slice(0, 12).join(' ')}`,
+      `  distintos tras compilar de nuevo sin cambios: ${r.differingSameData.length} ${r.differingSameData.slice(0, 5).join(' ')}`,
       '  peso por página (gzip):',
       '  | página | HTML | CSS | JS al cargar |',
       '  |---|---:|---:|---:|',
-      ...Object.entries(b.weights).map(
+      ...Object.entries(r.weights).map(
         ([route, w]) => `  | ${route} | ${kb(w.html)} | ${kb(w.css)} | ${kb(w.js)} (${w.jsFiles} archivos) |`,
       ),
     ].join('\n'),

@@ -32,7 +32,7 @@ const sections = SECTIONS.filter(has);
 progress(`npm run bench: ${sections.join(', ')}`);
 
 const filters = has('filters') ? await runFilters() : null;
-const site = has('weight') || has('build') || has('lighthouse') ? await runSite({ checks: false, lighthouse: has('lighthouse') }) : null;
+const site = has('weight') || has('build') || has('lighthouse') ? await runSite({ lighthouse: has('lighthouse') }) : null;
 
 const results: BenchResults = {
   date: todayInMexicoCity(),

@@ -13,6 +13,8 @@
  *   first design; BENCH_RUNS (15): calls per case of the back office's product list.
  * - BENCH_BUILD_SIZES ("1000,10000"): catalogue sizes built; Lighthouse audits the first, in
  *   BENCH_LIGHTHOUSE_RUNS (5) rounds over the pages; the table shows each page's worst run beside its median.
+ * - BENCH_PUBLISH_SIZES ("10000,50000") and BENCH_EDITS (5): the catalogue sizes `npm run bench:build`
+ *   publishes, and the price edits it times at each.
  * - BENCH_DB_PORT, BENCH_API_PORT, BENCH_REST_PORT (60522, 60521, 60529): the throwaway stack's
  *   ports (one stack at a time); BENCH_SITE_PORT (60530): the static server Lighthouse loads,
  *   and Chromium's DevTools port is the next one.
@@ -63,6 +65,9 @@ export const options = {
     .split(',')
     .map(Number)
     .filter((n) => n > 0),
+  // npm run bench:build (scripts/bench/publish.ts)
+  publishSizes: sizes('BENCH_PUBLISH_SIZES', '10000,50000'),
+  edits: Math.max(1, num('BENCH_EDITS', 5)),
   ports: {
     dbPort: num('BENCH_DB_PORT', 60522),
     apiPort: num('BENCH_API_PORT', 60521),

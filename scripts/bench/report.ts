@@ -202,12 +202,6 @@ function details(r: BenchResults): string[] {
           Object.entries(b.weights).map(([route, w]) => [route, kb(w.html), kb(w.css), `${kb(w.js)} (${w.jsFiles} archivos)`]),
         ),
       );
-      if (b.checks) {
-        out.push(
-          `\nSegunda compilación de los mismos datos: ${(b.checks.secondBuildMs / 1000).toFixed(1)} s, ${b.checks.differingSameData.length} archivos distintos ${b.checks.differingSameData.slice(0, 5).join(' ')}`,
-          `Tras editar un producto: ${b.checks.changedByEdit.length} archivos cambiados ${b.checks.changedByEdit.slice(0, 12).join(' ')}`,
-        );
-      }
     }
     for (const route of new Set((r.site.lighthouse ?? []).map((a) => a.route))) {
       const failing = new Set((r.site.lighthouse ?? []).filter((a) => a.route === route).flatMap((a) => a.failing));

@@ -2,9 +2,7 @@
  * The built shop at catalogue scale, on one throwaway stack: for each size of BENCH_BUILD_SIZES
  * (bulk products on top of the demo) it builds the shop and records the build time, the files and
  * bytes written, and what the home, /tienda, a product page and /favoritos weigh for a shopper
- * (scripts/lib/page-weight.ts). With `checks` it also builds the same data a second time (files
- * that differ: 0 means deterministic, so a host's content-hashed upload sends nothing) and once
- * more after editing one product (files that change). With `lighthouse` it audits the home,
+ * (scripts/lib/page-weight.ts). With `lighthouse` it audits the home,
  * /tienda and the product page of the first size's build, served by the local static server with
  * the stack answering the islands' calls behind it.
  */
@@ -14,21 +12,13 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildShop } from '../lib/build.ts';
 import { type PageWeight, pageWeight } from '../lib/page-weight.ts';
-import { changedFiles, digest } from '../lib/site-files.ts';
+import { digest } from '../lib/site-files.ts';
 import { serveShop } from '../lib/static-server.ts';
 import { seedBulkProducts } from '../seed/index.ts';
 import { loopbackOrigins } from '../stack/config.ts';
 import { ROOT, startStack } from '../stack/index.ts';
 import { type Audit, auditPages } from './lighthouse.ts';
 import { options, progress } from './options.ts';
-
-export interface BuildChecks {
-  secondBuildMs: number;
-  /** Files that differ between two builds of the same data. */
-  differingSameData: string[];
-  /** Files changed by editing one product's price. */
-  changedByEdit: string[];
-}
 
 export interface BuildResult {
   /** Bulk products on top of the demo. */
@@ -41,7 +31,6 @@ export interface BuildResult {
   productRoute: string | null;
   /** By route: '/', '/tienda', the product page, '/favoritos'. */
   weights: Record<string, PageWeight>;
-  checks: BuildChecks | null;
 }
 
 export interface SiteResult {
@@ -49,7 +38,7 @@ export interface SiteResult {
   lighthouse: Audit[] | null;
 }
 
-export async function runSite(opts: { checks: boolean; lighthouse: boolean }): Promise<SiteResult> {
+export async function runSite(opts: { lighthouse: boolean }): Promise<SiteResult> {
   const work = await mkdtemp(join(tmpdir(), 'outlet-bench-build-'));
   // Postgres runs as its own user and must reach its data folder inside.
   await chmod(work, 0o755);
@@ -94,22 +83,6 @@ export async function runSite(opts: { checks: boolean; lighthouse: boolean }): P
         `sitio: ${(first.ms / 1000).toFixed(1)} s, ${first.files.size} archivos, ${(first.bytes / 1024 / 1024).toFixed(0)} MB; JS de la página de producto ${((productRoute ? (weights[productRoute]?.js ?? 0) : 0) / 1024).toFixed(1)} KB gzip`,
       );
 
-      let checks: BuildChecks | null = null;
-      if (opts.checks) {
-        progress('sitio: misma compilación otra vez, y tras editar un producto…');
-        const second = await build(`b-${size}`);
-        await db.query(
-          `update public.products set precio_venta = precio_venta + 1
-            where id = (select id from public.products order by created_at desc limit 1)`,
-        );
-        const edited = await build(`c-${size}`);
-        checks = {
-          secondBuildMs: second.ms,
-          differingSameData: changedFiles(first.files, second.files),
-          changedByEdit: changedFiles(second.files, edited.files),
-        };
-      }
-
       if (opts.lighthouse && lighthouse === null) {
         progress(`sitio: Lighthouse (móvil) sobre ${origin}, con la pila detrás…`);
         const server = await serveShop(first.outDir, options.sitePort);
@@ -128,9 +101,8 @@ export async function runSite(opts: { checks: boolean; lighthouse: boolean }): P
         bytes: first.bytes,
         productRoute,
         weights,
-        checks,
       });
-      for (const name of ['a', 'b', 'c']) await rm(join(work, `${name}-${size}`), { recursive: true, force: true });
+      await rm(first.outDir, { recursive: true, force: true });
     }
     return { builds, lighthouse };
   } finally {

@@ -109,11 +109,16 @@ export const REDIRECTS = '/admin/*  /admin/index.html  200\n';
 
 /** Writes `_headers` and `_redirects` for a finished build in `outDir`. */
 export async function writeHostConfig(outDir: string, supabaseUrl: string): Promise<void> {
-  const pages = (await readdir(outDir, { recursive: true })).filter((f) => f.endsWith('.html')).sort();
+  const pages = (await readdir(outDir, { recursive: true })).filter((f) => f.endsWith('.html'));
   const hashes = new Set<string>();
-  for (const page of pages) {
-    for (const hash of inlineScriptHashes(await readFile(join(outDir, page), 'utf8'))) hashes.add(hash);
-  }
+  // 16 files read at a time: one after the other, reading 10,000 pages took two seconds
+  let next = 0;
+  const reader = async () => {
+    for (let page = pages[next++]; page !== undefined; page = pages[next++]) {
+      for (const hash of inlineScriptHashes(await readFile(join(outDir, page), 'utf8'))) hashes.add(hash);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, reader));
   await writeFile(join(outDir, '_headers'), renderHeaders(headerRules(contentSecurityPolicy(supabaseUrl, [...hashes]))));
   await writeFile(join(outDir, '_redirects'), REDIRECTS);
 }

@@ -58,7 +58,7 @@ function duration(ms: number): string {
 
 export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<RebuildWorker> {
   const log = opts.log ?? ((m: string) => console.log(m));
-  const debounceMs = opts.debounceMs ?? 1500;
+  const debounceMs = opts.debounceMs ?? 1000;
   const buildTimeoutMs = opts.buildTimeoutMs ?? 60 * 60_000;
   await mkdir(opts.buildsDir, { recursive: true });
 
