@@ -1,6 +1,5 @@
 // @ts-check
 import preact from '@astrojs/preact';
-import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
@@ -8,11 +7,11 @@ import { preactRendererTag } from './scripts/lib/preact-renderer-tag.ts';
 
 // Static storefront: every page is prerendered at build time with the anon key, like a shopper sees it.
 //
-// Two JSX frameworks, each with its own files. The shop's components (src/) are Preact, written with
-// React's API through preact/compat (each file says `@jsxImportSource preact` and imports its hooks
-// from 'preact/compat'): about 10 KB of JavaScript instead of React DOM's 63 KB, the difference between
-// a phone that answers at once and one that is busy for a quarter of a second. The back office
-// (admin/) is react-admin and runs on React.
+// The shop's components (src/) are Preact, written with React's API through preact/compat (each file
+// says `@jsxImportSource preact` and imports its hooks from 'preact/compat'): about 10 KB of
+// JavaScript instead of React DOM's 63 KB, the difference between a phone that answers at once and
+// one that is busy for a quarter of a second. The back office (admin/) is react-admin on React, a
+// single-page app with its own build (admin/vite.config.ts), served at /admin/.
 
 /** A glob of this repository's files below `folder`, as an absolute path (how the integrations compare them). */
 const filesIn = (/** @type {string} */ folder) => `${fileURLToPath(new URL(`./${folder}/`, import.meta.url))}**/*.tsx`;
@@ -32,7 +31,7 @@ export default defineConfig({
   cacheDir: process.env.SHOP_BUILD_CACHE ?? './node_modules/.astro',
   experimental: { incrementalBuild: Boolean(process.env.SHOP_BUILD_CACHE) },
   trailingSlash: 'ignore',
-  integrations: [preact({ include: [filesIn('src')] }), react({ include: [filesIn('admin')] })],
+  integrations: [preact({ include: [filesIn('src')] })],
   vite: { plugins: [tailwindcss(), preactRendererTag(fileURLToPath(new URL('./src/', import.meta.url)))] },
   env: {
     schema: {

@@ -1,4 +1,7 @@
-/** `npm run dev`: the local stack plus the Astro dev server (hot reload) against it. */
+/**
+ * `npm run dev`: the local stack plus, against it, the Astro dev server of the shop and Vite's dev
+ * server of the back office (admin/vite.config.ts) on the next port, both with hot reload.
+ */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { shopPort, stackOptionsFromEnv } from './stack/config.ts';
@@ -16,8 +19,20 @@ const astro = spawn(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.
   stdio: 'inherit',
   env,
 });
+const adminPort = shopPort() + 1;
+const admin = spawn(
+  process.execPath,
+  [join(ROOT, 'node_modules/vite/bin/vite.js'), '--config', join(ROOT, 'admin/vite.config.ts'), '--port', String(adminPort)],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env,
+  },
+);
+console.log(`Administración: http://localhost:${adminPort}/admin/`);
 onShutdown(async () => {
   astro.kill('SIGTERM');
+  admin.kill('SIGTERM');
   await stack?.stop();
 });
 astro.once('exit', (code) => {

@@ -8,7 +8,6 @@
  * - featured_products is the list of featured products of active campaigns;
  * - storage files go with their rows (lifecycle callbacks), uploads and merges are named methods.
  */
-import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { supabaseDataProvider } from 'ra-supabase';
 import {
   withLifecycleCallbacks,
@@ -109,7 +108,7 @@ async function uploadTo(bucket: string, path: string, file: File): Promise<strin
   const { error } = await supabase.storage.from(bucket).upload(path, file, { contentType: file.type, upsert: false });
   if (error) fail(error);
   // without image transformations the shop shows prepared sizes: made now, beside the original
-  if (PUBLIC_IMAGE_TRANSFORMS === 'off') await uploadImageVariants(bucket, path, file);
+  if (import.meta.env.PUBLIC_IMAGE_TRANSFORMS === 'off') await uploadImageVariants(bucket, path, file);
   return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl;
 }
 

@@ -1,15 +1,17 @@
 /**
  * Builds the storefront against a Supabase project, with the anon key only: the pages (astro build)
- * and, at the same time, the header search's index from the same catalogue (search-index.ts).
+ * and, at the same time, the header search's index from the same catalogue (search-index.ts) and the
+ * back office's single-page app (admin/vite.config.ts, into /admin).
  *
  * With a cache folder the build is incremental: a product page whose cache key (everything it prints,
  * src/pages/producto/[permalink].astro) and code are unchanged since the last build with that folder
  * is copied from it instead of rendered. Builds sharing a cache folder must not run at once.
  */
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { writeHostConfig } from './host-config.ts';
+import { hostLimitWarnings, siteShape } from './host-limits.ts';
 import { searchRecords, writeSearchIndex } from './search-index.ts';
 
 /** The cache folder of `npm run build`, relative to the project (the publish workflow keeps it between runs). */
@@ -49,17 +51,25 @@ export interface BuildStats {
   reused: number;
 }
 
-/**
- * Counts Astro's progress lines: one '├─ path' (or '└─ path') per page, followed by '(restored)' or
- * '(cached)' when the page was copied from the cache rather than rendered.
- */
-export function countPages(output: string): BuildStats {
-  const pages = output.match(/[├└]─ \//g)?.length ?? 0;
-  const reused = output.match(/\((restored|cached)\)/g)?.length ?? 0;
-  return { rendered: pages - reused, reused };
+/** What Astro's progress lines say of the pages: how many, and which were copied from the cache. */
+export interface Progress {
+  pages: number;
+  /** Paths relative to the output folder, as in 'producto/x/index.html'. */
+  reusedPages: string[];
 }
 
-function astroBuild(run: AstroRun): Promise<BuildStats> {
+/**
+ * Reads Astro's progress lines: one '├─ /path' (or '└─ /path') per page, followed on the same line by
+ * '(restored)' or '(cached)' when the page was copied from the cache rather than rendered.
+ */
+export function readProgress(output: string): Progress {
+  return {
+    pages: output.match(/[├└]─ \//g)?.length ?? 0,
+    reusedPages: [...output.matchAll(/[├└]─ \/(\S+) \((?:restored|cached)\)/g)].map((m) => m[1] as string),
+  };
+}
+
+function astroBuild(run: AstroRun): Promise<Progress> {
   const astro = join(run.root, 'node_modules/astro/bin/astro.mjs');
   const args = [astro, 'build', '--outDir', run.outDir];
   return new Promise((done, fail) => {
@@ -69,25 +79,46 @@ function astroBuild(run: AstroRun): Promise<BuildStats> {
       env: run.env,
       ...(run.signal ? { signal: run.signal, killSignal: 'SIGKILL' as const } : {}),
     });
-    const stats: BuildStats = { rendered: 0, reused: 0 };
+    const progress: Progress = { pages: 0, reusedPages: [] };
     let tail = '';
+    const read = (text: string) => {
+      const seen = readProgress(text);
+      progress.pages += seen.pages;
+      progress.reusedPages.push(...seen.reusedPages);
+    };
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       if (!run.quiet) process.stdout.write(chunk);
-      // count whole lines only: a chunk may end in the middle of one
+      // whole lines only: a chunk may end in the middle of one
       const text = tail + chunk;
       const end = text.lastIndexOf('\n') + 1;
-      const counted = countPages(text.slice(0, end));
-      stats.rendered += counted.rendered;
-      stats.reused += counted.reused;
+      read(text.slice(0, end));
       tail = text.slice(end);
     });
     child.once('error', (error) => fail(run.signal?.aborted ? run.signal.reason : error));
     child.once('close', (code) => {
-      const counted = countPages(tail);
+      read(tail);
       if (code !== 0) return fail(new Error(`astro build terminó con código ${code}`));
-      done({ rendered: stats.rendered + counted.rendered, reused: stats.reused + counted.reused });
+      done(progress);
     });
+  });
+}
+
+/** The back office's build (vite build with admin/vite.config.ts) into `outDir`. */
+function adminBuild(root: string, outDir: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<void> {
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  const args = [vite, 'build', '--config', join(root, 'admin/vite.config.ts'), '--outDir', outDir];
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env,
+      ...(signal ? { signal, killSignal: 'SIGKILL' as const } : {}),
+    });
+    child.once('error', (error) => fail(signal?.aborted ? signal.reason : error));
+    child.once('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`La compilación del panel de administración terminó con código ${code}`)),
+    );
   });
 }
 
@@ -107,7 +138,7 @@ async function move(from: string, to: string): Promise<void> {
  * An incremental build that fails is run again as a full one, its cache emptied first, so a damaged
  * cache costs time, never a publication; the failed attempt's output is discarded.
  */
-async function astroBuildWithFallback(run: AstroRun, log: (m: string) => void): Promise<BuildStats> {
+async function astroBuildWithFallback(run: AstroRun, log: (m: string) => void): Promise<Progress> {
   const cache = run.env['SHOP_BUILD_CACHE'];
   try {
     return await astroBuild(run);
@@ -125,15 +156,8 @@ async function astroBuildWithFallback(run: AstroRun, log: (m: string) => void): 
  * lies in the project, but in the shared {root}/.astro otherwise, where parallel builds overwrite each
  * other: an outside folder is therefore built in a private folder under node_modules/.cache, then moved.
  */
-async function buildPages(target: BuildTarget, outDir: string): Promise<BuildStats> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PUBLIC_SUPABASE_URL: target.supabaseUrl,
-    PUBLIC_SUPABASE_ANON_KEY: target.anonKey,
-    SITE_URL: target.siteUrl,
-  };
-  delete env['SHOP_BUILD_CACHE'];
-  if (target.cacheDir) env['SHOP_BUILD_CACHE'] = resolve(target.cacheDir);
+async function buildPages(target: BuildTarget, outDir: string): Promise<Progress> {
+  const env = buildEnv(target);
   const root = resolve(target.root);
   const run = { root, env, quiet: target.quiet ?? false, signal: target.signal };
   const log = (m: string) => console.error(m);
@@ -162,28 +186,76 @@ export function siteOrigin(value: string | undefined): string | null {
   }
 }
 
+/** The memo of the last build's inline scripts (host-config.ts), empty when there is none. */
+async function readScriptMemo(file: string): Promise<Map<string, string[]>> {
+  try {
+    return new Map(Object.entries(JSON.parse(await readFile(file, 'utf8')) as Record<string, string[]>));
+  } catch {
+    return new Map();
+  }
+}
+
+/** The variables the pages and the back office are built with: the project they read, and the shop's origin. */
+function buildEnv(target: BuildTarget): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PUBLIC_SUPABASE_URL: target.supabaseUrl,
+    PUBLIC_SUPABASE_ANON_KEY: target.anonKey,
+    SITE_URL: target.siteUrl,
+  };
+  delete env['SHOP_BUILD_CACHE'];
+  if (target.cacheDir) env['SHOP_BUILD_CACHE'] = resolve(target.cacheDir);
+  return env;
+}
+
+/** Runs `work` and keeps its outcome, so it can be awaited later without an unhandled rejection meanwhile. */
+function settle<T>(work: Promise<T>): Promise<{ value: T } | { error: unknown }> {
+  return work.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+/** The value of a settled piece of work, or its error thrown. */
+async function outcomeOf<T>(outcome: Promise<{ value: T } | { error: unknown }>): Promise<T> {
+  const settled = await outcome;
+  if ('error' in settled) throw settled.error;
+  return settled.value;
+}
+
 export async function buildShop(target: BuildTarget): Promise<BuildStats> {
   const outDir = resolve(target.outDir ?? join(target.root, 'dist'));
-  // The index is written beside the output folder while Astro renders, then moved into it.
+  // The search index and the back office are built beside the output folder while Astro renders the
+  // pages, then moved into it.
   await mkdir(dirname(outDir), { recursive: true });
-  const staging = await mkdtemp(`${outDir}.search-`);
-  const search = searchRecords(target.supabaseUrl, target.anonKey)
-    .then((records) => writeSearchIndex(records, staging))
-    .then(
-      (pages) => ({ pages }),
-      (error: unknown) => ({ error }),
-    );
+  const staging = await mkdtemp(`${outDir}.parts-`);
+  const search = settle(
+    searchRecords(target.supabaseUrl, target.anonKey).then((records) => writeSearchIndex(records, join(staging, 'pagefind'))),
+  );
+  // The last build's inline script hashes by page, kept with the cache; the file is removed until this
+  // build writes its own, so a build that stops half-way never leaves hashes of pages it replaced.
+  const memoFile = target.cacheDir ? join(resolve(target.cacheDir), 'inline-scripts.json') : null;
+  const known = memoFile ? await readScriptMemo(memoFile) : new Map<string, string[]>();
+  if (memoFile) await rm(memoFile, { force: true });
+  const admin = settle(adminBuild(resolve(target.root), join(staging, 'admin'), buildEnv(target), target.signal));
   try {
-    const stats = await buildPages(target, outDir);
+    const progress = await buildPages(target, outDir);
     target.signal?.throwIfAborted();
-    const indexed = await search;
-    if ('error' in indexed) throw indexed.error;
-    await move(staging, join(outDir, 'pagefind'));
-    if (!target.quiet) console.log(`Índice de búsqueda: ${indexed.pages} páginas de producto`);
-    await writeHostConfig(outDir, target.supabaseUrl);
-    return stats;
+    const pages = await outcomeOf(search);
+    await outcomeOf(admin);
+    await move(join(staging, 'pagefind'), join(outDir, 'pagefind'));
+    await move(join(staging, 'admin'), join(outDir, 'admin'));
+    if (!target.quiet) console.log(`Índice de búsqueda: ${pages} páginas de producto`);
+    const reused = new Set(progress.reusedPages);
+    const scripts = await writeHostConfig(outDir, target.supabaseUrl, { known, reused });
+    if (memoFile) {
+      await mkdir(dirname(memoFile), { recursive: true });
+      await writeFile(memoFile, JSON.stringify(Object.fromEntries(scripts)));
+    }
+    for (const warning of hostLimitWarnings(await siteShape(outDir))) console.warn(warning);
+    return { rendered: progress.pages - reused.size, reused: reused.size };
   } finally {
-    await search; // never left writing into a folder removed below
+    await Promise.all([search, admin]); // never left writing into a folder removed below
     await rm(staging, { recursive: true, force: true });
   }
 }

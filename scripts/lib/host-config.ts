@@ -4,8 +4,9 @@
  *
  * Rules:
  *   - /admin/* answers with the back office's index.html (a single-page app);
- *   - hashed assets (/_astro/*) are cached for a year as immutable; everything else gets the
- *     host's default, revalidated on every visit, so a publication shows at once;
+ *   - hashed assets (/_astro/* and the back office's /admin/assets/*) are cached for a year as
+ *     immutable; everything else gets the host's default, revalidated on every visit, so a
+ *     publication shows at once;
  *   - a Content-Security-Policy allows scripts only from the site itself plus the exact inline
  *     scripts the build produced (by hash) and WebAssembly for the search; data only from the site
  *     and the Supabase project; images also from https (imported product images live elsewhere);
@@ -68,6 +69,7 @@ export function headerRules(csp: string): HeaderRule[] {
       ],
     },
     { pattern: '/_astro/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']] },
+    { pattern: '/admin/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']] },
   ];
 }
 
@@ -108,17 +110,32 @@ export function headersFor(rules: HeaderRule[], path: string): Array<[string, st
 export const REDIRECTS = '/admin/*  /admin/index.html  200\n';
 
 /** Writes `_headers` and `_redirects` for a finished build in `outDir`. */
-export async function writeHostConfig(outDir: string, supabaseUrl: string): Promise<void> {
+/**
+ * The inline script hashes of the last build's pages: a page the new build copied unchanged from the
+ * last one has the same scripts, so it is not read again (reading 10,000 pages takes a second).
+ */
+export interface ScriptMemo {
+  /** Page path (relative to the output folder) → its inline script hashes, in the last build. */
+  known: ReadonlyMap<string, string[]>;
+  /** Pages this build copied from the last one. */
+  reused: ReadonlySet<string>;
+}
+
+/** Writes `_headers` and `_redirects`; returns every page's inline script hashes (the next build's memo). */
+export async function writeHostConfig(outDir: string, supabaseUrl: string, memo?: ScriptMemo): Promise<Map<string, string[]>> {
   const pages = (await readdir(outDir, { recursive: true })).filter((f) => f.endsWith('.html'));
-  const hashes = new Set<string>();
+  const byPage = new Map<string, string[]>();
   // 16 files read at a time: one after the other, reading 10,000 pages took two seconds
   let next = 0;
   const reader = async () => {
     for (let page = pages[next++]; page !== undefined; page = pages[next++]) {
-      for (const hash of inlineScriptHashes(await readFile(join(outDir, page), 'utf8'))) hashes.add(hash);
+      const remembered = memo?.reused.has(page) ? memo.known.get(page) : undefined;
+      byPage.set(page, remembered ?? inlineScriptHashes(await readFile(join(outDir, page), 'utf8')));
     }
   };
   await Promise.all(Array.from({ length: 16 }, reader));
-  await writeFile(join(outDir, '_headers'), renderHeaders(headerRules(contentSecurityPolicy(supabaseUrl, [...hashes]))));
+  const hashes = [...new Set([...byPage.values()].flat())];
+  await writeFile(join(outDir, '_headers'), renderHeaders(headerRules(contentSecurityPolicy(supabaseUrl, hashes))));
   await writeFile(join(outDir, '_redirects'), REDIRECTS);
+  return byPage;
 }

@@ -11,6 +11,15 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { msUntilNextMexicoMidnight } from './schedule.ts';
 
+/** How many files a build rendered and how many pages it copied from the last one. */
+interface BuildCounts {
+  rendered: number;
+  reused: number;
+}
+
+const isBuildCounts = (value: unknown): value is BuildCounts =>
+  typeof value === 'object' && value !== null && 'rendered' in value && 'reused' in value;
+
 export interface RebuildWorkerOptions {
   /** Postgres to listen to; without it only the midnight schedule runs (hosted projects). */
   dbUrl?: string;
@@ -20,7 +29,7 @@ export interface RebuildWorkerOptions {
    * Builds the shop into `outDir`; stops (kills its processes) when `signal` aborts. May say how many
    * pages it rendered and how many it copied from the last build, for the log.
    */
-  build: (outDir: string, signal: AbortSignal) => Promise<{ rendered: number; reused: number } | undefined | void>;
+  build: (outDir: string, signal: AbortSignal) => Promise<BuildCounts | unknown>;
   /** Makes a finished build the live site. */
   publish: (dir: string) => void;
   /** Quiet time after the last change before building. */
@@ -99,7 +108,7 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
       opts.publish(dir);
       const pages = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).length;
       if (id) await query('select public.finish_publication($1, true, $2, $3)', [id, pages, Date.now() - started]);
-      const reuse = stats ? `; ${stats.rendered} archivos generados, ${stats.reused} páginas copiadas de la anterior` : '';
+      const reuse = isBuildCounts(stats) ? `; ${stats.rendered} archivos generados, ${stats.reused} páginas copiadas de la anterior` : '';
       log(`Tienda reconstruida y publicada (${Date.now() - started} ms${reuse}).`);
       await prune(dir);
     } catch (error) {

@@ -9,12 +9,14 @@ import { createElement, type SVGProps } from 'preact/compat';
 type IconNode = [tag: string, attrs: Record<string, string>][];
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
-/** One icon: Lucide's 24x24 stroked drawing; hidden from assistive technology unless told otherwise. */
+/**
+ * One icon: Lucide's 24x24 stroked drawing; hidden from assistive technology unless told otherwise.
+ * Inline in HTML, an <svg> needs no xmlns.
+ */
 function Svg({ nodes, strokeWidth = 2, ...props }: IconProps & { nodes: IconNode }) {
   return (
     <svg
       aria-hidden="true"
-      xmlns="http://www.w3.org/2000/svg"
       width={24}
       height={24}
       viewBox="0 0 24 24"

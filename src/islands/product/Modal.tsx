@@ -61,17 +61,20 @@ export default function Modal({ open, onOpenChange, ...frame }: Frame & { open: 
     dialog.addEventListener('click', onClick);
     return () => dialog.removeEventListener('click', onClick);
   }, [onOpenChange]);
+  // Its content exists only while it is open: the built page does not carry a dialog nobody opened.
   return (
     <dialog ref={ref} aria-labelledby={ids.title} aria-describedby={ids.description} onClose={() => onOpenChange(false)} className={FRAME}>
-      <Content
-        {...frame}
-        ids={ids}
-        close={
-          <button type="button" aria-label="Cerrar" onClick={() => onOpenChange(false)} className={closeClass}>
-            <X aria-hidden="true" className="size-5" />
-          </button>
-        }
-      />
+      {open && (
+        <Content
+          {...frame}
+          ids={ids}
+          close={
+            <button type="button" aria-label="Cerrar" onClick={() => onOpenChange(false)} className={closeClass}>
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          }
+        />
+      )}
     </dialog>
   );
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { readProgress } from '../../scripts/lib/build.ts';
+
+describe("readProgress (Astro's progress lines)", () => {
+  it('counts every page and lists those copied from the cache', () => {
+    const output = [
+      '15:19:34   ├─ /404.html15:19:34   ├─ /como-comprar/index.html (+18ms) ',
+      '15:19:35   ├─ /producto/nike-playera/index.html (restored)',
+      '15:19:35   ├─ /producto/niño-tenis/index.html (cached)',
+      '15:19:35   ├─ /producto/adidas-pantalon/index.html (+9ms) ',
+      '15:20:02   └─ /tienda/index.html (+61ms) ',
+      '15:20:02 [build] 6 page(s) built in 34.67s',
+    ].join('\n');
+    expect(readProgress(output)).toEqual({
+      pages: 6,
+      reusedPages: ['producto/nike-playera/index.html', 'producto/niño-tenis/index.html'],
+    });
+  });
+
+  it('reads nothing from lines that are not pages', () => {
+    expect(readProgress('15:18:37 [vite] ✓ built in 1.17s\n generating static routes \n')).toEqual({ pages: 0, reusedPages: [] });
+  });
+});
