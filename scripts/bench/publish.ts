@@ -163,7 +163,8 @@ export async function runPublish(sizes: readonly number[], editCount: number): P
             `el precio ${shown} publicado`,
           );
           edits.push(seen - saved);
-          progress(`publicación: edición ${i + 1} publicada en ${((seen - saved) / 1000).toFixed(1)} s`);
+          const buildSeconds = ((lastBuild()?.ms ?? 0) / 1000).toFixed(1);
+          progress(`publicación: edición ${i + 1} publicada en ${((seen - saved) / 1000).toFixed(1)} s (compilación ${buildSeconds} s)`);
           await until(idle, 180_000, 'que el trabajador termine');
           editStats = lastBuild()?.stats ?? null;
           if (i === 0) changedByEdit = changedFiles((await digest(before)).files, (await digest(live)).files);

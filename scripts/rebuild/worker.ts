@@ -76,6 +76,7 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
   let timer: NodeJS.Timeout | undefined;
   let midnight: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let pruning: Promise<void> = Promise.resolve();
   let again = false;
   let waiters: Array<() => void> = [];
 
@@ -110,7 +111,15 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
       if (id) await query('select public.finish_publication($1, true, $2, $3)', [id, pages, Date.now() - started]);
       const reuse = isBuildCounts(stats) ? `; ${stats.rendered} archivos generados, ${stats.reused} páginas copiadas de la anterior` : '';
       log(`Tienda reconstruida y publicada (${Date.now() - started} ms${reuse}).`);
-      await prune(dir);
+      // The old builds are deleted while the next change may already be building: chosen now, when
+      // no other build folder exists, and removed in the background.
+      const stale = await staleBuilds(dir);
+      pruning = pruning
+        .then(() => Promise.all(stale.map((d) => rm(d, { recursive: true, force: true }))))
+        .then(
+          () => undefined,
+          (error: Error) => log(`No se pudieron borrar compilaciones anteriores: ${error.message}`),
+        );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (id) await query('select public.finish_publication($1, false, null, $2, $3)', [id, Date.now() - started, message]);
@@ -121,14 +130,11 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
     }
   }
 
-  /** Keeps the live build and the one before it. */
-  async function prune(live: string): Promise<void> {
+  /** The build folders to delete: all but the live build and the one before it. */
+  async function staleBuilds(live: string): Promise<string[]> {
     const dirs = (await readdir(opts.buildsDir)).sort();
     const keep = new Set([live, ...dirs.slice(-2).map((d) => join(opts.buildsDir, d))]);
-    for (const d of dirs) {
-      const path = join(opts.buildsDir, d);
-      if (!keep.has(path)) await rm(path, { recursive: true, force: true });
-    }
+    return dirs.map((d) => join(opts.buildsDir, d)).filter((path) => !keep.has(path));
   }
 
   function run(): void {
@@ -203,6 +209,7 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
       clearTimeout(timer);
       clearTimeout(midnight);
       await running?.catch(() => undefined);
+      await pruning;
       await db?.end().catch(() => undefined);
     },
   };

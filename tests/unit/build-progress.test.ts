@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readProgress } from '../../scripts/lib/build.ts';
+import { readProgress } from '../../scripts/lib/build-processes.ts';
 
 describe("readProgress (Astro's progress lines)", () => {
   it('counts every page and lists those copied from the cache', () => {

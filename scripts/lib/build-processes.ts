@@ -1,0 +1,85 @@
+/**
+ * The two builders a shop build starts as child processes: `astro build` for the pages, whose progress
+ * lines say which pages were copied from the cache, and `vite build` for the back office.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface AstroRun {
+  root: string;
+  outDir: string;
+  env: NodeJS.ProcessEnv;
+  quiet: boolean;
+  signal?: AbortSignal | undefined;
+}
+
+/** What Astro's progress lines say of the pages: how many, and which were copied from the cache. */
+export interface Progress {
+  pages: number;
+  /** Paths relative to the output folder, as in 'producto/x/index.html'. */
+  reusedPages: string[];
+}
+
+/**
+ * Reads Astro's progress lines: one '├─ /path' (or '└─ /path') per page, followed on the same line by
+ * '(restored)' or '(cached)' when the page was copied from the cache rather than rendered.
+ */
+export function readProgress(output: string): Progress {
+  return {
+    pages: output.match(/[├└]─ \//g)?.length ?? 0,
+    reusedPages: [...output.matchAll(/[├└]─ \/(\S+) \((?:restored|cached)\)/g)].map((m) => m[1] as string),
+  };
+}
+
+export function astroBuild(run: AstroRun): Promise<Progress> {
+  const astro = join(run.root, 'node_modules/astro/bin/astro.mjs');
+  const args = [astro, 'build', '--outDir', run.outDir];
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, {
+      cwd: run.root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: run.env,
+      ...(run.signal ? { signal: run.signal, killSignal: 'SIGKILL' as const } : {}),
+    });
+    const progress: Progress = { pages: 0, reusedPages: [] };
+    let tail = '';
+    const read = (text: string) => {
+      const seen = readProgress(text);
+      progress.pages += seen.pages;
+      progress.reusedPages.push(...seen.reusedPages);
+    };
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      if (!run.quiet) process.stdout.write(chunk);
+      // whole lines only: a chunk may end in the middle of one
+      const text = tail + chunk;
+      const end = text.lastIndexOf('\n') + 1;
+      read(text.slice(0, end));
+      tail = text.slice(end);
+    });
+    child.once('error', (error) => fail(run.signal?.aborted ? run.signal.reason : error));
+    child.once('close', (code) => {
+      read(tail);
+      if (code !== 0) return fail(new Error(`astro build terminó con código ${code}`));
+      done(progress);
+    });
+  });
+}
+
+/** The back office's build (vite build with admin/vite.config.ts) into `outDir`. */
+export function adminBuild(root: string, outDir: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<void> {
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  const args = [vite, 'build', '--config', join(root, 'admin/vite.config.ts'), '--outDir', outDir];
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env,
+      ...(signal ? { signal, killSignal: 'SIGKILL' as const } : {}),
+    });
+    child.once('error', (error) => fail(signal?.aborted ? signal.reason : error));
+    child.once('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`La compilación del panel de administración terminó con código ${code}`)),
+    );
+  });
+}
