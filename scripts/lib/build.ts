@@ -9,7 +9,8 @@
  */
 import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { type AstroRun, adminBuild, astroBuild, type Progress } from './build-processes.ts';
+import { buildAdmin } from './admin-cache.ts';
+import { type AstroRun, astroBuild, type Progress } from './build-processes.ts';
 import { writeHostConfig } from './host-config.ts';
 import { hostLimitWarnings, siteShape } from './host-limits.ts';
 import { searchRecords, writeSearchIndex } from './search-index.ts';
@@ -27,7 +28,8 @@ export interface BuildTarget {
   root: string;
   outDir?: string;
   /**
-   * Astro's cache of the last build with this folder: unchanged product pages are copied from it.
+   * What the next build reuses from the last one with this folder: Astro's cache (astro/: unchanged
+   * product pages are copied from it), the back office (admin/) and the pages' inline script hashes.
    * Without one every page is rendered.
    */
   cacheDir?: string;
@@ -125,7 +127,7 @@ function buildEnv(target: BuildTarget): NodeJS.ProcessEnv {
     SITE_URL: target.siteUrl,
   };
   delete env['SHOP_BUILD_CACHE'];
-  if (target.cacheDir) env['SHOP_BUILD_CACHE'] = resolve(target.cacheDir);
+  if (target.cacheDir) env['SHOP_BUILD_CACHE'] = join(resolve(target.cacheDir), 'astro');
   return env;
 }
 
@@ -158,7 +160,8 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
   const memoFile = target.cacheDir ? join(resolve(target.cacheDir), 'inline-scripts.json') : null;
   const known = memoFile ? await readScriptMemo(memoFile) : new Map<string, string[]>();
   if (memoFile) await rm(memoFile, { force: true });
-  const admin = settle(adminBuild(resolve(target.root), join(staging, 'admin'), buildEnv(target), target.signal));
+  const cacheDir = target.cacheDir ? resolve(target.cacheDir) : undefined;
+  const admin = settle(buildAdmin(resolve(target.root), join(staging, 'admin'), buildEnv(target), cacheDir, target.signal));
   try {
     const progress = await buildPages(target, outDir);
     target.signal?.throwIfAborted();

@@ -155,7 +155,7 @@ describe('incremental builds', () => {
   }, 60_000);
 
   it('a damaged cache makes the build start over as a full one, with the same result', async () => {
-    const cached = join(cacheDir, 'dist', PAGE.p1);
+    const cached = join(cacheDir, 'astro', 'dist', PAGE.p1);
     await rm(cached, { force: true });
     await mkdir(cached); // a folder where the copy of P1's page should be: copying it fails
     const site = await incrementalEqualsFull();
