@@ -43,6 +43,8 @@ export interface BuildStats {
   rendered: number;
   /** Product pages copied from the cache's last build, their content unchanged. */
   reused: number;
+  /** HTML pages of the build. */
+  pages: number;
 }
 
 /** Moves a folder, copying when it crosses file systems. */
@@ -177,7 +179,7 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
       await writeFile(memoFile, JSON.stringify(Object.fromEntries(scripts)));
     }
     for (const warning of hostLimitWarnings(await siteShape(outDir))) console.warn(warning);
-    return { rendered: progress.pages - reused.size, reused: reused.size };
+    return { rendered: progress.pages - reused.size, reused: reused.size, pages: scripts.size };
   } finally {
     await Promise.all([search, admin]); // never left writing into a folder removed below
     await rm(staging, { recursive: true, force: true });

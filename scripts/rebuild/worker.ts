@@ -6,19 +6,22 @@
  * analytics retention (private.prune_analytics: events older than 13 months become daily totals;
  * hosted projects run it with pg_cron instead).
  */
+import { execFile } from 'node:child_process';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { msUntilNextMexicoMidnight } from './schedule.ts';
 
-/** How many files a build rendered and how many pages it copied from the last one. */
+/** How many files a build rendered, how many pages it copied from the last one, and its HTML pages. */
 interface BuildCounts {
   rendered: number;
   reused: number;
+  pages: number;
 }
 
 const isBuildCounts = (value: unknown): value is BuildCounts =>
-  typeof value === 'object' && value !== null && 'rendered' in value && 'reused' in value;
+  typeof value === 'object' && value !== null && 'rendered' in value && 'reused' in value && 'pages' in value;
 
 export interface RebuildWorkerOptions {
   /** Postgres to listen to; without it only the midnight schedule runs (hosted projects). */
@@ -27,7 +30,7 @@ export interface RebuildWorkerOptions {
   buildsDir: string;
   /**
    * Builds the shop into `outDir`; stops (kills its processes) when `signal` aborts. May say how many
-   * pages it rendered and how many it copied from the last build, for the log.
+   * pages it rendered and copied from the last build (for the log) and its HTML pages (recorded).
    */
   build: (outDir: string, signal: AbortSignal) => Promise<BuildCounts | unknown>;
   /** Makes a finished build the live site. */
@@ -53,6 +56,13 @@ export interface RebuildWorker {
    */
   midnight(): Promise<void>;
   stop(): Promise<void>;
+}
+
+const exec = promisify(execFile);
+
+/** Deletes folders with `rm -rf` in a process of its own. */
+async function removeFolders(paths: string[]): Promise<void> {
+  await exec('rm', ['-rf', '--', ...paths]);
 }
 
 /** Rejects with the signal's reason once it aborts. */
@@ -107,19 +117,22 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
       // a build that ignores the signal is left behind rather than waited for
       const stats = await Promise.race([opts.build(dir, abort.signal), rejectWhenAborted(abort.signal)]);
       opts.publish(dir);
-      const pages = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).length;
+      const pages = isBuildCounts(stats)
+        ? stats.pages
+        : (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).length;
       if (id) await query('select public.finish_publication($1, true, $2, $3)', [id, pages, Date.now() - started]);
       const reuse = isBuildCounts(stats) ? `; ${stats.rendered} archivos generados, ${stats.reused} páginas copiadas de la anterior` : '';
       log(`Tienda reconstruida y publicada (${Date.now() - started} ms${reuse}).`);
       // The old builds are deleted while the next change may already be building: chosen now, when
-      // no other build folder exists, and removed in the background.
+      // no other build folder exists, and removed by a separate `rm` process, since deleting tens of
+      // thousands of files here would hold up the file reads of the shop's server in this process
+      // (two seconds of every page after each publication at 10,000 products).
       const stale = await staleBuilds(dir);
-      pruning = pruning
-        .then(() => Promise.all(stale.map((d) => rm(d, { recursive: true, force: true }))))
-        .then(
-          () => undefined,
-          (error: Error) => log(`No se pudieron borrar compilaciones anteriores: ${error.message}`),
+      if (stale.length > 0) {
+        pruning = pruning.then(() =>
+          removeFolders(stale).catch((error: Error) => log(`No se pudieron borrar compilaciones anteriores: ${error.message}`)),
         );
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (id) await query('select public.finish_publication($1, false, null, $2, $3)', [id, Date.now() - started, message]);
