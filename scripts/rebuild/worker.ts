@@ -60,9 +60,9 @@ export interface RebuildWorker {
 
 const exec = promisify(execFile);
 
-/** Deletes folders with `rm -rf` in a process of its own. */
+/** Deletes folders with `rm -rf` in a process of its own, at the lowest priority: a build may be running. */
 async function removeFolders(paths: string[]): Promise<void> {
-  await exec('rm', ['-rf', '--', ...paths]);
+  await exec('nice', ['-n', '19', 'rm', '-rf', '--', ...paths]);
 }
 
 /** Rejects with the signal's reason once it aborts. */
@@ -77,7 +77,7 @@ function duration(ms: number): string {
 
 export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<RebuildWorker> {
   const log = opts.log ?? ((m: string) => console.log(m));
-  const debounceMs = opts.debounceMs ?? 1000;
+  const debounceMs = opts.debounceMs ?? 500;
   const buildTimeoutMs = opts.buildTimeoutMs ?? 60 * 60_000;
   await mkdir(opts.buildsDir, { recursive: true });
 
