@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 export interface AstroRun {
   root: string;
@@ -24,7 +25,9 @@ export interface Progress {
  * Reads Astro's progress lines: one '├─ /path' (or '└─ /path') per page, followed on the same line by
  * '(restored)' or '(cached)' when the page was copied from the cache rather than rendered.
  */
-export function readProgress(output: string): Progress {
+export function readProgress(colored: string): Progress {
+  // Astro colours its lines whenever it thinks the terminal can show it (always when CI is set)
+  const output = stripVTControlCharacters(colored);
   return {
     pages: output.match(/[├└]─ \//g)?.length ?? 0,
     reusedPages: [...output.matchAll(/[├└]─ \/(\S+) \((?:restored|cached)\)/g)].map((m) => m[1] as string),
