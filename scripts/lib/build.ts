@@ -1,7 +1,6 @@
 /**
  * Builds the storefront against a Supabase project, with the anon key only: the pages (astro build)
- * and, at the same time, the header search's index from the same catalogue (search-index.ts) and the
- * back office's single-page app (admin/vite.config.ts, into /admin).
+ * and, at the same time, the back office's single-page app (admin/vite.config.ts, into /admin).
  *
  * With a cache folder the build is incremental: a product page whose cache key (everything it prints,
  * src/pages/producto/[permalink].astro) and code are unchanged since the last build with that folder
@@ -13,7 +12,6 @@ import { buildAdmin } from './admin-cache.ts';
 import { type AstroRun, astroBuild, type Progress } from './build-processes.ts';
 import { writeHostConfig } from './host-config.ts';
 import { hostLimitWarnings, siteShape } from './host-limits.ts';
-import { searchRecords, writeSearchIndex } from './search-index.ts';
 
 /** The cache folder of `npm run build`, relative to the project (the publish workflow keeps it between runs). */
 export const BUILD_CACHE = '.local/build-cache';
@@ -150,13 +148,9 @@ async function outcomeOf<T>(outcome: Promise<{ value: T } | { error: unknown }>)
 
 export async function buildShop(target: BuildTarget): Promise<BuildStats> {
   const outDir = resolve(target.outDir ?? join(target.root, 'dist'));
-  // The search index and the back office are built beside the output folder while Astro renders the
-  // pages, then moved into it.
+  // The back office is built beside the output folder while Astro renders the pages, then moved into it.
   await mkdir(dirname(outDir), { recursive: true });
   const staging = await mkdtemp(`${outDir}.parts-`);
-  const search = settle(
-    searchRecords(target.supabaseUrl, target.anonKey).then((records) => writeSearchIndex(records, join(staging, 'pagefind'))),
-  );
   // The last build's inline script hashes by page, kept with the cache; the file is removed until this
   // build writes its own, so a build that stops half-way never leaves hashes of pages it replaced.
   const memoFile = target.cacheDir ? join(resolve(target.cacheDir), 'inline-scripts.json') : null;
@@ -167,11 +161,8 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
   try {
     const progress = await buildPages(target, outDir);
     target.signal?.throwIfAborted();
-    const pages = await outcomeOf(search);
     await outcomeOf(admin);
-    await move(join(staging, 'pagefind'), join(outDir, 'pagefind'));
     await move(join(staging, 'admin'), join(outDir, 'admin'));
-    if (!target.quiet) console.log(`Índice de búsqueda: ${pages} páginas de producto`);
     const reused = new Set(progress.reusedPages);
     const scripts = await writeHostConfig(outDir, target.supabaseUrl, { known, reused });
     if (memoFile) {
@@ -181,7 +172,7 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
     for (const warning of hostLimitWarnings(await siteShape(outDir))) console.warn(warning);
     return { rendered: progress.pages - reused.size, reused: reused.size, pages: scripts.size };
   } finally {
-    await Promise.all([search, admin]); // never left writing into a folder removed below
+    await admin; // never left writing into a folder removed below
     await rm(staging, { recursive: true, force: true });
   }
 }

@@ -8,8 +8,8 @@
  *     immutable; everything else gets the host's default, revalidated on every visit, so a
  *     publication shows at once;
  *   - a Content-Security-Policy allows scripts only from the site itself plus the exact inline
- *     scripts the build produced (by hash) and WebAssembly for the search; data only from the site
- *     and the Supabase project; images also from https (imported product images live elsewhere);
+ *     scripts the build produced (by hash), no WebAssembly or eval; data only from the site and the
+ *     Supabase project; images also from https (imported product images live elsewhere);
  *     no framing, no plugins, forms only to the site and the chat;
  *   - nosniff and a referrer policy that sends only the origin to other sites.
  */
@@ -45,7 +45,7 @@ export function contentSecurityPolicy(supabaseUrl: string, scriptHashes: string[
   const supabase = new URL(supabaseUrl).origin;
   return [
     "default-src 'self'",
-    `script-src 'self' 'wasm-unsafe-eval' ${[...new Set(scriptHashes)].sort().join(' ')}`.trim(),
+    `script-src 'self' ${[...new Set(scriptHashes)].sort().join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https: ${supabase}`,
     "font-src 'self' data:",

@@ -2,7 +2,7 @@
  * What a build must stay under to deploy on the static hosts the shop targets: Cloudflare Pages
  * accepts 20,000 files per deployment on its free plan and 100,000 on paid plans; Netlify has no
  * limit per deployment but refuses a deploy with more than 54,000 files in one folder. A product
- * adds about two files (its page and its search-index fragment), each in a folder of its kind.
+ * adds one file (its page, producto/<permalink>/index.html), and one entry to the producto folder.
  */
 import { readdir } from 'node:fs/promises';
 import { relative } from 'node:path';

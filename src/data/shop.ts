@@ -1,11 +1,18 @@
 /** The shop grid's one live query: the `shop_page` RPC returns a page of products and every facet's counts. */
-import type { FilterState } from '../lib/filters.ts';
-import { toRpcParams } from '../lib/filters.ts';
+import { filtersFromQuery, toRpcParams, type FilterState } from '../lib/filters.ts';
 import { toCardProduct, type CardProduct } from './product-summary.ts';
 import type { ShopFacets, ShopPageProduct } from './rpc.ts';
 import type { ShopClient } from './supabase.ts';
 
 export type { FacetOption, ShopFacets } from './rpc.ts';
+
+/**
+ * Products per request of the shop grid. The spec pages by 12 products in batches of 60 rows of the old
+ * one-row-per-size view, refilling when a full batch held fewer than 12 distinct products. `shop_page`
+ * already groups by product and pages by product, so every request of 12 returns up to 12 distinct
+ * products and no refill is ever needed.
+ */
+export const SHOP_PAGE_SIZE = 12;
 
 export interface ShopPage {
   /** Products matching every filter (all pages). */
@@ -47,4 +54,13 @@ export async function fetchShopPage(db: ShopClient, filters: FilterState, offset
   });
   if (error) throw new Error(`shop_page: ${error.message}`);
   return { total: body.total, products: body.products.map(toCard), facets: { ...NO_FACETS, ...body.facets } };
+}
+
+/**
+ * The header search's results: the shop's first page for the term alone, the very request /tienda?search=
+ * sends (same cleaning, same size), so the list and the shop agree and pressing Enter finds the answer
+ * already remembered by the database.
+ */
+export async function searchShop(db: ShopClient, term: string): Promise<ShopPage> {
+  return fetchShopPage(db, filtersFromQuery(new URLSearchParams({ search: term })), 0, SHOP_PAGE_SIZE);
 }

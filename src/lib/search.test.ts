@@ -1,24 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { toSearchHit } from './search.ts';
+import { productPagePath, toSearchHit } from './search.ts';
+
+const card = {
+  id: '00000000-0000-4000-8000-000000000501',
+  nombre: ' Tenis  Air ',
+  marca: 'Nike',
+  precio_venta: 1299,
+  imagen_principal: 'http://127.0.0.1:54321/storage/v1/object/public/product-images/main/a.webp',
+  permalink: 'nike-air',
+};
 
 describe('toSearchHit', () => {
-  it('reads title, brand and price from the meta and shrinks a Storage image', () => {
-    const hit = toSearchHit(
-      {
-        url: '/producto/nike-air/',
-        meta: {
-          id: '00000000-0000-4000-8000-000000000501',
-          title: ' Tenis  Air ',
-          brand: 'Nike',
-          price: '$1,299.00',
-          image: 'http://127.0.0.1:54321/storage/v1/object/public/product-images/main/a.webp',
-        },
-      },
-      'on',
-    );
-    expect(hit).toEqual({
+  it('shows the name, brand and sale price, links the page and shrinks a Storage image', () => {
+    expect(toSearchHit(card, 'on')).toEqual({
       url: '/producto/nike-air/',
-      id: '00000000-0000-4000-8000-000000000501',
+      id: card.id,
       title: 'Tenis Air',
       brand: 'Nike',
       price: '$1,299.00',
@@ -26,18 +22,15 @@ describe('toSearchHit', () => {
     });
   });
 
-  it('keeps other images as they are and tolerates missing meta', () => {
-    expect(toSearchHit({ url: '/producto/x/', meta: { image: 'https://cdn.example.com/x.jpg' } }, 'off')).toEqual({
-      url: '/producto/x/',
-      id: null,
-      title: '/producto/x/',
-      image: 'https://cdn.example.com/x.jpg',
-      brand: null,
-      price: null,
-    });
-    expect(toSearchHit({ url: '/producto/y/', meta: { title: 'Y', brand: ' ', image: '' } }, 'on')).toMatchObject({
-      brand: null,
-      image: null,
-    });
+  it('keeps other images as they are and tolerates a blank brand or image', () => {
+    expect(toSearchHit({ ...card, imagen_principal: 'https://cdn.example.com/x.jpg' }, 'off').image).toBe('https://cdn.example.com/x.jpg');
+    expect(toSearchHit({ ...card, marca: ' ', imagen_principal: '' }, 'on')).toMatchObject({ brand: null, image: null });
+    expect(toSearchHit({ ...card, imagen_principal: null }, 'on').image).toBeNull();
+  });
+});
+
+describe('productPagePath', () => {
+  it('encodes the permalink and ends with a slash, as the static host serves the page', () => {
+    expect(productPagePath('vestido-año-nuevo')).toBe('/producto/vestido-a%C3%B1o-nuevo/');
   });
 });

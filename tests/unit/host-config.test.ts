@@ -24,7 +24,7 @@ describe('contentSecurityPolicy', () => {
   const csp = contentSecurityPolicy('https://abc.supabase.co/', ["'sha256-b'", "'sha256-a'", "'sha256-a'"]);
 
   it('lets scripts come only from the site and the hashed inline scripts', () => {
-    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-a' 'sha256-b';");
+    expect(csp).toContain("script-src 'self' 'sha256-a' 'sha256-b';");
   });
 
   it('lets the pages talk to the Supabase project only, and never be framed', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { hostLimitWarnings } from '../../scripts/lib/host-limits.ts';
 
-const folder = (entries: number) => ({ path: 'pagefind/fragment', entries });
+const folder = (entries: number) => ({ path: 'producto', entries });
 
 describe('hostLimitWarnings', () => {
   it('says nothing while the build fits every host', () => {
-    expect(hostLimitWarnings({ files: 19_796, fullestFolder: folder(9_808) })).toEqual([]);
+    expect(hostLimitWarnings({ files: 10_200, fullestFolder: folder(9_900) })).toEqual([]);
   });
 
   it("names Cloudflare's free limit above 20,000 files, and its paid one above 100,000", () => {
@@ -19,7 +19,7 @@ describe('hostLimitWarnings', () => {
 
   it("names Netlify's limit of 54,000 files in one folder", () => {
     expect(hostLimitWarnings({ files: 110_000, fullestFolder: folder(54_001) })).toContain(
-      'La carpeta pagefind/fragment tiene 54,001 elementos: Netlify rechaza un despliegue con más de 54,000 archivos en una carpeta.',
+      'La carpeta producto tiene 54,001 elementos: Netlify rechaza un despliegue con más de 54,000 archivos en una carpeta.',
     );
   });
 });

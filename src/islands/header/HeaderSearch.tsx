@@ -1,42 +1,34 @@
-/** @jsxImportSource preact */
 /**
- * Header instant search over the product pages (Pagefind index built after astro build). An accessible
- * combobox: arrows move through the results, Enter or a click opens the product, Escape closes. Without
- * JavaScript (or before a pick) the form submits the term to /tienda?search=. The term is recorded as a
- * search (after a pause in typing, or on submit) and an opened result as a product click.
+ * Header instant search: the shop's own live search (src/data/shop.ts searchShop), 250 ms after the
+ * shopper stops typing, so the list shows today's prices and the same products /tienda?search= shows.
+ * An accessible combobox: arrows move through the results, Enter or a click opens the product, Escape
+ * closes. Without JavaScript (or before a pick) the form submits the term to /tienda?search=. The term
+ * is recorded as a search (after a pause in typing, or on submit) and an opened result as a product click.
  */
 import { Loader2, Search, X } from '../../components/icons.tsx';
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'preact/compat';
 import { trackProductClick } from '../../data/analytics.ts';
-import { MAX_SEARCH_RESULTS, toSearchHit, type PagefindResultData, type SearchHit } from '../../lib/search.ts';
+import type { ShopPage } from '../../data/shop.ts';
+import { MAX_SEARCH_RESULTS, toSearchHit, type SearchHit } from '../../lib/search.ts';
 import { useSearchTracking } from '../shop/useSearchTracking.ts';
 
-interface Pagefind {
-  init(): Promise<void>;
-  debouncedSearch(term: string, options?: object, ms?: number): Promise<{ results: { data(): Promise<PagefindResultData> }[] } | null>;
-}
+/** Typing pause before the search is sent: one request per settled term, not per keystroke. */
+const SEARCH_DELAY_MS = 250;
 
-const PAGEFIND_URL = '/pagefind/pagefind.js';
-const PAGEFIND_ENTRY_URL = '/pagefind/pagefind-entry.json';
-/** What an index without pages (no active campaign at build time) answers: nothing. */
-const EMPTY_INDEX: Pagefind = { init: async () => undefined, debouncedSearch: async () => ({ results: [] }) };
-let pagefind: Promise<Pagefind> | null = null;
+let search: Promise<(term: string) => Promise<ShopPage>> | null = null;
 
-/** Loads the Pagefind runtime once, on the first focus of the box or search (Pagefind itself fails on an index without pages). */
-function loadPagefind(): Promise<Pagefind> {
-  pagefind ??= fetch(PAGEFIND_ENTRY_URL)
-    .then((r) => r.json() as Promise<{ languages?: Record<string, unknown> }>)
-    .then(async (entry) => {
-      if (Object.keys(entry.languages ?? {}).length === 0) return EMPTY_INDEX;
-      const pf = (await import(/* @vite-ignore */ PAGEFIND_URL)) as Pagefind;
-      await pf.init();
-      return pf;
-    });
-  pagefind.catch(() => {
-    pagefind = null; // try again on the next search
+/** The shop's query client loads on the first focus of the box or search, not with the page: most visits never search. */
+function loadSearch(): Promise<(term: string) => Promise<ShopPage>> {
+  search ??= Promise.all([import('../../data/client.ts'), import('../../data/shop.ts')]).then(
+    ([{ shopClient }, { searchShop }]) =>
+      (term: string) =>
+        searchShop(shopClient, term),
+  );
+  search.catch(() => {
+    search = null; // try again on the next search
   });
-  return pagefind;
+  return search;
 }
 
 type Status = 'idle' | 'loading' | 'done' | 'error';
@@ -62,22 +54,23 @@ export default function HeaderSearch() {
     }
     let current = true;
     setStatus('loading');
-    loadPagefind()
-      .then((pf) => pf.debouncedSearch(query, {}, 200))
-      .then(async (search) => {
-        if (!search || !current) return; // a newer search replaced this one
-        const data = await Promise.all(search.results.slice(0, MAX_SEARCH_RESULTS).map((r) => r.data()));
-        if (!current) return;
-        setHits(data.map((d) => toSearchHit(d, PUBLIC_IMAGE_TRANSFORMS)));
-        setActive(-1);
-        setStatus('done');
-      })
-      .catch((error: unknown) => {
-        console.error('Búsqueda no disponible', error);
-        if (current) setStatus('error');
-      });
+    const timer = setTimeout(() => {
+      loadSearch()
+        .then((send) => send(query))
+        .then((page) => {
+          if (!current) return; // a newer term replaced this one
+          setHits(page.products.slice(0, MAX_SEARCH_RESULTS).map((p) => toSearchHit(p, PUBLIC_IMAGE_TRANSFORMS)));
+          setActive(-1);
+          setStatus('done');
+        })
+        .catch((error: unknown) => {
+          console.error('Búsqueda no disponible', error);
+          if (current) setStatus('error');
+        });
+    }, SEARCH_DELAY_MS);
     return () => {
       current = false;
+      clearTimeout(timer);
     };
   }, [query]);
 
@@ -86,7 +79,7 @@ export default function HeaderSearch() {
   }, [panelOpen]);
 
   const recordOpen = (hit: SearchHit) => {
-    if (hit.id) void trackProductClick({ id: hit.id });
+    void trackProductClick({ id: hit.id });
   };
   const open = (hit: SearchHit) => {
     recordOpen(hit);
@@ -180,8 +173,7 @@ export default function HeaderSearch() {
               }}
               onFocus={() => {
                 setListOpen(true);
-                // Fetch the index's runtime as the shopper reaches the box, so the first results come sooner.
-                loadPagefind().catch(() => undefined);
+                loadSearch().catch(() => undefined); // so the first results come sooner
               }}
               onBlur={(e) => {
                 if (!root.current?.contains(e.relatedTarget as Node | null)) close();

@@ -2,16 +2,10 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/compat';
 import type { CardProduct } from '../../data/product-summary.ts';
 import { shopClient } from '../../data/client.ts';
-import { fetchShopPage, type ShopFacets, type ShopPage } from '../../data/shop.ts';
+import { fetchShopPage, SHOP_PAGE_SIZE, type ShopFacets, type ShopPage } from '../../data/shop.ts';
 import { filtersFromQuery, filtersToQuery, type FilterState } from '../../lib/filters.ts';
 import { notify } from '../../stores/toast.ts';
 
-/**
- * The spec pages by 12 products in batches of 60 rows of the old one-row-per-size view, refilling when a
- * full batch held fewer than 12 distinct products. `shop_page` already groups by product and pages by
- * product, so every request of 12 returns up to 12 distinct products and no refill is ever needed.
- */
-export const PAGE_SIZE = 12;
 export const RELOAD_DELAY_MS = 100;
 /** The RPC returns at most 100 products per call: a URL's ?page=N restores at most 8 pages at once. */
 const MAX_RESTORE_PAGES = 8;
@@ -87,7 +81,7 @@ export function useShopProducts(
     const timer = setTimeout(async () => {
       const f = { ...filtersFromQuery(key), page: filtersRef.current.page };
       try {
-        const page = await fetchShopPage(shopClient, f, 0, PAGE_SIZE * Math.min(f.page, MAX_RESTORE_PAGES));
+        const page = await fetchShopPage(shopClient, f, 0, SHOP_PAGE_SIZE * Math.min(f.page, MAX_RESTORE_PAGES));
         if (id !== request.current) return;
         listKey.current = key;
         setProducts(page.products);
@@ -134,7 +128,7 @@ export function useShopProducts(
     const id = request.current;
     pagingMore.current = true;
     setLoadingMore(true);
-    fetchShopPage(shopClient, filters, list.length, PAGE_SIZE)
+    fetchShopPage(shopClient, filters, list.length, SHOP_PAGE_SIZE)
       .then((page) => {
         if (id !== request.current) return;
         const seen = new Set(list.map((p) => p.id));
@@ -142,7 +136,7 @@ export function useShopProducts(
         setProducts(merged);
         setTotal(page.total);
         setFacets(page.facets);
-        onPage(Math.ceil(merged.length / PAGE_SIZE));
+        onPage(Math.ceil(merged.length / SHOP_PAGE_SIZE));
       })
       .catch((e: unknown) => {
         if (id !== request.current) return;
