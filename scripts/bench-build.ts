@@ -21,7 +21,7 @@ for (const r of results) {
     [
       '',
       `Catálogo demo + ${r.size.toLocaleString('es-MX')} productos (${r.productPages.toLocaleString('es-MX')} páginas de producto)`,
-      `  compilación completa, caché vacía: ${s(r.coldMs / 1000)}, ${r.pages.toLocaleString('es-MX')} páginas, ${Math.round(r.pages / (r.coldMs / 1000))} páginas/s (con el índice de búsqueda)`,
+      `  compilación completa, caché vacía: ${s(r.coldMs / 1000)}, ${r.pages.toLocaleString('es-MX')} páginas, ${Math.round(r.pages / (r.coldMs / 1000))} páginas/s (con la administración)`,
       `  archivos: ${r.files.toLocaleString('es-MX')}, ${(r.bytes / 1024 / 1024).toFixed(0)} MB; por página de producto: ${(r.files / r.productPages).toFixed(2)} archivos`,
       `  de la edición a la tienda publicada (${r.edits.length} ediciones de precio): mediana ${s(e.p50)}, p95 ${s(e.p95)}, la más lenta ${s(e.max)}`,
       `    cada una: ${r.edits.map((ms) => s(ms / 1000)).join(', ')}`,
