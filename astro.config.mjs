@@ -24,12 +24,13 @@ export default defineConfig({
   outDir: './dist',
   // Pages render four at a time, so one page's file writes overlap the next one's rendering.
   build: { concurrency: 4 },
-  // A build with SHOP_BUILD_CACHE (scripts/lib/build.ts) is incremental: a product page whose cacheKey
-  // and code are unchanged since the last build with that cache folder is copied from it, not rendered.
+  // Each build of scripts/lib/build.ts has its own cache folder (SHOP_BUILD_CACHE), as several run side
+  // by side. With SHOP_BUILD_INCREMENTAL=1 the build is incremental: a product page whose cacheKey and
+  // code are unchanged since the last build with that cache folder is copied from it, not rendered.
   // Experimental in Astro 7: the version is pinned and tests/db/incremental-build.test.ts checks that
   // an incremental build publishes the same files as a full one after every kind of change.
   cacheDir: process.env.SHOP_BUILD_CACHE ?? './node_modules/.astro',
-  experimental: { incrementalBuild: Boolean(process.env.SHOP_BUILD_CACHE) },
+  experimental: { incrementalBuild: process.env.SHOP_BUILD_INCREMENTAL === '1' },
   trailingSlash: 'ignore',
   integrations: [preact({ include: [filesIn('src')] })],
   vite: { plugins: [tailwindcss(), preactRendererTag(fileURLToPath(new URL('./src/', import.meta.url)))] },

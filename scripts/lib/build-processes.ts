@@ -17,6 +17,8 @@ export interface AstroRun {
 /** What Astro's progress lines say of the pages: how many, and which were copied from the cache. */
 export interface Progress {
   pages: number;
+  /** Of which product pages (/producto/…). */
+  productPages: number;
   /** Paths relative to the output folder, as in 'producto/x/index.html'. */
   reusedPages: string[];
 }
@@ -30,6 +32,7 @@ export function readProgress(colored: string): Progress {
   const output = stripVTControlCharacters(colored);
   return {
     pages: output.match(/[├└]─ \//g)?.length ?? 0,
+    productPages: output.match(/[├└]─ \/producto\//g)?.length ?? 0,
     reusedPages: [...output.matchAll(/[├└]─ \/(\S+) \((?:restored|cached)\)/g)].map((m) => m[1] as string),
   };
 }
@@ -44,11 +47,12 @@ export function astroBuild(run: AstroRun): Promise<Progress> {
       env: run.env,
       ...(run.signal ? { signal: run.signal, killSignal: 'SIGKILL' as const } : {}),
     });
-    const progress: Progress = { pages: 0, reusedPages: [] };
+    const progress: Progress = { pages: 0, productPages: 0, reusedPages: [] };
     let tail = '';
     const read = (text: string) => {
       const seen = readProgress(text);
       progress.pages += seen.pages;
+      progress.productPages += seen.productPages;
       progress.reusedPages.push(...seen.reusedPages);
     };
     child.stdout.setEncoding('utf8');

@@ -1,17 +1,22 @@
 /**
- * Builds the storefront against a Supabase project, with the anon key only: the pages (astro build)
- * and, at the same time, the back office's single-page app (admin/vite.config.ts, into /admin).
+ * Builds the storefront against a Supabase project, with the anon key only: the pages (astro build,
+ * one per core for a large catalogue, each rendering its shard of the product pages) and, at the same
+ * time, the back office's single-page app (admin/vite.config.ts, into /admin).
  *
  * With a cache folder the build is incremental: a product page whose cache key (everything it prints,
  * src/pages/producto/[permalink].astro) and code are unchanged since the last build with that folder
  * is copied from it instead of rendered. Builds sharing a cache folder must not run at once.
  */
-import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { buildAdmin } from './admin-cache.ts';
 import { type AstroRun, astroBuild, type Progress } from './build-processes.ts';
 import { writeHostConfig } from './host-config.ts';
 import { hostLimitWarnings, siteShape } from './host-limits.ts';
+import { countActiveProducts } from '../../src/data/product.ts';
+import { createShopClient } from '../../src/data/supabase.ts';
+import { shardCount } from '../../src/lib/build-shard.ts';
 
 /** The cache folder of `npm run build`, relative to the project (the publish workflow keeps it between runs). */
 export const BUILD_CACHE = '.local/build-cache';
@@ -31,6 +36,8 @@ export interface BuildTarget {
    * Without one every page is rendered.
    */
   cacheDir?: string;
+  /** Astro builds rendering the product pages side by side; by default one per core for a large catalogue (src/lib/build-shard.ts). */
+  shards?: number;
   /** Stops the build: Astro's process is killed and the build fails with the signal's reason. */
   signal?: AbortSignal;
 }
@@ -66,7 +73,7 @@ async function astroBuildWithFallback(run: AstroRun, log: (m: string) => void): 
   try {
     return await astroBuild(run);
   } catch (error) {
-    if (!cache || run.signal?.aborted) throw error;
+    if (run.env['SHOP_BUILD_INCREMENTAL'] !== '1' || !cache || run.signal?.aborted) throw error;
     log(`La compilación incremental falló (${(error as Error).message}); se compila todo de nuevo.`);
     await rm(run.outDir, { recursive: true, force: true });
     await rm(cache, { recursive: true, force: true });
@@ -74,26 +81,81 @@ async function astroBuildWithFallback(run: AstroRun, log: (m: string) => void): 
   }
 }
 
+/** Moves every entry of the folder `from` into the folder `to`. */
+async function moveEntries(from: string, to: string): Promise<void> {
+  const entries = await readdir(from).catch(() => []);
+  await mkdir(to, { recursive: true });
+  for (let i = 0; i < entries.length; i += 64) {
+    await Promise.all(entries.slice(i, i + 64).map((entry) => rename(join(from, entry), join(to, entry))));
+  }
+}
+
+/** The folder of one shard's Astro cache inside the build's cache folder; those of another shard count are removed. */
+async function shardCaches(cacheDir: string, shards: number): Promise<string[]> {
+  const names = Array.from({ length: shards }, (_, i) => `shard-${i + 1}-of-${shards}`);
+  const folder = join(cacheDir, 'astro');
+  const present = await readdir(folder).catch(() => []);
+  await Promise.all(
+    present.filter((name) => !names.includes(name)).map((name) => rm(join(folder, name), { recursive: true, force: true })),
+  );
+  return names.map((name) => join(folder, name));
+}
+
 /**
- * astro build into `outDir`. Astro keeps its intermediate server build inside the output folder when that
- * lies in the project, but in the shared {root}/.astro otherwise, where parallel builds overwrite each
- * other: an outside folder is therefore built in a private folder under node_modules/.cache, then moved.
+ * The pages into `outDir`: `shards` astro builds side by side, each rendering its shard of the product
+ * pages (src/lib/build-shard.ts) and every other page, in its own folder under node_modules/.cache
+ * (Astro keeps its intermediate server build inside the output folder only when that lies in the
+ * project) with its own Astro cache. The first build's output becomes the site and the others' product
+ * pages are moved into it. When one build fails the others are stopped.
  */
-async function buildPages(target: BuildTarget, outDir: string): Promise<Progress> {
-  const env = buildEnv(target);
+async function buildPages(target: BuildTarget, outDir: string, shards: number): Promise<Progress> {
   const root = resolve(target.root);
-  const run = { root, env, quiet: target.quiet ?? false, signal: target.signal };
   const log = (m: string) => console.error(m);
-  if (!relative(root, outDir).startsWith('..')) return astroBuildWithFallback({ ...run, outDir }, log);
-  const cache = join(root, 'node_modules/.cache');
-  await mkdir(cache, { recursive: true });
-  const work = await mkdtemp(join(cache, 'shop-build-'));
+  await mkdir(join(root, 'node_modules/.cache'), { recursive: true });
+  const work = await mkdtemp(join(root, 'node_modules/.cache', 'shop-build-'));
+  const stop = new AbortController();
+  const abort = () => stop.abort(target.signal?.reason);
+  target.signal?.addEventListener('abort', abort, { once: true });
   try {
-    const stats = await astroBuildWithFallback({ ...run, outDir: join(work, 'dist') }, log);
-    await rm(join(work, 'dist/.prerender'), { recursive: true, force: true });
-    await move(join(work, 'dist'), outDir);
-    return stats;
+    const caches = target.cacheDir ? await shardCaches(resolve(target.cacheDir), shards) : null;
+    const runs: AstroRun[] = Array.from({ length: shards }, (_, index) => {
+      const env = buildEnv(target);
+      env['SHOP_BUILD_SHARD'] = String(index);
+      env['SHOP_BUILD_SHARDS'] = String(shards);
+      env['SHOP_BUILD_CACHE'] = caches?.[index] ?? join(work, `cache-${index + 1}`);
+      if (caches) env['SHOP_BUILD_INCREMENTAL'] = '1';
+      return { root, env, quiet: target.quiet ?? false, signal: stop.signal, outDir: join(work, `dist-${index + 1}`) };
+    });
+    const builds = runs.map((run) =>
+      astroBuildWithFallback(run, log).catch((error: unknown) => {
+        stop.abort(error);
+        throw error;
+      }),
+    );
+    const settled = await Promise.allSettled(builds);
+    target.signal?.throwIfAborted();
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const progress = settled.map((s) => (s as PromiseFulfilledResult<Progress>).value);
+    const [first, ...rest] = runs.map((run) => run.outDir) as [string, ...string[]];
+    // the pages of every build must load the same scripts and styles, those of the first build
+    const assets = await Promise.all(
+      runs.map(async (run) => (await readdir(join(run.outDir, '_astro')).catch(() => [])).sort().join('\n')),
+    );
+    if (assets.some((list) => list !== assets[0]))
+      throw new Error('Las compilaciones en paralelo produjeron recursos distintos en /_astro.');
+    for (const dir of runs.map((run) => run.outDir)) await rm(join(dir, '.prerender'), { recursive: true, force: true });
+    for (const dir of rest) await moveEntries(join(dir, 'producto'), join(first, 'producto'));
+    await move(first, outDir);
+    const [main, ...others] = progress as [Progress, ...Progress[]];
+    return {
+      // the other builds' pages besides their product pages are the first one's again, and discarded
+      pages: main.pages + others.reduce((n, p) => n + p.productPages, 0),
+      productPages: progress.reduce((n, p) => n + p.productPages, 0),
+      reusedPages: progress.flatMap((p) => p.reusedPages),
+    };
   } finally {
+    target.signal?.removeEventListener('abort', abort);
     await rm(work, { recursive: true, force: true });
   }
 }
@@ -126,8 +188,7 @@ function buildEnv(target: BuildTarget): NodeJS.ProcessEnv {
     PUBLIC_SUPABASE_ANON_KEY: target.anonKey,
     SITE_URL: target.siteUrl,
   };
-  delete env['SHOP_BUILD_CACHE'];
-  if (target.cacheDir) env['SHOP_BUILD_CACHE'] = join(resolve(target.cacheDir), 'astro');
+  for (const name of ['SHOP_BUILD_CACHE', 'SHOP_BUILD_INCREMENTAL', 'SHOP_BUILD_SHARD', 'SHOP_BUILD_SHARDS']) delete env[name];
   return env;
 }
 
@@ -159,7 +220,9 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
   const cacheDir = target.cacheDir ? resolve(target.cacheDir) : undefined;
   const admin = settle(buildAdmin(resolve(target.root), join(staging, 'admin'), buildEnv(target), cacheDir, target.signal));
   try {
-    const progress = await buildPages(target, outDir);
+    const shards =
+      target.shards ?? shardCount(await countActiveProducts(createShopClient(target.supabaseUrl, target.anonKey)), availableParallelism());
+    const progress = await buildPages(target, outDir, shards);
     target.signal?.throwIfAborted();
     await outcomeOf(admin);
     await move(join(staging, 'admin'), join(outDir, 'admin'));

@@ -64,6 +64,13 @@ export async function getActiveProducts(db: ShopClient): Promise<ProductDetail[]
   return ranges.flat();
 }
 
+/** How many products are in a live campaign (as RLS shows them to the anon key). Throws on a failed query. */
+export async function countActiveProducts(db: ShopClient): Promise<number> {
+  const { count, error } = await db.from('products').select('id', { count: 'exact', head: true });
+  if (error) throw new Error(`No se pudieron contar los productos: ${error.message}`);
+  return count ?? 0;
+}
+
 /** The products whose id is at least `lower` and below `upper` (null: no upper bound), in id order. */
 async function readIdRange(db: ShopClient, lower: string, upper: string | null): Promise<ProductDetail[]> {
   const products: ProductDetail[] = [];

@@ -69,6 +69,12 @@ describe('today in Mexico City', () => {
     expect(mexicoCityDate(new Date('2025-01-02T06:00:00Z'))).toBe('2025-01-02');
     expect(todayInMexicoCity(new Date('2025-07-01T03:00:00Z'))).toBe('2025-06-30');
   });
+  it('gives the new day from the first instant of midnight, asked one after the other', () => {
+    expect(mexicoCityDate(new Date('2025-01-02T05:59:59.999Z'))).toBe('2025-01-01');
+    expect(mexicoCityDate(new Date('2025-01-02T06:00:00.000Z'))).toBe('2025-01-02');
+    expect(mexicoCityDate(new Date('2025-01-02T05:59:30Z'))).toBe('2025-01-01');
+    expect(() => mexicoCityDate(new Date('no es fecha'))).toThrow(RangeError);
+  });
 });
 
 describe('daysBetween', () => {

@@ -58,11 +58,21 @@ export function formatReportDate(input: DateInput, time: 'none' | 'minutes' | 's
 // build asks for today's date on every product card.
 const MEXICO_CITY_DAY = new Intl.DateTimeFormat('en-US', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** The calendar date of an instant in Mexico City, 'yyyy-MM-dd'. */
+/** The last date asked for, by the UTC minute of its instant (a build asks for today on every card). */
+let lastDay = { minute: Number.NaN, date: '' };
+
+/**
+ * The calendar date of an instant in Mexico City, 'yyyy-MM-dd'. Every time zone's offset is a whole
+ * number of minutes, so a day starts on a whole UTC minute: instants of the same UTC minute share
+ * their date, and the last one is reused.
+ */
 export function mexicoCityDate(instant: Date): string {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute === lastDay.minute) return lastDay.date;
   const parts = MEXICO_CITY_DAY.formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  lastDay = { minute, date: `${get('year')}-${get('month')}-${get('day')}` };
+  return lastDay.date;
 }
 
 /** Today in Mexico City, 'yyyy-MM-dd': the day that decides which campaigns are public. */

@@ -4,7 +4,8 @@
  * active campaign, P3 and P4 in the one that ends today, each listing others as related products),
  * builds with the cache of the previous step and without any cache, and compares every file. The
  * number of product pages copied rather than rendered shows that only the pages printing the change
- * were rendered.
+ * were rendered. The incremental builds render the product pages in two builds side by side, as a large
+ * catalogue does (P2 in one, P1, P3 and P4 in the other), the full ones in one.
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,7 +45,7 @@ describe('incremental builds', () => {
       root: ROOT,
       outDir: dir,
       quiet: true,
-      ...(incremental ? { cacheDir } : {}),
+      ...(incremental ? { cacheDir, shards: 2 } : { shards: 1 }),
     });
     return { dir, stats, files: (await digest(dir)).files };
   }
@@ -160,9 +161,12 @@ describe('incremental builds', () => {
   }, 60_000);
 
   it('a damaged cache makes the build start over as a full one, with the same result', async () => {
-    const cached = join(cacheDir, 'astro', 'dist', PAGE.p1);
-    await rm(cached, { force: true });
-    await mkdir(cached); // a folder where the copy of P1's page should be: copying it fails
+    // a folder where the copy of a page should be, in each build's cache: copying it fails
+    for (const [shard, path] of [['shard-1-of-2', PAGE.p2], ['shard-2-of-2', PAGE.p1]] as const) {
+      const cached = join(cacheDir, 'astro', shard, 'dist', path);
+      await rm(cached, { force: true });
+      await mkdir(cached);
+    }
     const site = await incrementalEqualsFull();
     expect(site.stats.reused).toBe(0);
   }, 90_000);

@@ -13,6 +13,7 @@ describe("readProgress (Astro's progress lines)", () => {
     ].join('\n');
     expect(readProgress(output)).toEqual({
       pages: 6,
+      productPages: 3,
       reusedPages: ['producto/nike-playera/index.html', 'producto/niño-tenis/index.html'],
     });
   });
@@ -22,10 +23,14 @@ describe("readProgress (Astro's progress lines)", () => {
       '\u001b[2m15:19:35\u001b[22m   \u001b[32m├─\u001b[39m \u001b[2m/producto/nike-playera/index.html\u001b[22m \u001b[32m(restored)\u001b[39m',
       '\u001b[2m15:19:35\u001b[22m   \u001b[34m├─\u001b[39m \u001b[2m/tienda/index.html\u001b[22m \u001b[2m(+61ms)\u001b[22m',
     ].join('\n');
-    expect(readProgress(output)).toEqual({ pages: 2, reusedPages: ['producto/nike-playera/index.html'] });
+    expect(readProgress(output)).toEqual({ pages: 2, productPages: 1, reusedPages: ['producto/nike-playera/index.html'] });
   });
 
   it('reads nothing from lines that are not pages', () => {
-    expect(readProgress('15:18:37 [vite] ✓ built in 1.17s\n generating static routes \n')).toEqual({ pages: 0, reusedPages: [] });
+    expect(readProgress('15:18:37 [vite] ✓ built in 1.17s\n generating static routes \n')).toEqual({
+      pages: 0,
+      productPages: 0,
+      reusedPages: [],
+    });
   });
 });

@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 /**
  * Header instant search: the shop's own live search (src/data/shop.ts searchShop), 250 ms after the
  * shopper stops typing, so the list shows today's prices and the same products /tienda?search= shows.
