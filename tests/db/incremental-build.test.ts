@@ -162,7 +162,10 @@ describe('incremental builds', () => {
 
   it('a damaged cache makes the build start over as a full one, with the same result', async () => {
     // a folder where the copy of a page should be, in each build's cache: copying it fails
-    for (const [shard, path] of [['shard-1-of-2', PAGE.p2], ['shard-2-of-2', PAGE.p1]] as const) {
+    for (const [shard, path] of [
+      ['shard-1-of-2', PAGE.p2],
+      ['shard-2-of-2', PAGE.p1],
+    ] as const) {
       const cached = join(cacheDir, 'astro', shard, 'dist', path);
       await rm(cached, { force: true });
       await mkdir(cached);
