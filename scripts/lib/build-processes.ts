@@ -12,6 +12,8 @@ export interface AstroRun {
   env: NodeJS.ProcessEnv;
   quiet: boolean;
   signal?: AbortSignal | undefined;
+  /** Written to the build's standard input once it settles (the catalogue, read once for every build). */
+  input?: Promise<string> | undefined;
 }
 
 /** What Astro's progress lines say of the pages: how many, and which were copied from the cache. */
@@ -43,10 +45,16 @@ export function astroBuild(run: AstroRun): Promise<Progress> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: run.root,
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['pipe', 'pipe', 'inherit'],
       env: run.env,
       ...(run.signal ? { signal: run.signal, killSignal: 'SIGKILL' as const } : {}),
     });
+    child.stdin.on('error', () => undefined); // the build ended without reading it: its exit code says why
+    // a failed read closes the input empty: the page that reads it fails the build
+    (run.input ?? Promise.resolve('')).then(
+      (text) => child.stdin.end(text),
+      () => child.stdin.end(),
+    );
     const progress: Progress = { pages: 0, productPages: 0, reusedPages: [] };
     let tail = '';
     const read = (text: string) => {

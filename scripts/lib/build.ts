@@ -14,7 +14,7 @@ import { buildAdmin } from './admin-cache.ts';
 import { type AstroRun, astroBuild, type Progress } from './build-processes.ts';
 import { writeHostConfig } from './host-config.ts';
 import { hostLimitWarnings, siteShape } from './host-limits.ts';
-import { countActiveProducts } from '../../src/data/product.ts';
+import { countActiveProducts, getActiveProducts } from '../../src/data/product.ts';
 import { createShopClient } from '../../src/data/supabase.ts';
 import { shardCount } from '../../src/lib/build-shard.ts';
 
@@ -105,8 +105,9 @@ async function shardCaches(cacheDir: string, shards: number): Promise<string[]> 
  * The pages into `outDir`: `shards` astro builds side by side, each rendering its shard of the product
  * pages (src/lib/build-shard.ts) and every other page, in its own folder under node_modules/.cache
  * (Astro keeps its intermediate server build inside the output folder only when that lies in the
- * project) with its own Astro cache. The first build's output becomes the site and the others' product
- * pages are moved into it. When one build fails the others are stopped.
+ * project) with its own Astro cache. The catalogue is read once, here, while the builds start, and
+ * handed to each on its standard input (src/data/build-catalogue.ts). The first build's output becomes
+ * the site and the others' product pages are moved into it. When one build fails the others are stopped.
  */
 async function buildPages(target: BuildTarget, outDir: string, shards: number): Promise<Progress> {
   const root = resolve(target.root);
@@ -116,6 +117,8 @@ async function buildPages(target: BuildTarget, outDir: string, shards: number): 
   const stop = new AbortController();
   const abort = () => stop.abort(target.signal?.reason);
   target.signal?.addEventListener('abort', abort, { once: true });
+  const read = getActiveProducts(createShopClient(target.supabaseUrl, target.anonKey)).then((products) => JSON.stringify(products));
+  const catalogue = settle(read);
   try {
     const caches = target.cacheDir ? await shardCaches(resolve(target.cacheDir), shards) : null;
     const runs: AstroRun[] = Array.from({ length: shards }, (_, index) => {
@@ -123,8 +126,9 @@ async function buildPages(target: BuildTarget, outDir: string, shards: number): 
       env['SHOP_BUILD_SHARD'] = String(index);
       env['SHOP_BUILD_SHARDS'] = String(shards);
       env['SHOP_BUILD_CACHE'] = caches?.[index] ?? join(work, `cache-${index + 1}`);
+      env['SHOP_BUILD_CATALOGUE'] = 'stdin';
       if (caches) env['SHOP_BUILD_INCREMENTAL'] = '1';
-      return { root, env, quiet: target.quiet ?? false, signal: stop.signal, outDir: join(work, `dist-${index + 1}`) };
+      return { root, env, quiet: target.quiet ?? false, signal: stop.signal, input: read, outDir: join(work, `dist-${index + 1}`) };
     });
     const builds = runs.map((run) =>
       astroBuildWithFallback(run, log).catch((error: unknown) => {
@@ -134,6 +138,7 @@ async function buildPages(target: BuildTarget, outDir: string, shards: number): 
     );
     const settled = await Promise.allSettled(builds);
     target.signal?.throwIfAborted();
+    await outcomeOf(catalogue); // a failed read fails the builds: its own error says why
     const failed = settled.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
     const progress = settled.map((s) => (s as PromiseFulfilledResult<Progress>).value);
@@ -156,6 +161,7 @@ async function buildPages(target: BuildTarget, outDir: string, shards: number): 
     };
   } finally {
     target.signal?.removeEventListener('abort', abort);
+    await catalogue;
     await rm(work, { recursive: true, force: true });
   }
 }
@@ -188,7 +194,9 @@ function buildEnv(target: BuildTarget): NodeJS.ProcessEnv {
     PUBLIC_SUPABASE_ANON_KEY: target.anonKey,
     SITE_URL: target.siteUrl,
   };
-  for (const name of ['SHOP_BUILD_CACHE', 'SHOP_BUILD_INCREMENTAL', 'SHOP_BUILD_SHARD', 'SHOP_BUILD_SHARDS']) delete env[name];
+  for (const name of ['SHOP_BUILD_CACHE', 'SHOP_BUILD_CATALOGUE', 'SHOP_BUILD_INCREMENTAL', 'SHOP_BUILD_SHARD', 'SHOP_BUILD_SHARDS']) {
+    delete env[name];
+  }
   return env;
 }
 
