@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 
 export interface AstroRun {
@@ -41,7 +42,9 @@ export function readProgress(colored: string): Progress {
 
 export function astroBuild(run: AstroRun): Promise<Progress> {
   const astro = join(run.root, 'node_modules/astro/bin/astro.mjs');
-  const args = [astro, 'build', '--outDir', run.outDir];
+  // unchanged pages are restored from the cache as hard links (astro-link-restore.ts)
+  const restoreAsLinks = pathToFileURL(join(run.root, 'scripts/lib/astro-link-restore.ts')).href;
+  const args = ['--import', restoreAsLinks, astro, 'build', '--outDir', run.outDir];
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: run.root,

@@ -7,7 +7,7 @@
  * were rendered. The incremental builds render the product pages in two builds side by side, as a large
  * catalogue does (P2 in one, P1, P3 and P4 in the other), the full ones in one.
  */
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,8 @@ describe('incremental builds', () => {
 
   const page = (site: Site, path: string) => readFile(join(site.dir, path), 'utf8');
 
+  let priceSite: Site;
+
   // the shop settings' one row outlives resetData: the number this file changes is put back after it
   let sellerPhone: string;
 
@@ -91,6 +93,9 @@ describe('incremental builds', () => {
     expect(await page(site, PAGE.p2)).toContain('$1,400.00');
     expect(await page(site, PAGE.p1)).toContain('$1,400.00');
     expect(await page(site, PAGE.p3)).toContain('Suela de goma reciclada');
+    // the copied page shares its bytes with the cache (a hard link), not a copy of them
+    expect((await stat(join(site.dir, PAGE.p4))).nlink).toBeGreaterThan(1);
+    priceSite = site;
   }, 60_000);
 
   it('a gallery image and a size render the product and the page listing it', async () => {
@@ -102,6 +107,9 @@ describe('incremental builds', () => {
     // P3 lists P4 (its card shows the sizes); P1 and P2 are copied
     expect(site.stats.reused).toBe(2);
     expect(await page(site, PAGE.p4)).toContain('https://img.example/p4-b.jpg');
+    // the build before, which linked P4's page from the cache, still publishes it as it was
+    expect(await page(priceSite, PAGE.p4)).not.toContain('https://img.example/p4-b.jpg');
+    expect(await page(priceSite, PAGE.p4)).toContain('Chamarra');
   }, 60_000);
 
   it("a brand rename renders that brand's pages and those listing them", async () => {
