@@ -44,7 +44,8 @@ export function astroBuild(run: AstroRun): Promise<Progress> {
   const astro = join(run.root, 'node_modules/astro/bin/astro.mjs');
   // unchanged pages are restored from the cache as hard links (astro-link-restore.ts)
   const restoreAsLinks = pathToFileURL(join(run.root, 'scripts/lib/astro-link-restore.ts')).href;
-  const args = ['--import', restoreAsLinks, astro, 'build', '--outDir', run.outDir];
+  // the pages render as on a server, without the browser's localStorage (Node's would warn on every build)
+  const args = ['--no-experimental-webstorage', '--import', restoreAsLinks, astro, 'build', '--outDir', run.outDir];
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: run.root,
