@@ -11,6 +11,7 @@ import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import brands from './brands/index.ts';
 import campaigns from './campaigns/index.ts';
 import categories from './categories/index.ts';
+import { AppNotification } from './common/AppNotification.tsx';
 import { FeaturedProductsPage } from './featured-products/FeaturedProductsPage.tsx';
 import { spanishMessages } from './i18n/es.ts';
 import { AdminLayout } from './layout/AdminLayout.tsx';
@@ -50,6 +51,7 @@ function BackOffice() {
       loginPage={LoginPage}
       loading={SessionLoading}
       layout={AdminLayout}
+      notification={AppNotification}
       dashboard={ActivityPage}
       theme={theme}
       requireAuth

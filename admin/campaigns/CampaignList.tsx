@@ -8,6 +8,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Avatar, Box, Button, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { DataTable, List, useListContext, useNotify, useRefresh, useStore, useTranslate, type RaRecord } from 'react-admin';
+import { campaignStartDate } from '@/lib/campaign.ts';
 import { todayInMexicoCity, formatReportDate } from '@/lib/dates.ts';
 import { CampaignActionsMenu } from './CampaignActionsMenu.tsx';
 import { CampaignDialog } from './CampaignDialog.tsx';
@@ -109,7 +110,8 @@ export function CampaignList() {
               </Box>
             )}
           />
-          <DataTable.Col source="fecha_inicio" render={(r) => (r.fecha_inicio ? formatReportDate(r.fecha_inicio) : '—')} />
+          {/* a campaign without a start date starts on the day it was created (spec: fecha_inicio falls back to created_at) */}
+          <DataTable.Col source="fecha_inicio" render={(r) => formatReportDate(campaignStartDate(r as CampaignRow))} />
           <DataTable.Col source="fecha_fin" render={(r) => formatReportDate(r.fecha_fin)} />
           <DataTable.Col source="product_count" align="right" render={(r) => Number(r.product_count).toLocaleString('es-MX')} />
           <DataTable.Col

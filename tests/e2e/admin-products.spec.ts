@@ -158,6 +158,7 @@ test('create with sizes and gallery, margin dialog, featured, delete', async ({ 
   );
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expect(page.getByText('Producto creado correctamente')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'Producto creado correctamente' })).toContainText(/^Éxito/);
   await expect(dialog.getByRole('heading', { name: 'Editar Producto' })).toBeVisible();
   const created = await productRow(NAME);
   expect(created).toMatchObject({ precio_venta: 1800, permalink: `nike-chamarra-prueba-${run}` });

@@ -216,6 +216,6 @@ test('two builds of the same data write the same bytes', async () => {
   await worker.rebuild();
   expect(live).not.toBe(first);
   const [a, b] = [await digest(first), await digest(live)];
-  expect(Object.keys(a).length).toBeGreaterThan(300);
+  expect(Object.keys(a).length).toBeGreaterThan(200); // a whole site: about 150 product pages and the rest
   expect(b).toEqual(a);
 });

@@ -132,6 +132,19 @@ test('campaigns: create one with the dialog and see it in the table', async ({ p
   await expect(page.getByText('¿Estás seguro de que quieres eliminar esta campaña?')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByRole('row').filter({ hasText: nombre })).toHaveCount(0);
+
+  // a campaign without a start date (as SQL or an old import may leave it) starts the day it was created
+  const sinInicio = `Campaña sin inicio ${run}`;
+  const { error } = await service()
+    .from('campaigns')
+    .insert({ nombre: sinInicio, fecha_inicio: null, fecha_fin: mexicoDate(5) });
+  expect(error).toBeNull();
+  await page.getByRole('button', { name: 'Actualizar' }).first().click();
+  const [y, m, d] = mexicoDate().split('-');
+  const noStart = page.getByRole('row').filter({ hasText: sinInicio });
+  await expect(noStart.getByRole('cell', { name: `${d}/${m}/${y}`, exact: true })).toBeVisible();
+  await expect(noStart.getByText('Activa')).toBeVisible();
+  await service().from('campaigns').delete().eq('nombre', sinInicio);
 });
 
 test('brands: create, merge two with a preview and a confirmation, see the migration report', async ({ page }) => {
@@ -413,4 +426,17 @@ test('featured products: the total and grid of active featured products, or the 
   await page.reload();
   await expect(page.getByText('No hay productos destacados.')).toBeVisible();
   await expect(page.getByTestId('featured-card')).toHaveCount(0);
+});
+
+test("an error toast is titled 'Error' and stays 5 seconds", async ({ page }) => {
+  await page.route('**/rest/v1/categories_with_products?*', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { message: 'fuera de servicio' } }) : route.fallback(),
+  );
+  await openAsAdmin(page, '/admin/categories');
+  const error = page.getByRole('alert').filter({ hasText: 'No se pudieron cargar las categorías' });
+  await expect(error).toBeVisible({ timeout: 20_000 });
+  await expect(error).toContainText(/^Error/);
+  await page.waitForTimeout(3_500);
+  await expect(error).toBeVisible(); // react-admin's own toasts left after 4 s
+  await expect(error).toBeHidden({ timeout: 4_000 });
 });

@@ -264,3 +264,28 @@ test('the shop runs on Preact: no shopper page loads React DOM, which only the b
     expect(await loadsReactDom(path), path).toBe(false);
   expect(await loadsReactDom('/admin')).toBe(true);
 });
+
+test('every shopper page declares the one locale the shop has, and no alternate', async ({ request, page }) => {
+  test.skip(isPhone(page), 'no browser involved: once is enough');
+  const { data } = await service()
+    .from('products')
+    .select('permalink, campaigns!inner(fecha_fin)')
+    .gte('campaigns.fecha_fin', mexicoDate())
+    .limit(1);
+  const paths = [
+    '/',
+    '/tienda',
+    `/producto/${data![0]!.permalink}`,
+    '/favoritos',
+    '/como-comprar',
+    '/preguntas-frecuentes',
+    '/contacto',
+    '/terminos',
+    '/privacidad',
+  ];
+  for (const path of paths) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('<meta property="og:locale" content="es_MX">');
+    expect(html, path).not.toContain('og:locale:alternate');
+  }
+});
