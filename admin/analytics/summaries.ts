@@ -69,12 +69,12 @@ export function fromViews(
   };
 }
 
-/** Period metrics regrouped into the three lists (largest count first, 20 each); first and last times are unknown. */
+/** Period metrics regrouped into the three lists (largest count first, 20 each), with their first and last time in the period. */
 export function fromPeriodMetrics(rows: readonly ReportRow<'get_analytics_by_period'>[]): TopLists {
   const lists: TopLists = { searches: [], filters: [], products: [] };
   const sorted = [...rows].sort((a, b) => Number(b.count) - Number(a.count));
   for (const r of sorted) {
-    const figures = { count: Number(r.count), sessions: Number(r.unique_sessions), first: null, last: null };
+    const figures = { count: Number(r.count), sessions: Number(r.unique_sessions), first: r.first_at, last: r.last_at };
     if (r.metric_type === 'search') lists.searches.push({ term: r.metric_label ?? r.metric_value, ...figures });
     else if (r.metric_type === 'product_click')
       lists.products.push({ name: r.metric_label ?? r.metric_value, permalink: r.metric_value, ...figures });

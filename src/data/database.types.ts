@@ -882,6 +882,8 @@ export type Database = {
           metric_label: string
           count: number
           unique_sessions: number
+          first_at: string
+          last_at: string
         }[]
       }
       get_analytics_summary: {

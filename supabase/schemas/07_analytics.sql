@@ -402,6 +402,7 @@ create table private.search_term_days (
   session_id text collate "C" not null,
   searches integer not null,
   last_at timestamptz not null,
+  first_at timestamptz not null,
   primary key (day, term, session_id) include (searches, last_at)
 );
 comment on table private.search_term_days is
@@ -542,10 +543,11 @@ begin
      where lower(btrim(regexp_replace(n.search_term, '\s+', ' ', 'g'))) <> ''
      group by 1, 2, 3
   ), per_day as (
-    insert into private.search_term_days as x (day, term, session_id, searches, last_at)
-    select d.day, d.term, d.session_id, d.n, d.last_at from d
+    insert into private.search_term_days as x (day, term, session_id, searches, last_at, first_at)
+    select d.day, d.term, d.session_id, d.n, d.last_at, d.first_at from d
     on conflict (day, term, session_id) do update
-      set searches = x.searches + excluded.searches, last_at = greatest(x.last_at, excluded.last_at)
+      set searches = x.searches + excluded.searches, last_at = greatest(x.last_at, excluded.last_at),
+          first_at = least(x.first_at, excluded.first_at)
   ), t as (
     select d.term, d.session_id, sum(d.n) as n, min(d.first_at) as first_at, max(d.last_at) as last_at
       from d
@@ -966,7 +968,7 @@ comment on function public.get_analytics_summary(date, date) is 'Admins only (No
 grant execute on function public.get_analytics_summary(date, date) to authenticated;
 
 create function private.get_analytics_by_period(start_date date, end_date date)
-returns table(metric_type text, metric_value text, metric_label text, count bigint, unique_sessions bigint)
+returns table(metric_type text, metric_value text, metric_label text, count bigint, unique_sessions bigint, first_at timestamptz, last_at timestamptz)
 language plpgsql
 stable security definer
 set search_path to ''
@@ -981,24 +983,24 @@ begin
   return query
     -- grouped by session first, then by term, filter or product: two hash passes beat count(distinct)
     select * from (
-      select 'search'::text, s.term, s.term, sum(s.n)::bigint, count(*)
-        from (select d.term, d.session_id, sum(d.searches) as n
+      select 'search'::text, s.term, s.term, sum(s.n)::bigint, count(*), min(s.first_at), max(s.last_at)
+        from (select d.term, d.session_id, sum(d.searches) as n, min(d.first_at) as first_at, max(d.last_at) as last_at
                 from private.search_term_days d
                where d.day >= coalesce(start_date, '-infinity'::date) and d.day <= coalesce(end_date, 'infinity'::date)
                group by 1, 2) s
        group by s.term
       union all
       select 'filter_' || f.filter_type, private.filter_label(f.filter_type, f.filter_value),
-             private.filter_label(f.filter_type, f.filter_value), f.n, f.s
-        from (select x.filter_type, x.filter_value, sum(x.n)::bigint as n, count(*) as s
-                from (select e.filter_type, e.filter_value, e.session_id, count(*) as n
+             private.filter_label(f.filter_type, f.filter_value), f.n, f.s, f.first_at, f.last_at
+        from (select x.filter_type, x.filter_value, sum(x.n)::bigint as n, count(*) as s, min(x.first_at) as first_at, max(x.last_at) as last_at
+                from (select e.filter_type, e.filter_value, e.session_id, count(*) as n, min(e.created_at) as first_at, max(e.created_at) as last_at
                         from public.filter_analytics e where e.created_at >= lo and e.created_at < hi
                        group by 1, 2, 3) x
                group by 1, 2) f
       union all
-      select 'product_click', coalesce(p.permalink, t.product_permalink), coalesce(p.nombre, t.product_name), c.n, c.s
-        from (select x.product_id, sum(x.n)::bigint as n, count(*) as s
-                from (select e.product_id, e.session_id, count(*) as n
+      select 'product_click', coalesce(p.permalink, t.product_permalink), coalesce(p.nombre, t.product_name), c.n, c.s, c.first_at, c.last_at
+        from (select x.product_id, sum(x.n)::bigint as n, count(*) as s, min(x.first_at) as first_at, max(x.last_at) as last_at
+                from (select e.product_id, e.session_id, count(*) as n, min(e.created_at) as first_at, max(e.created_at) as last_at
                         from public.product_click_analytics e
                        where e.created_at >= lo and e.created_at < hi and e.product_id is not null
                        group by 1, 2) x
@@ -1007,7 +1009,8 @@ begin
         left join private.product_click_totals t on t.product_id = c.product_id
       union all
       -- clicks on products deleted since: known by the name and permalink they were recorded with
-      select 'product_click', e.product_permalink, e.product_name, count(*), count(distinct e.session_id collate "C")
+      select 'product_click', e.product_permalink, e.product_name, count(*), count(distinct e.session_id collate "C"),
+             min(e.created_at), max(e.created_at)
         from public.product_click_analytics e
        where e.created_at >= lo and e.created_at < hi and e.product_id is null
        group by 2, 3
@@ -1019,7 +1022,7 @@ comment on function private.get_analytics_by_period(date, date) is 'Admins only 
 grant execute on function private.get_analytics_by_period(date, date) to authenticated, service_role;
 
 create function public.get_analytics_by_period(start_date date, end_date date)
-returns table(metric_type text, metric_value text, metric_label text, count bigint, unique_sessions bigint)
+returns table(metric_type text, metric_value text, metric_label text, count bigint, unique_sessions bigint, first_at timestamptz, last_at timestamptz)
 language sql
 stable
 set search_path to ''

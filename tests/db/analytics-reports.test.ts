@@ -294,6 +294,20 @@ describe('summary and period reports', () => {
     ]);
   });
 
+  it('says when each term, filter and product was first and last seen in the period', async () => {
+    const at = (iso: unknown) => new Date(String(iso)).toISOString();
+    const rows = await rpc<Record<string, unknown>>('get_analytics_by_period', WEEK);
+    const times = Object.fromEntries(rows.map((r) => [`${r['metric_type']} ${r['metric_value']}`, [at(r['first_at']), at(r['last_at'])]]));
+    expect(times['search vestido rojo']).toEqual([mx('2026-03-03T23:30'), mx('2026-03-04T00:30')]);
+    expect(times['search tenis']).toEqual([mx('2026-03-04T10:10'), mx('2026-03-08T20:00')]);
+    expect(times['filter_category Vestidos']).toEqual([mx('2026-03-04T10:00'), mx('2026-03-09T12:02')]);
+    expect(times['product_click nike-vestido-midi-floral']).toEqual([mx('2026-03-04T00:45'), mx('2026-03-09T12:00')]);
+    // one day of the week: only that day's searches
+    const day = await rpc<Record<string, unknown>>('get_analytics_by_period', { start_date: '2026-03-08', end_date: '2026-03-08' });
+    const tenis = day.find((r) => r['metric_value'] === 'tenis');
+    expect([at(tenis?.['first_at']), at(tenis?.['last_at'])]).toEqual([mx('2026-03-08T20:00'), mx('2026-03-08T20:00')]);
+  });
+
   it('labels recent searches Reciente (24 h) or Activo (7 days)', async () => {
     const service = serviceClient();
     const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
@@ -427,7 +441,15 @@ describe('deleted products', () => {
     await sql.query('delete from products where id = $1', [id]);
     const day = { start_date: '2026-02-10', end_date: '2026-02-10' };
     expect(await rpc('get_analytics_by_period', day)).toEqual([
-      { metric_type: 'product_click', metric_value: 'nike-bolsa-antigua', metric_label: 'Bolsa Antigua', count: 1, unique_sessions: 1 },
+      {
+        metric_type: 'product_click',
+        metric_value: 'nike-bolsa-antigua',
+        metric_label: 'Bolsa Antigua',
+        count: 1,
+        unique_sessions: 1,
+        first_at: expect.stringMatching(/^2026-02-10T18:00:00/),
+        last_at: expect.stringMatching(/^2026-02-10T18:00:00/),
+      },
     ]);
     const products = await rpc<Record<string, unknown>>('get_product_performance_report', day);
     expect(products.map((r) => [r['product_id'], r['product_name'], r['product_permalink'], r['total_clicks']])).toEqual([

@@ -264,10 +264,13 @@ test('Analytics: cards, top lists and CSV files for the last 30 days, and the wh
   await expect(figure(page, 'Sesiones únicas')).toHaveText(n(summary!['unique_sessions']));
   expect(Number(summary!['total_searches'])).toBeGreaterThanOrEqual(27 * K);
 
+  // first and last times within the period, Mexico City time to the minute
+  const time = expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
+  const dress = [shown(dressTimes.first, 'minutes'), shown(dressTimes.last, 'minutes')];
   const searches = page.getByRole('table', { name: 'Búsquedas' });
-  expect(await rowCells(searches, TERM.dress)).toEqual([TERM.dress, n(12 * K), '3', '—', '—']);
-  expect(await rowCells(searches, TERM.formula)).toEqual([TERM.formula, n(9 * K), '2', '—', '—']);
-  expect(await rowCells(searches, TERM.comma)).toEqual([TERM.comma, n(6 * K), '1', '—', '—']);
+  expect(await rowCells(searches, TERM.dress)).toEqual([TERM.dress, n(12 * K), '3', ...dress]);
+  expect(await rowCells(searches, TERM.formula)).toEqual([TERM.formula, n(9 * K), '2', time, time]);
+  expect(await rowCells(searches, TERM.comma)).toEqual([TERM.comma, n(6 * K), '1', time, time]);
   await expect(searches.getByText(TERM.coat)).toHaveCount(0);
 
   const download = page.waitForEvent('download');
@@ -278,20 +281,24 @@ test('Analytics: cards, top lists and CSV files for the last 30 days, and the wh
   const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
   expect(lines[0]).toBe('Término de búsqueda,Búsquedas,Sesiones únicas,Primera búsqueda,Última búsqueda');
   expect(lines).toEqual(
-    expect.arrayContaining([`${TERM.dress},${12 * K},3,,`, `"'${TERM.formula}",${9 * K},2,,`, `"${TERM.comma}",${6 * K},1,,`]),
+    expect.arrayContaining([
+      `${TERM.dress},${12 * K},3,${dress.join(',')}`,
+      expect.stringMatching(new RegExp(`^"'=1\\+1 ${run}",${9 * K},2,\\d\\d/`)),
+      expect.stringMatching(new RegExp(`^"${TERM.comma}",${6 * K},1,\\d\\d/`)),
+    ]),
   );
 
   await page.getByRole('tab', { name: 'Filtros' }).click();
   const filters = page.getByRole('table', { name: 'Filtros' });
-  expect(await rowCells(filters, BRAND)).toEqual(['Marca', BRAND, n(15 * K), '2', '—', '—']);
-  expect(await rowCells(filters, SIZE)).toEqual(['Talla', SIZE, n(10 * K), '1', '—', '—']);
+  expect(await rowCells(filters, BRAND)).toEqual(['Marca', BRAND, n(15 * K), '2', time, time]);
+  expect(await rowCells(filters, SIZE)).toEqual(['Talla', SIZE, n(10 * K), '1', time, time]);
 
   await page.getByRole('tab', { name: 'Productos' }).click();
   const products = page.getByRole('table', { name: 'Productos' });
-  expect(await rowCells(products, PRODUCT.a)).toEqual([PRODUCT.a, productIds.permalinkA, n(11 * K), '2', '—', '—']);
-  expect(await rowCells(products, PRODUCT.b)).toEqual([PRODUCT.b, productIds.permalinkB, n(7 * K), '1', '—', '—']);
+  expect(await rowCells(products, PRODUCT.a)).toEqual([PRODUCT.a, productIds.permalinkA, n(11 * K), '2', time, time]);
+  expect(await rowCells(products, PRODUCT.b)).toEqual([PRODUCT.b, productIds.permalinkB, n(7 * K), '1', time, time]);
 
-  // the whole history: the old day counts too, and first/last times are known
+  // the whole history: the old day counts too
   await page.getByRole('combobox', { name: 'Período' }).click();
   await page.getByRole('option', { name: 'Todo el historial' }).click();
   expect(await rowCells(page.getByRole('table', { name: 'Productos' }), PRODUCT.a)).toEqual([
