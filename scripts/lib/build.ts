@@ -119,6 +119,8 @@ async function buildPages(target: BuildTarget, outDir: string, shards: number): 
   target.signal?.addEventListener('abort', abort, { once: true });
   const read = getActiveProducts(createShopClient(target.supabaseUrl, target.anonKey)).then((products) => JSON.stringify(products));
   const catalogue = settle(read);
+  // without the catalogue no build can finish: stop them all (a damaged cache is not the cause)
+  read.catch((error: unknown) => stop.abort(error));
   try {
     const caches = target.cacheDir ? await shardCaches(resolve(target.cacheDir), shards) : null;
     const runs: AstroRun[] = Array.from({ length: shards }, (_, index) => {
