@@ -1,6 +1,7 @@
 /**
  * Settings (spec 2 "Settings"): tabs 'Gestión de Imágenes' (sub-tabs Hero Carousel and Banner de
- * Marcas), 'Categorías', 'Categorías Destacadas' and 'General' (the shop's contact settings).
+ * Marcas), 'Categorías', 'Categorías Destacadas', 'General' (the shop's contact settings) and
+ * 'Políticas' (the shop's policies every page prints).
  */
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -10,8 +11,9 @@ import { BannerManager } from './BannerManager.tsx';
 import { FeaturedCategoriesManager } from './FeaturedCategoriesManager.tsx';
 import { GeneralSettings } from './GeneralSettings.tsx';
 import { HeroManager } from './HeroManager.tsx';
+import { PoliciesSettings } from './PoliciesSettings.tsx';
 
-type MainTab = 'images' | 'categories' | 'featured' | 'general';
+type MainTab = 'images' | 'categories' | 'featured' | 'general' | 'policies';
 
 export function SettingsPage() {
   const translate = useTranslate();
@@ -28,6 +30,7 @@ export function SettingsPage() {
         <Tab value="categories" label={translate('app.settings.tab_categories')} />
         <Tab value="featured" label={translate('app.settings.tab_featured_categories')} />
         <Tab value="general" label={translate('app.settings.tab_general')} />
+        <Tab value="policies" label={translate('app.settings.tab_policies')} />
       </Tabs>
       {tab === 'images' && (
         <>
@@ -41,6 +44,7 @@ export function SettingsPage() {
       {tab === 'categories' && <CategoriesPage embedded />}
       {tab === 'featured' && <FeaturedCategoriesManager />}
       {tab === 'general' && <GeneralSettings />}
+      {tab === 'policies' && <PoliciesSettings />}
     </Box>
   );
 }

@@ -622,6 +622,22 @@ export type Database = {
           tiktok_url: string | null
           chat_group_url: string | null
           updated_at: string
+          free_shipping_min: number | null
+          shipping_cost: number
+          delivery_zones: Json
+          return_days: number
+          free_returns: boolean
+          return_conditions: string
+          refund_days: number
+          revocation_days: number
+          cancellation_terms: string
+          payment_methods: string[]
+          installments_min: number | null
+          installment_months: number[]
+          seller_legal_name: string | null
+          seller_rfc: string | null
+          seller_address: string | null
+          privacy_controller: string | null
         }
         Insert: {
           id?: number
@@ -633,6 +649,22 @@ export type Database = {
           tiktok_url?: string | null
           chat_group_url?: string | null
           updated_at?: string
+          free_shipping_min?: number | null
+          shipping_cost?: number
+          delivery_zones?: Json
+          return_days?: number
+          free_returns?: boolean
+          return_conditions?: string
+          refund_days?: number
+          revocation_days?: number
+          cancellation_terms?: string
+          payment_methods?: string[]
+          installments_min?: number | null
+          installment_months?: number[]
+          seller_legal_name?: string | null
+          seller_rfc?: string | null
+          seller_address?: string | null
+          privacy_controller?: string | null
         }
         Update: {
           id?: number
@@ -644,6 +676,22 @@ export type Database = {
           tiktok_url?: string | null
           chat_group_url?: string | null
           updated_at?: string
+          free_shipping_min?: number | null
+          shipping_cost?: number
+          delivery_zones?: Json
+          return_days?: number
+          free_returns?: boolean
+          return_conditions?: string
+          refund_days?: number
+          revocation_days?: number
+          cancellation_terms?: string
+          payment_methods?: string[]
+          installments_min?: number | null
+          installment_months?: number[]
+          seller_legal_name?: string | null
+          seller_rfc?: string | null
+          seller_address?: string | null
+          privacy_controller?: string | null
         }
         Relationships: []
       }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { POLICIES } from '../../tests/fixtures/policies.ts';
 import { buildProductJsonLd, jsonLdText, priceValidUntil, schemaPrice } from './product-jsonld.ts';
 
 const input = {
@@ -11,6 +12,7 @@ const input = {
   precio_venta: 1299,
   category: 'Calzado',
   sellerName: 'Outlet Moda MX',
+  policies: POLICIES,
 };
 
 describe('priceValidUntil', () => {
@@ -36,6 +38,37 @@ describe('buildProductJsonLd', () => {
       priceValidUntil: '2026-12-21',
       availability: 'https://schema.org/InStock',
       url: input.url,
+    });
+  });
+  it('ships to Mexico for $149 below the free-shipping amount, in 3 to 10 days', () => {
+    expect(ld['offers']).toMatchObject({
+      shippingDetails: {
+        '@type': 'OfferShippingDetails',
+        shippingRate: { value: '149.00', currency: 'MXN' },
+        shippingDestination: { addressCountry: 'MX' },
+        deliveryTime: { transitTime: { minValue: 3, maxValue: 10, unitCode: 'DAY' } },
+      },
+    });
+  });
+  it('ships free from the free-shipping amount on', () => {
+    const at = buildProductJsonLd({ ...input, precio_venta: '1500.00' }, '2026-11-21');
+    expect(at['offers']).toMatchObject({ shippingDetails: { shippingRate: { value: '0.00' } } });
+    const below = buildProductJsonLd({ ...input, precio_venta: 1499.99 }, '2026-11-21');
+    expect(below['offers']).toMatchObject({ shippingDetails: { shippingRate: { value: '149.00' } } });
+  });
+  it('states the return window and who pays the return', () => {
+    expect(ld['offers']).toMatchObject({
+      hasMerchantReturnPolicy: {
+        applicableCountry: 'MX',
+        returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+        merchantReturnDays: 30,
+        returnFees: 'https://schema.org/FreeReturn',
+      },
+      seller: { name: 'Outlet Moda MX', legalName: 'Moda Outlet de México, S.A. de C.V.' },
+    });
+    const paid = buildProductJsonLd({ ...input, policies: { ...POLICIES, freeReturns: false } }, '2026-11-21');
+    expect(paid['offers']).toMatchObject({
+      hasMerchantReturnPolicy: { returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility' },
     });
   });
   it('never invents a rating or reviews', () => {

@@ -327,6 +327,53 @@ $$;
 comment on function private.valid_opening_hours(jsonb) is 'True for an array of at most 7 {days, hours} objects whose texts are filled in (1 to 60 characters).';
 grant execute on function private.valid_opening_hours(jsonb) to authenticated, service_role;
 
+-- Delivery zones are [{"zone": "Resto de la República", "min_days": 5, "max_days": 10}, ...]: one to
+-- six zones, each named (1 to 80 characters) with whole business days, 1 <= min_days <= max_days <= 60.
+create function private.valid_delivery_zones(p_zones jsonb)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case
+    when jsonb_typeof(p_zones) <> 'array' then false
+    when jsonb_array_length(p_zones) not between 1 and 6 then false
+    else not exists (
+      select 1
+      from jsonb_array_elements(p_zones) as e(z)
+      where jsonb_typeof(e.z) <> 'object'
+         or jsonb_typeof(e.z -> 'zone') is distinct from 'string'
+         or btrim(e.z ->> 'zone') = ''
+         or char_length(e.z ->> 'zone') > 80
+         or jsonb_typeof(e.z -> 'min_days') is distinct from 'number'
+         or jsonb_typeof(e.z -> 'max_days') is distinct from 'number'
+         or (e.z ->> 'min_days') !~ '^[0-9]+$'
+         or (e.z ->> 'max_days') !~ '^[0-9]+$'
+         or (e.z ->> 'min_days')::numeric < 1
+         or (e.z ->> 'max_days')::numeric > 60
+         or (e.z ->> 'min_days')::numeric > (e.z ->> 'max_days')::numeric
+    )
+  end
+$$;
+comment on function private.valid_delivery_zones(jsonb) is 'True for an array of 1 to 6 {zone, min_days, max_days} objects: a named zone (1 to 80 characters) and whole business days with 1 <= min_days <= max_days <= 60.';
+grant execute on function private.valid_delivery_zones(jsonb) to authenticated, service_role;
+
+-- Payment methods are one to eight names, each 1 to 80 characters.
+create function private.valid_payment_methods(p_methods text[])
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select cardinality(p_methods) between 1 and 8
+     and array_ndims(p_methods) = 1
+     and not exists (select 1 from unnest(p_methods) as m(name) where m.name is null or btrim(m.name) = '' or char_length(m.name) > 80)
+$$;
+comment on function private.valid_payment_methods(text[]) is 'True for a list of 1 to 8 payment-method names, each filled in and at most 80 characters.';
+grant execute on function private.valid_payment_methods(text[]) to authenticated, service_role;
+
 create table public.shop_settings (
   id smallint primary key default 1 check (id = 1),
   -- International digits, no '+' or spaces: country code then number (5215512345678).
@@ -339,9 +386,51 @@ create table public.shop_settings (
   facebook_url text check (facebook_url ~ '^https://[^[:space:]]+$' and char_length(facebook_url) <= 500),
   tiktok_url text check (tiktok_url ~ '^https://[^[:space:]]+$' and char_length(tiktok_url) <= 500),
   chat_group_url text check (chat_group_url ~ '^https://[^[:space:]]+$' and char_length(chat_group_url) <= 500),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- The shop's policies, which every page prints (the law asks that they be stated, and the same
+  -- everywhere, before a purchase). Amounts are whole pesos with IVA.
+  -- Free shipping from this purchase amount; null when the shop never ships free.
+  free_shipping_min integer default 1500 check (free_shipping_min between 1 and 1000000),
+  -- What shipping costs below that amount.
+  shipping_cost integer not null default 149 check (shipping_cost between 0 and 100000),
+  -- Business days from the confirmed payment to the delivery, by zone.
+  delivery_zones jsonb not null
+    default '[{"zone": "Ciudad de México y área metropolitana", "min_days": 3, "max_days": 7},
+              {"zone": "Resto de la República", "min_days": 5, "max_days": 10}]'::jsonb
+    check (private.valid_delivery_zones(delivery_zones)),
+  -- Calendar days after delivery to ask for a return: at least a week, so a return is never shorter
+  -- than the legal right to revoke a distance purchase (5 business days, LFPC art. 56).
+  return_days integer not null default 30 check (return_days between 7 and 365),
+  -- True when the shop pays the return shipping.
+  free_returns boolean not null default true,
+  return_conditions text not null
+    default 'El producto debe estar sin uso, con sus etiquetas y en su empaque original.'
+    check (btrim(return_conditions) <> '' and char_length(return_conditions) <= 500),
+  -- Business days to refund once the returned product arrives.
+  refund_days integer not null default 10 check (refund_days between 1 and 30),
+  -- Business days after delivery in which a buyer may revoke the purchase: never fewer than the
+  -- 5 that LFPC art. 56 grants.
+  revocation_days integer not null default 5 check (revocation_days between 5 and 30),
+  cancellation_terms text not null
+    default 'Puedes cancelar tu pedido sin costo mientras no lo hayamos enviado; te devolvemos el total pagado por el mismo medio de pago.'
+    check (btrim(cancellation_terms) <> '' and char_length(cancellation_terms) <= 500),
+  payment_methods text[] not null
+    default array['Tarjeta de crédito o débito', 'PayPal', 'Transferencia bancaria', 'Efectivo en tiendas de conveniencia']
+    check (private.valid_payment_methods(payment_methods)),
+  -- Interest-free months from this purchase amount; null when the shop offers none.
+  installments_min integer default 1000 check (installments_min between 1 and 1000000),
+  installment_months smallint[] not null default '{3,6}'
+    check (cardinality(installment_months) between 1 and 6 and installment_months <@ '{3,6,9,12,18,24}'::smallint[]),
+  -- The seller as the law asks it be named: legal name, RFC and address. Until they are set the
+  -- pages leave them out and the back office warns.
+  seller_legal_name text check (btrim(seller_legal_name) <> '' and char_length(seller_legal_name) <= 200),
+  seller_rfc text check (seller_rfc ~ '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$'),
+  seller_address text check (btrim(seller_address) <> '' and char_length(seller_address) <= 300),
+  -- Who controls shoppers' personal data (LFPDPPP); the seller's legal name when not set.
+  privacy_controller text check (btrim(privacy_controller) <> '' and char_length(privacy_controller) <= 200)
+
 );
-comment on table public.shop_settings is 'The one row of shop contact settings (chat number, email, hours, social links, chat-group invite) the pages show.';
+comment on table public.shop_settings is 'The one row of shop settings the pages show: contact points (chat number, email, hours, social links, chat-group invite) and the shop''s policies (shipping, delivery, returns, revocation, cancellation, payment, the seller''s legal identity).';
 grant select on table public.shop_settings to anon;
 grant select, update on table public.shop_settings to authenticated;
 

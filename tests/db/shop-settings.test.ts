@@ -53,6 +53,25 @@ describe('shop_settings', () => {
     expect(rows[0].opening_hours).toHaveLength(3);
   });
 
+  it('a fresh database ships one lawful set of policies and leaves the seller details to the owner', async () => {
+    expect((await row())[0]).toMatchObject({
+      free_shipping_min: 1500,
+      shipping_cost: 149,
+      return_days: 30,
+      free_returns: true,
+      refund_days: 10,
+      revocation_days: 5,
+      installments_min: 1000,
+      installment_months: [3, 6],
+      seller_legal_name: null,
+      seller_rfc: null,
+      seller_address: null,
+    });
+    const { data } = await anonClient().from('shop_settings').select('delivery_zones, payment_methods').single();
+    expect(data?.delivery_zones).toHaveLength(2);
+    expect(data?.payment_methods).toContain('PayPal');
+  });
+
   it('anon and a plain user read it', async () => {
     for (const client of [anonClient(), await userClient()]) {
       const { data, error } = await client.from('shop_settings').select('seller_phone, contact_email, opening_hours').single();
@@ -94,6 +113,26 @@ describe('shop_settings', () => {
     expect(await row()).toHaveLength(1);
   });
 
+  it('an admin sets the seller details and the policies, which asks for a rebuild', async () => {
+    const change = {
+      seller_legal_name: 'Moda Outlet de México, S.A. de C.V.',
+      seller_rfc: 'MOM201015AB1',
+      free_shipping_min: null,
+      delivery_zones: [{ zone: 'Todo México', min_days: 2, max_days: 2 }],
+      revocation_days: 10,
+    };
+    const { error } = await admin.from('shop_settings').update(change).eq('id', 1);
+    expect(error).toBeNull();
+    expect((await row())[0]).toMatchObject(change);
+    expect(await pendingReasons()).toEqual(['shop_settings update']);
+    const o = original as Record<string, unknown>;
+    await sql.query(
+      `update public.shop_settings set seller_legal_name = null, seller_rfc = null, free_shipping_min = $1,
+         delivery_zones = $2, revocation_days = $3`,
+      [o.free_shipping_min, JSON.stringify(o.delivery_zones), o.revocation_days],
+    );
+  });
+
   it.each([
     ['a number with + and spaces', { seller_phone: '+52 1 55 1234 5678' }],
     ['a number without country code', { seller_phone: '5512345678' }],
@@ -102,6 +141,19 @@ describe('shop_settings', () => {
     ['an email without domain', { contact_email: 'contacto' }],
     ['eight lines of opening hours', { opening_hours: Array.from({ length: 8 }, () => ({ days: 'Lunes', hours: '9 a 18 h' })) }],
     ['a line of opening hours without hours', { opening_hours: [{ days: 'Lunes' }] }],
+    ['a revocation shorter than the law’s 5 business days', { revocation_days: 4 }],
+    ['a returns window under a week', { return_days: 6 }],
+    ['a malformed RFC', { seller_rfc: 'mom201015ab1' }],
+    ['a blank legal name', { seller_legal_name: '  ' }],
+    ['a delivery zone faster at most than at least', { delivery_zones: [{ zone: 'Norte', min_days: 5, max_days: 3 }] }],
+    ['a delivery zone without a name', { delivery_zones: [{ zone: ' ', min_days: 1, max_days: 3 }] }],
+    ['half a delivery day', { delivery_zones: [{ zone: 'Norte', min_days: 1.5, max_days: 3 }] }],
+    ['no delivery zone', { delivery_zones: [] }],
+    ['seven delivery zones', { delivery_zones: Array.from({ length: 7 }, (_, i) => ({ zone: `Zona ${i}`, min_days: 1, max_days: 3 })) }],
+    ['no payment method', { payment_methods: [] }],
+    ['nine payment methods', { payment_methods: Array.from({ length: 9 }, (_, i) => `Pago ${i}`) }],
+    ['an interest-free term of 5 months', { installment_months: [5] }],
+    ['a negative shipping cost', { shipping_cost: -1 }],
   ])('the checks refuse %s and nothing changes', async (_label, change) => {
     const before = await row();
     const { error } = await admin.from('shop_settings').update(change).eq('id', 1);

@@ -1,17 +1,28 @@
 /** @jsxImportSource preact */
 /**
  * The three collapsible sections (native <details>, so they work without JavaScript): product data (the
- * sanitised description or the default text), shipping and returns (product-page policy), reviews.
+ * sanitised description or the default text), shipping and returns (the shop's policies, in the
+ * sentences every page uses), reviews.
  */
 import { ChevronDown } from '../icons.tsx';
 import type { ReactNode } from 'preact/compat';
 import { defaultDescription } from '../../lib/description.ts';
+import {
+  deliveryLines,
+  freeShippingSentence,
+  refundSentence,
+  returnsSentence,
+  revocationSentence,
+  shippingCostSentence,
+  type ShopPolicies,
+} from '../../lib/policies.ts';
 
 interface Props {
   /** Already sanitised with sanitizeDescription (simple formatting tags only). */
   descriptionHtml: string;
   marca: string;
   sizes: string[];
+  policies: ShopPolicies;
 }
 
 /** One collapsible section. */
@@ -27,7 +38,7 @@ function Section({ title, open = false, children }: { title: string; open?: bool
   );
 }
 
-export default function ProductSections({ descriptionHtml, marca, sizes }: Props) {
+export default function ProductSections({ descriptionHtml, marca, sizes, policies }: Props) {
   return (
     <div className="border-t border-neutral-200">
       <Section title="Datos del producto" open>
@@ -44,13 +55,24 @@ export default function ProductSections({ descriptionHtml, marca, sizes }: Props
       </Section>
       <Section title="Envíos y devoluciones">
         <ul className="list-disc space-y-1 pl-5">
-          <li>Entrega en 1 a 3 días hábiles.</li>
-          <li>Entregas personales gratis en CDMX y zonas del Estado de México.</li>
-          <li>Envío gratis en compras mayores a $1,000.</li>
-          <li>Devoluciones gratis dentro de 30 días; solicítala en los primeros 7 días tras recibir tu pedido.</li>
-          <li>El artículo debe estar sin usar y en su empaque original.</li>
-          <li>Revisamos tu devolución en 3 a 5 días hábiles y el reembolso llega en 5 a 10 días hábiles.</li>
+          {deliveryLines(policies).map((line) => (
+            <li key={line}>Entrega en {line}, a partir de la confirmación del pago.</li>
+          ))}
+          <li>{freeShippingSentence(policies)}</li>
+          {policies.freeShippingMin !== null && <li>{shippingCostSentence(policies)}</li>}
+          <li>
+            {returnsSentence(policies)} {policies.returnConditions}
+          </li>
+          <li>{revocationSentence(policies)}</li>
+          <li>{refundSentence(policies)}</li>
         </ul>
+        <p className="mt-3">
+          Consulta todas las condiciones en{' '}
+          <a href="/terminos" className="font-semibold underline">
+            Términos y condiciones
+          </a>
+          .
+        </p>
       </Section>
       <Section title="Reseñas">
         <p>Muy pronto podrás ver las reseñas de nuestros clientes en Instagram.</p>

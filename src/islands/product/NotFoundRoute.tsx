@@ -9,6 +9,7 @@ import type { CardProduct } from '../../data/product-summary.ts';
 import type { ProductDetail } from '../../data/product.ts';
 import { SHOP } from '../../config/shop.ts';
 import { productUrl } from '../../lib/chat.ts';
+import type { ShopPolicies } from '../../lib/policies.ts';
 import { productRouteOf } from '../../lib/product-route.ts';
 import { productTitle } from '../../lib/product-meta.ts';
 import NotFoundProduct, { ProductLoadFailed } from './NotFoundProduct.tsx';
@@ -29,9 +30,11 @@ interface Props {
   /** The seller's chat number and Instagram profile (shop settings), for a product shown live. */
   sellerPhone: string;
   instagram: string | null;
+  /** The shop's policies, for the product's shipping and returns section. */
+  policies: ShopPolicies;
 }
 
-export default function NotFoundRoute({ children, sellerPhone, instagram }: Props) {
+export default function NotFoundRoute({ children, sellerPhone, instagram, policies }: Props) {
   const [state, setState] = useState<State>({ kind: 'page' });
   // Bumped by "Reintentar": the product is asked for again.
   const [attempt, setAttempt] = useState(0);
@@ -87,6 +90,7 @@ export default function NotFoundRoute({ children, sellerPhone, instagram }: Prop
             related={state.related}
             sellerPhone={sellerPhone}
             instagram={instagram}
+            policies={policies}
           />
         </Suspense>
       );

@@ -11,6 +11,7 @@ import ProductSections from '../../components/product-page/ProductSections.tsx';
 import ProductSummary from '../../components/product-page/ProductSummary.tsx';
 import { toBuyProduct, type ProductDetail } from '../../data/product.ts';
 import { galleryImages } from '../../lib/gallery.ts';
+import type { ShopPolicies } from '../../lib/policies.ts';
 import BuyBox from './BuyBox.tsx';
 import Gallery from './Gallery.tsx';
 import RelatedProducts from './RelatedProducts.tsx';
@@ -25,9 +26,10 @@ interface Props {
   /** The seller's chat number and Instagram profile (shop settings). */
   sellerPhone: string;
   instagram: string | null;
+  policies: ShopPolicies;
 }
 
-export default function ProductView({ product: p, descriptionHtml, url, related, sellerPhone, instagram }: Props) {
+export default function ProductView({ product: p, descriptionHtml, url, related, sellerPhone, instagram, policies }: Props) {
   return (
     <ProductLayout
       breadcrumb={<ProductBreadcrumb nombre={p.nombre} category_id={p.category_id} category_nombre={p.category_nombre} />}
@@ -37,7 +39,7 @@ export default function ProductView({ product: p, descriptionHtml, url, related,
       <ProductSummary product={p} />
       <BuyBox product={toBuyProduct(p)} url={url} sellerPhone={sellerPhone} />
       <InstagramPromo instagram={instagram} />
-      <ProductSections descriptionHtml={descriptionHtml} marca={p.marca} sizes={p.sizes} />
+      <ProductSections descriptionHtml={descriptionHtml} marca={p.marca} sizes={p.sizes} policies={policies} />
     </ProductLayout>
   );
 }
