@@ -16,7 +16,9 @@ import { serveShop } from '../../scripts/lib/static-server.ts';
 import { startRebuildWorker, type RebuildWorker } from '../../scripts/rebuild/worker.ts';
 import pg from 'pg';
 import { ROOT } from '../../scripts/stack/index.ts';
-import { createAccount, mexicoDate, service } from './fixtures.ts';
+import { type PolicyColumns, toShopPolicies } from '../../src/lib/policies.ts';
+import { createAccount, mexicoDate, service, shopSettings } from './fixtures.ts';
+import { pageText, policyFindings } from './policy-facts.ts';
 import { expect, test, type Page } from './test.ts';
 
 const run = Date.now().toString(36);
@@ -195,6 +197,44 @@ test('after midnight, a campaign that ended yesterday leaves the static pages an
     await db.query('update public.products set campaign_id = $1 where id = $2', [ending.campaign_id, product.id]);
     await db.query('delete from public.campaigns where id = $1', [ending.id]);
     await db.end();
+    await worker.rebuild();
+  }
+});
+
+test('policies edited in Configuración reach every page once published', async ({ page }) => {
+  const original = await shopSettings();
+  const product = await runningProduct();
+  try {
+    await signIn(page);
+    await page.goto(`${ORIGIN}/admin/settings`);
+    await page.getByRole('tab', { name: 'Políticas' }).click();
+    await page.getByRole('spinbutton', { name: 'Envío gratis desde ($)' }).fill('1234');
+    await page.getByRole('spinbutton', { name: 'Días para devolver' }).fill('21');
+    await page.getByRole('spinbutton', { name: 'Días máx.' }).first().fill('4');
+    await page.getByRole('textbox', { name: 'Razón social del vendedor' }).fill(`Modas Publicadas ${run}, S.A. de C.V.`);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Configuración guardada. La tienda se publicará con los cambios.')).toBeVisible();
+    // The app bar hides while the page is scrolled down to the form's end.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const status = page.getByRole('status', { name: 'Estado de la tienda publicada' });
+    await expect(status).toContainText('Publicando...', { timeout: 20_000 });
+    await expect(status).toContainText('Tienda publicada hace un momento', { timeout: 120_000 });
+
+    const policies = toShopPolicies((await shopSettings()) as unknown as PolicyColumns);
+    expect(policies).toMatchObject({ freeShippingMin: 1234, returnDays: 21 });
+    const shopper = await page.context().newPage();
+    for (const path of ['/', '/preguntas-frecuentes', '/terminos', `/producto/${product.permalink}`]) {
+      await shopper.goto(`${ORIGIN}${path}`);
+      const text = await pageText(shopper);
+      expect(policyFindings(text, policies), path).toEqual([]);
+      expect(text, path).toContain('Envío gratis desde $1,234');
+      expect(text, path).toContain('21 días naturales');
+      expect(text, path).toContain(`es operada por Modas Publicadas ${run}, S.A. de C.V.`);
+    }
+    await expect(shopper.getByText('Ciudad de México y área metropolitana: de 3 a 4 días hábiles')).toHaveCount(1);
+    await shopper.close();
+  } finally {
+    await service().from('shop_settings').update(original).eq('id', 1).throwOnError();
     await worker.rebuild();
   }
 });

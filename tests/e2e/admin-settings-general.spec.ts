@@ -1,13 +1,16 @@
 /**
  * Configuración → General: an admin sees the shop's current chat number, a malformed one is refused
  * with its Spanish message and changes nothing, a valid one saves with a toast and lands in the
- * database (which records a rebuild request). The original settings are put back afterwards.
+ * database (which records a rebuild request). Configuración → Políticas: the missing seller details
+ * are named in a warning, terms the law does not allow are refused, and the policies save. The
+ * original settings are put back afterwards.
  */
 import { expect, test, type Page } from './test.ts';
 import { createAccount, service } from './fixtures.ts';
 
 const ADMIN = { email: `admin-general-${Date.now().toString(36)}@e2e.local`, password: 'admin-e2e-password' };
-const COLUMNS = 'seller_phone, contact_email, opening_hours, instagram_url, facebook_url, tiktok_url, chat_group_url';
+const COLUMNS =
+  'seller_phone, contact_email, opening_hours, instagram_url, facebook_url, tiktok_url, chat_group_url, free_shipping_min, revocation_days, seller_rfc, seller_legal_name, seller_address, payment_methods';
 
 let original: Awaited<ReturnType<typeof settingsRow>>;
 
@@ -75,4 +78,44 @@ test('an admin changes the seller chat number in Configuración → General', as
   await page.reload();
   await page.getByRole('tab', { name: 'General' }).click();
   await expect(phone).toHaveValue('5215598765432');
+});
+
+test('Configuración → Políticas warns of missing seller details, refuses unlawful terms and saves the policies', async ({ page }) => {
+  const before = await settingsRow();
+  await openGeneral(page);
+  await page.getByRole('tab', { name: 'Políticas' }).click();
+  const warning = page.getByRole('alert').filter({ hasText: 'Faltan datos que la ley pide mostrar' });
+  await expect(warning).toContainText('Razón social del vendedor, RFC, Domicilio');
+  await expect(page.getByRole('spinbutton', { name: 'Envío gratis desde ($)' })).toHaveValue(String(before.free_shipping_min));
+  const save = page.getByRole('button', { name: 'Guardar' });
+
+  // Fewer days to revoke than the law gives, and a malformed RFC: refused with their messages, nothing saved.
+  await page.getByRole('spinbutton', { name: 'Días hábiles para revocar la compra' }).fill('3');
+  await page.getByRole('textbox', { name: 'RFC' }).fill('ABC12');
+  await save.click();
+  await expect(page.getByText('Escribe un número entero entre 5 y 30: la ley da al menos 5 días hábiles.')).toBeVisible();
+  await expect(page.getByText('Escribe un RFC válido')).toBeVisible();
+  expect(await settingsRow()).toEqual(before);
+
+  await page.getByRole('spinbutton', { name: 'Días hábiles para revocar la compra' }).fill('7');
+  await page.getByRole('textbox', { name: 'RFC' }).fill('mom201015ab1');
+  await page.getByRole('textbox', { name: 'Razón social del vendedor' }).fill('Moda Outlet de México, S.A. de C.V.');
+  await page.getByRole('textbox', { name: 'Domicilio' }).fill('Av. Insurgentes Sur 100, Col. Roma, 06700, Ciudad de México');
+  await page.getByRole('textbox', { name: 'Formas de pago' }).fill('Tarjeta de crédito o débito\n\nPayPal\n');
+  await save.click();
+  await expect(page.getByText('Configuración guardada. La tienda se publicará con los cambios.')).toBeVisible();
+  await expect(warning).toBeHidden();
+  const { data: saved } = await service()
+    .from('shop_settings')
+    .select('revocation_days, seller_rfc, seller_legal_name, payment_methods')
+    .eq('id', 1)
+    .single()
+    .throwOnError();
+  expect(saved).toEqual({
+    revocation_days: 7,
+    seller_rfc: 'MOM201015AB1',
+    seller_legal_name: 'Moda Outlet de México, S.A. de C.V.',
+    payment_methods: ['Tarjeta de crédito o débito', 'PayPal'],
+  });
+  await page.screenshot({ path: test.info().outputPath('politicas.png'), fullPage: true });
 });

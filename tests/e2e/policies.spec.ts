@@ -7,8 +7,8 @@
  */
 import { type PolicyColumns, type ShopPolicies, toShopPolicies } from '../../src/lib/policies.ts';
 import { anon, mexicoDate, shopSettings } from './fixtures.ts';
-import { policyFacts, policyFindings } from './policy-facts.ts';
-import { expect, type Page, test } from './test.ts';
+import { pageText, policyFacts, policyFindings } from './policy-facts.ts';
+import { expect, test } from './test.ts';
 
 let policies: ShopPolicies;
 
@@ -25,18 +25,6 @@ async function runningProducts() {
     .order('precio_venta')
     .throwOnError();
   return data;
-}
-
-/** Every text of the page, hidden or not (closed answers, the help panel), one space between nodes. */
-async function pageText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const parts: string[] = [];
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!node.parentElement?.closest('script, style, template')) parts.push(node.textContent ?? '');
-    }
-    return parts.join(' ').replace(/\s+/g, ' ');
-  });
 }
 
 test('every page states the same shipping, delivery, returns and payment figures, the saved ones', async ({ page }) => {

@@ -5,6 +5,7 @@
  * policies saved in the database, and each stale figure of the old hand-written texts (hours to
  * report a problem, "no se pueden cancelar", "no admiten devolución").
  */
+import type { Page } from '@playwright/test';
 import { daysRange, deliveryRange, pesos, type ShopPolicies } from '../../src/lib/policies.ts';
 
 export interface PolicyFact {
@@ -55,4 +56,16 @@ export function policyFindings(text: string, p: ShopPolicies): string[] {
     .map((f) => `${f.kind}: "${f.value}" (la política dice ${allowed[f.kind].join(' o ') || 'nada'})`);
   const stale = STALE.flatMap((re) => (re.test(text) ? [`texto viejo: ${re.source}`] : []));
   return [...wrong, ...stale];
+}
+
+/** Every text of the page, hidden or not (closed answers, the help panel), one space between nodes. */
+export async function pageText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const parts: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement?.closest('script, style, template')) parts.push(node.textContent ?? '');
+    }
+    return parts.join(' ').replace(/\s+/g, ' ');
+  });
 }
