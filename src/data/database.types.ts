@@ -159,6 +159,48 @@ export type Database = {
         }
         Relationships: []
       }
+      contact_messages: {
+        Row: {
+          id: number
+          created_at: string
+          name: string
+          email: string | null
+          phone: string | null
+          subject: string | null
+          message: string
+          page: string | null
+          read_at: string | null
+          archived_at: string | null
+          sender: string
+        }
+        Insert: {
+          id?: never
+          created_at?: string
+          name: string
+          email?: string | null
+          phone?: string | null
+          subject?: string | null
+          message: string
+          page?: string | null
+          read_at?: string | null
+          archived_at?: string | null
+          sender?: string
+        }
+        Update: {
+          id?: never
+          created_at?: string
+          name?: string
+          email?: string | null
+          phone?: string | null
+          subject?: string | null
+          message?: string
+          page?: string | null
+          read_at?: string | null
+          archived_at?: string | null
+          sender?: string
+        }
+        Relationships: []
+      }
       featured_categories: {
         Row: {
           id: string

@@ -29,6 +29,7 @@ alter table public.product_click_analytics enable row level security;
 alter table public.rebuild_requests enable row level security;
 alter table public.publications enable row level security;
 alter table public.shop_settings enable row level security;
+alter table public.contact_messages enable row level security;
 alter table private.analytics_session_hours enable row level security;
 alter table private.analytics_sessions enable row level security;
 alter table private.search_term_totals enable row level security;
@@ -156,6 +157,17 @@ create policy publications_admin_read on public.publications
 
 create policy shop_settings_admin_update on public.shop_settings
   for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+
+-- Contact messages: only admins read them, mark them read or archived (the only columns granted)
+-- and delete them; they arrive through public.receive_contact_message, never a direct insert.
+create policy contact_messages_admin_read on public.contact_messages
+  for select to authenticated using ((select public.is_admin()));
+
+create policy contact_messages_admin_update on public.contact_messages
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+
+create policy contact_messages_admin_delete on public.contact_messages
+  for delete to authenticated using ((select public.is_admin()));
 
 create policy filter_value_totals_admin_read on private.filter_value_totals
   for select to authenticated

@@ -6,6 +6,8 @@
  */
 export const FUNCTION_SECRETS: Readonly<Record<string, readonly string[]>> = {
   'request-rebuild': ['PUBLISH_GITHUB_REPO', 'PUBLISH_GITHUB_TOKEN', 'PUBLISH_GITHUB_API', 'PUBLISH_HOOK_URL', 'PUBLISH_TARGET'],
+  // Where each new contact message is POSTed (optional).
+  'contact-message': ['CONTACT_WEBHOOK_URL'],
 };
 
 /**

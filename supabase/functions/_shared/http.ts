@@ -63,3 +63,36 @@ export async function adminOnly(req: Request): Promise<{ token: string; caller: 
   if (caller === 'user') return json(403, { error: 'No autorizado' });
   return { token, caller };
 }
+
+/** A database function's refusal: PostgREST's status and the function's own message. */
+export class RpcError extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+    text: string,
+    name: string,
+  ) {
+    super(`${name}: ${status} ${text}`);
+  }
+}
+
+/** Calls a database function with the service role (these functions are not open to anyone else). */
+export async function serviceRpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
+  const key = required('SUPABASE_SERVICE_ROLE_KEY');
+  const res = await fetch(`${required('SUPABASE_URL')}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  const text = await res.text();
+  if (!res.ok) {
+    let reason = '';
+    try {
+      reason = String((JSON.parse(text) as { message?: unknown }).message ?? '');
+    } catch {
+      // not PostgREST's JSON: the status says it all
+    }
+    throw new RpcError(res.status, reason, text, name);
+  }
+  return (text ? JSON.parse(text) : null) as T;
+}

@@ -18,7 +18,7 @@
  * A dispatch the target refuses is recorded on the publication, which the back office shows.
  */
 
-import { adminOnly, CORS, env, json, required } from '../_shared/http.ts';
+import { adminOnly, CORS, env, json, serviceRpc as rpc } from '../_shared/http.ts';
 
 interface Decision {
   dispatch: boolean;
@@ -37,19 +37,6 @@ export function publishTarget(read: (key: string) => string | undefined = env): 
   if (hook) return { kind: 'hook', url: hook };
   if (read('PUBLISH_TARGET') === 'local') return { kind: 'local' };
   return null;
-}
-
-/** Calls a database function with the service role (these functions are not open to anyone else). */
-async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
-  const key = required('SUPABASE_SERVICE_ROLE_KEY');
-  const res = await fetch(`${required('SUPABASE_URL')}/rest/v1/rpc/${name}`, {
-    method: 'POST',
-    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${name}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
 }
 
 /** Starts the publication on the target; throws with the target's answer when it refuses. */
