@@ -17,6 +17,7 @@ import { spanishMessages } from './i18n/es.ts';
 import { AdminLayout } from './layout/AdminLayout.tsx';
 import { SessionLoading } from './layout/SessionLoading.tsx';
 import { LoginPage } from './login/LoginPage.tsx';
+import messages from './messages/index.ts';
 import { RouterError } from './layout/RouterError.tsx';
 import products from './products/index.ts';
 import { authProvider } from './providers/authProvider.ts';
@@ -62,6 +63,7 @@ function BackOffice() {
       <Resource {...categories} />
       <Resource name="subcategories" recordRepresentation="nombre" />
       <Resource {...brands} />
+      <Resource {...messages} />
       <CustomRoutes>
         <Route path="/featured-products" element={<FeaturedProductsPage />} />
         <Route path="/settings" element={<SettingsPage />} />

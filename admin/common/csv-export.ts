@@ -1,5 +1,5 @@
 /**
- * CSV files of the analytics screens: Spanish headers, one row per record, named
+ * CSV files of the analytics screens and the messages inbox: Spanish headers, one row per record, named
  * `{report}_{yyyy-MM-dd}.csv`. A value holding a comma, a quote or a line break is quoted with its
  * quotes doubled. A text cell that starts with =, +, - or @ (or a tab / carriage return) gets a
  * leading single quote, so a shopper's search term can never run as a spreadsheet formula; numbers
@@ -7,7 +7,13 @@
  */
 import Papa from 'papaparse';
 
-export const CSV_REPORTS = ['busquedas_populares', 'filtros_mas_usados', 'productos_mas_vistos', 'todas_las_estadisticas'] as const;
+export const CSV_REPORTS = [
+  'busquedas_populares',
+  'filtros_mas_usados',
+  'productos_mas_vistos',
+  'todas_las_estadisticas',
+  'mensajes_contacto',
+] as const;
 export type CsvReport = (typeof CSV_REPORTS)[number];
 
 export const NOTHING_TO_EXPORT = 'No hay datos para exportar';

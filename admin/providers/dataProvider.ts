@@ -68,6 +68,7 @@ export const WRITABLE_COLUMNS: Partial<{ [T in TableName]: readonly (keyof Publi
   hero_images: ['title', 'subtitle', 'button_text', 'button_link', 'image_url', 'orden', 'active'],
   product_sizes: ['product_id', 'talla'],
   product_images: ['product_id', 'image_url', 'orden'],
+  contact_messages: ['read_at', 'archived_at'],
 };
 
 /** A product write that touches only these columns patches them; any other write is a full save. */

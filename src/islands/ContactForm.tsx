@@ -1,10 +1,17 @@
 /** @jsxImportSource preact */
-/** Contact form: checks required fields, then simulates the send for 1.5 s (no call), resets and confirms. */
-import { useEffect, useRef, useState, type ChangeEvent, type JSX } from 'preact/compat';
+/**
+ * Contact form: checks the fields as the shop does (a name, a text, an email or a phone), sends the
+ * message to the shop, and confirms and resets, or shows the shop's reason and keeps what was typed.
+ * A hidden field people never see ('website') catches bots.
+ */
+import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
+import { useEffect, useState, type ChangeEvent, type JSX } from 'preact/compat';
+import { sendContactMessage } from '../data/contact.ts';
 import {
+  CONTACT_MAX_LENGTH,
   CONTACT_SENT_DESCRIPTION,
   CONTACT_SENT_TITLE,
-  CONTACT_SUBMIT_DELAY_MS,
+  contactPage,
   EMPTY_CONTACT_FORM,
   validateContact,
   type ContactField,
@@ -22,19 +29,16 @@ export default function ContactForm() {
   const [submitting, setSubmitting] = useState(false);
   // The button stays disabled until hydrated: without JavaScript there is nowhere to send the form.
   const [ready, setReady] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [website, setWebsite] = useState('');
 
-  useEffect(() => {
-    setReady(true);
-    return () => clearTimeout(timer.current);
-  }, []);
+  useEffect(() => setReady(true), []);
 
   const change = (field: ContactField) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setForm((f) => ({ ...f, [field]: e.currentTarget.value }));
     setInvalid((list) => list.filter((f) => f !== field));
   };
 
-  const submit = (e: JSX.TargetedSubmitEvent<HTMLFormElement>) => {
+  const submit = async (e: JSX.TargetedSubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (submitting) return;
     const check = validateContact(form);
@@ -45,11 +49,15 @@ export default function ContactForm() {
       return;
     }
     setSubmitting(true);
-    timer.current = setTimeout(() => {
-      setSubmitting(false);
-      setForm(EMPTY_CONTACT_FORM);
-      notify.success(CONTACT_SENT_TITLE, CONTACT_SENT_DESCRIPTION);
-    }, CONTACT_SUBMIT_DELAY_MS);
+    const page = contactPage(document.referrer, window.location.origin, window.location.pathname);
+    const sent = await sendContactMessage(PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY, { ...check.value, page, website });
+    setSubmitting(false);
+    if (!sent.ok) {
+      notify.error(sent.error);
+      return;
+    }
+    setForm(EMPTY_CONTACT_FORM);
+    notify.success(CONTACT_SENT_TITLE, CONTACT_SENT_DESCRIPTION);
   };
 
   const field = (name: ContactField) => ({
@@ -58,11 +66,12 @@ export default function ContactForm() {
     value: form[name],
     onChange: change(name),
     disabled: submitting,
+    maxLength: CONTACT_MAX_LENGTH[name],
     'aria-invalid': invalid.includes(name) || undefined,
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={submitting} className="grid gap-5 sm:grid-cols-2">
+    <form noValidate onSubmit={submit} aria-busy={submitting} className="relative grid gap-5 sm:grid-cols-2">
       <div>
         <label htmlFor="contacto-name" className={label}>
           Nombre{' '}
@@ -72,21 +81,46 @@ export default function ContactForm() {
         </label>
         <input {...field('name')} type="text" autoComplete="name" required placeholder="Tu nombre" className={input} />
       </div>
-      <div>
-        <label htmlFor="contacto-email" className={label}>
-          Correo electrónico{' '}
+      <fieldset className="sm:col-span-2">
+        <legend className="text-sm text-neutral-600">
+          Escribe tu correo, tu teléfono o ambos para poder responderte.{' '}
           <span aria-hidden="true" className="text-red-700">
             *
           </span>
-        </label>
+        </legend>
+        <div className="mt-3 grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor="contacto-email" className={label}>
+              Correo electrónico
+            </label>
+            <input
+              {...field('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="tucorreo@ejemplo.com"
+              className={input}
+            />
+          </div>
+          <div>
+            <label htmlFor="contacto-phone" className={label}>
+              Teléfono o WhatsApp
+            </label>
+            <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" placeholder="55 1234 5678" className={input} />
+          </div>
+        </div>
+      </fieldset>
+      {/* Hidden from people (off screen, out of the tab order and of assistive technology): only bots fill it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
+        <label htmlFor="contacto-website">Sitio web</label>
         <input
-          {...field('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          placeholder="tucorreo@ejemplo.com"
-          className={input}
+          id="contacto-website"
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={website}
+          onInput={(e) => setWebsite(e.currentTarget.value)}
         />
       </div>
       <div className="sm:col-span-2">

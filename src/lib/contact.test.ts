@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   CONTACT_INVALID_EMAIL_ERROR,
+  CONTACT_INVALID_PHONE_ERROR,
+  CONTACT_REPLY_ERROR,
   CONTACT_REQUIRED_ERROR,
+  contactPage,
   EMPTY_CONTACT_FORM,
   formatMexicanPhone,
   phoneHref,
   validateContact,
 } from './contact.ts';
 
-const filled = { name: 'Ana López', email: 'ana@example.com', subject: '', message: 'Hola, ¿tienen talla 26?' };
+const filled = { name: 'Ana López', email: 'ana@example.com', phone: '', subject: '', message: 'Hola, ¿tienen talla 26?' };
 
 describe('validateContact', () => {
   it('accepts name, email and message without a subject, trimming every field', () => {
@@ -20,12 +23,12 @@ describe('validateContact', () => {
     expect(validateContact(EMPTY_CONTACT_FORM)).toEqual({
       ok: false,
       error: CONTACT_REQUIRED_ERROR,
-      fields: ['name', 'email', 'message'],
+      fields: ['name', 'message'],
     });
     expect(CONTACT_REQUIRED_ERROR).toBe('Por favor completa todos los campos requeridos.');
   });
 
-  it.each(['name', 'email', 'message'] as const)('treats a blank %s as missing', (field) => {
+  it.each(['name', 'message'] as const)('treats a blank %s as missing', (field) => {
     const check = validateContact({ ...filled, [field]: '   ' });
     expect(check).toEqual({ ok: false, error: CONTACT_REQUIRED_ERROR, fields: [field] });
   });
@@ -34,6 +37,41 @@ describe('validateContact', () => {
     for (const email of ['ana', 'ana@', 'ana@example', 'ana @example.com']) {
       expect(validateContact({ ...filled, email })).toEqual({ ok: false, error: CONTACT_INVALID_EMAIL_ERROR, fields: ['email'] });
     }
+  });
+});
+
+describe('how the shop can answer', () => {
+  it('needs an email or a phone, either will do', () => {
+    expect(validateContact({ ...filled, email: ' ' })).toEqual({ ok: false, error: CONTACT_REPLY_ERROR, fields: ['email', 'phone'] });
+    expect(validateContact({ ...filled, email: '', phone: '55 1234 5678' })).toMatchObject({ ok: true });
+    expect(validateContact({ ...filled, phone: '+52 (55) 1234-5678' })).toMatchObject({ ok: true });
+  });
+  it('refuses a phone of too few or too many digits, or with letters', () => {
+    for (const phone of ['55 1234', '1234567890123456', '55-CALL-ME-NOW']) {
+      expect(validateContact({ ...filled, email: '', phone })).toEqual({
+        ok: false,
+        error: CONTACT_INVALID_PHONE_ERROR,
+        fields: ['phone'],
+      });
+    }
+  });
+  it('caps each field as the shop does', () => {
+    expect(validateContact({ ...filled, message: 'a'.repeat(5001) })).toEqual({
+      ok: false,
+      error: 'Este campo puede tener hasta 5,000 caracteres.',
+      fields: ['message'],
+    });
+    expect(validateContact({ ...filled, message: 'a'.repeat(5000) })).toMatchObject({ ok: true });
+  });
+});
+
+describe('contactPage', () => {
+  it('is the shop page the shopper came from, else the form’s own', () => {
+    const origin = 'https://outlet.mx';
+    expect(contactPage('https://outlet.mx/producto/nike-air?talla=26', origin, '/contacto')).toBe('/producto/nike-air?talla=26');
+    expect(contactPage('https://google.com/search?q=outlet', origin, '/contacto')).toBe('/contacto');
+    expect(contactPage('', origin, '/contacto')).toBe('/contacto');
+    expect(contactPage('https://outlet.mx/contacto', origin, '/contacto')).toBe('/contacto');
   });
 });
 
