@@ -1,18 +1,55 @@
-/** 'Productos Destacados' (spec 2): the total of active featured products and their grid; empty message with a link to /admin/products. */
+/**
+ * 'Productos Destacados' (spec 2): the total of active featured products and their grid, in the home
+ * carousel's order; empty message with a link to /admin/products. Each card edits its sale price,
+ * leaves the featured or moves in the order; the page says how many the home shows (the first 24)
+ * and which ones it leaves out, rather than dropping them silently.
+ */
 import { Alert, Box, CircularProgress, Grid, Typography } from '@mui/material';
-import { useEffect } from 'react';
-import { Link, Title, useNotify, useTranslate } from 'react-admin';
+import { useEffect, useState } from 'react';
+import { Link, Title, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { HOME_FEATURED_MAX } from '@/lib/featured.ts';
+import type { AdminDataProvider } from '../providers/dataProvider.ts';
 import { FeaturedProductCard } from './FeaturedProductCard.tsx';
-import { useFeaturedProducts } from './useFeaturedProducts.ts';
+import { moveId } from './featuredRules.ts';
+import { type FeaturedProduct, useFeaturedProducts } from './useFeaturedProducts.ts';
 
 export function FeaturedProductsPage() {
   const translate = useTranslate();
   const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const { data, isPending, isError } = useFeaturedProducts();
+  // The order as last moved here, shown at once while the database saves it.
+  const [order, setOrder] = useState<string[] | null>(null);
+  const [moving, setMoving] = useState(false);
   useEffect(() => {
     if (isError) notify('app.featured.load_error', { type: 'error' });
   }, [isError, notify]);
 
+  const byId = new Map((data?.products ?? []).map((p) => [p.id, p]));
+  const products: FeaturedProduct[] = order ? order.flatMap((id) => byId.get(id) ?? []) : (data?.products ?? []);
+
+  const move = async (from: number, to: number) => {
+    const ids = moveId(
+      products.map((p) => p.id),
+      from,
+      to,
+    );
+    setOrder(ids);
+    setMoving(true);
+    try {
+      await dataProvider.reorderFeaturedProducts(ids);
+      notify('app.featured.order_saved', { type: 'success' });
+    } catch {
+      notify('app.featured.order_error', { type: 'error' });
+    } finally {
+      setMoving(false);
+      setOrder(null);
+      refresh();
+    }
+  };
+
+  const hidden = Math.max(0, products.length - HOME_FEATURED_MAX);
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={translate('app.featured.title')} />
@@ -30,14 +67,27 @@ export function FeaturedProductsPage() {
           {translate('app.featured.empty')} <Link to="/products">{translate('app.featured.go_to_products')}</Link>
         </Alert>
       )}
-      {data && data.products.length > 0 && (
-        <Grid container spacing={2}>
-          {data.products.map((p) => (
-            <Grid key={p.id} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-              <FeaturedProductCard product={p} />
-            </Grid>
-          ))}
-        </Grid>
+      {products.length > 0 && (
+        <>
+          <Alert severity={hidden > 0 ? 'warning' : 'info'} sx={{ mb: 2 }}>
+            {translate('app.featured.home_limit', { max: HOME_FEATURED_MAX })}
+            {hidden > 0 && <> {translate('app.featured.home_limit_over', { smart_count: hidden })}</>}
+          </Alert>
+          <Grid container spacing={2}>
+            {products.map((p, i) => (
+              <Grid key={p.id} size={{ xs: 6, md: 4, lg: 3 }}>
+                <FeaturedProductCard
+                  product={p}
+                  index={i}
+                  count={products.length}
+                  onHome={i < HOME_FEATURED_MAX}
+                  moving={moving}
+                  onMove={(to) => move(i, to)}
+                />
+              </Grid>
+            ))}
+          </Grid>
+        </>
       )}
     </Box>
   );

@@ -248,6 +248,22 @@ const app = {
     go_to_products: 'Ir a Productos',
     ended: 'Vencido',
     load_error: 'No se pudieron cargar los productos destacados',
+    home_limit:
+      'La página de inicio muestra los primeros %{max} en este orden. Cambia el precio, quita o reordena aquí; la tienda se publica con los cambios.',
+    home_limit_over:
+      '%{smart_count} producto destacado más no aparece en el carrusel del inicio (sigue con su insignia en su página). Súbelo para mostrarlo. |||| %{smart_count} productos destacados más no aparecen en el carrusel del inicio (siguen con su insignia en su página). Súbelos para mostrarlos.',
+    position: 'Posición %{n}',
+    not_on_home: 'No aparece en el inicio',
+    sale_price: 'Precio de venta',
+    save_price: 'Guardar precio de %{name}',
+    invalid_price: 'Escribe un precio mayor a 0.',
+    price_error: 'No se pudo actualizar el precio',
+    remove: 'Quitar de destacados',
+    move_up: 'Subir %{name}',
+    move_down: 'Bajar %{name}',
+    move_first: 'Mover %{name} al inicio',
+    order_saved: 'Orden guardado',
+    order_error: 'No se pudo cambiar el orden',
   },
   categories: {
     title: 'Categorías',

@@ -166,7 +166,11 @@ async function updateProduct(id: string, data: Record<string, unknown>): Promise
   return saveProduct(id, data);
 }
 
-/** Featured products of live campaigns (destacado, campaign in live_campaigns: the database's rule), newest first, with the total. */
+/**
+ * Featured products of live campaigns (destacado, campaign in live_campaigns: the database's rule),
+ * with the total, in the home carousel's order (src/data/home.ts reads them the same way): the
+ * admin's places first, then the unplaced ones newest first.
+ */
 async function getFeaturedProducts(params: GetListParams) {
   const perPage = params.pagination?.perPage ?? 500;
   const live = await supabase.from('live_campaigns').select('id');
@@ -181,6 +185,7 @@ async function getFeaturedProducts(params: GetListParams) {
       'campaign_id',
       (live.data ?? []).flatMap((c) => (c.id ? [c.id] : [])),
     )
+    .order('orden_destacado', { ascending: true, nullsFirst: false })
     .order('created_at', { ascending: false })
     .limit(perPage);
   if (error) fail(error);
@@ -212,6 +217,10 @@ export const customMethods = {
   },
   mergeCategories(sourceId: string, targetId: string): Promise<MergeResult> {
     return published(callRpc('merge_categories', { source_category_id: sourceId, target_category_id: targetId }));
+  },
+  /** Places the featured products in the home carousel in this order (ids first to last). */
+  reorderFeaturedProducts(ids: string[]): Promise<number> {
+    return published(callRpc('reorder_featured_products', { p_ids: ids }));
   },
   mergeSubcategories(sourceId: string, targetId: string): Promise<MergeResult> {
     return published(callRpc('merge_subcategories', { source_subcategory_id: sourceId, target_subcategory_id: targetId }));

@@ -22,6 +22,7 @@ export interface RpcResults {
   merge_brands: MergeResult;
   merge_categories: MergeResult;
   merge_subcategories: MergeResult;
+  reorder_featured_products: number;
 }
 
 type Functions = Database['public']['Functions'];

@@ -1,5 +1,26 @@
 /** Tiny deterministic PRNG helpers for the demo data: the same seed always gives the same sequence. */
-import { generator, hash } from '../../src/lib/shuffle.ts';
+
+/** 32-bit FNV-1a hash of a string. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a small seeded generator of numbers in [0, 1). */
+function generator(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 export interface Rng {
   /** float in [0, 1) */

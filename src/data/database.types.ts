@@ -475,6 +475,7 @@ export type Database = {
           sizes: string[]
           created_at: string
           updated_at: string
+          orden_destacado: number | null
         }
         Insert: {
           id?: string
@@ -493,6 +494,7 @@ export type Database = {
           sizes?: string[]
           created_at?: string
           updated_at?: string
+          orden_destacado?: number | null
         }
         Update: {
           id?: string
@@ -511,6 +513,7 @@ export type Database = {
           sizes?: string[]
           created_at?: string
           updated_at?: string
+          orden_destacado?: number | null
         }
         Relationships: [
           {
@@ -1519,6 +1522,12 @@ export type Database = {
         Args: {
           p_sale: number
           p_cost: number
+        }
+        Returns: number
+      }
+      reorder_featured_products: {
+        Args: {
+          p_ids: string[]
         }
         Returns: number
       }

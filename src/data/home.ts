@@ -30,9 +30,17 @@ export interface HomeData {
   banners: BrandBanner[];
 }
 
-/** Featured products (destacado) of live campaigns (RLS), newest first, shaped for the product card. */
+/**
+ * Featured products (destacado) of live campaigns (RLS), shaped for the product card, in the order
+ * the admin gives them in 'Destacados' (orden_destacado), then the unplaced ones newest first.
+ */
 export async function getFeaturedProducts(db: ShopClient): Promise<CardProduct[]> {
-  const { data, error } = await db.from('products').select(CARD_SELECT).eq('destacado', true).order('created_at', { ascending: false });
+  const { data, error } = await db
+    .from('products')
+    .select(CARD_SELECT)
+    .eq('destacado', true)
+    .order('orden_destacado', { ascending: true, nullsFirst: false })
+    .order('created_at', { ascending: false });
   if (error) throw new Error(`No se pudieron cargar los productos destacados: ${error.message}`);
   return data.map(toCardProduct);
 }

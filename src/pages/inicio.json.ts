@@ -1,6 +1,6 @@
 /**
  * /inicio.json: what the home shows beyond its first view: every hero slide and every featured product
- * (homeFeatured: at most 24, in its seeded order), as the carousels render them, and the rows of the
+ * (homeFeatured: at most 24, in the admin's order), as the carousels render them, and the rows of the
  * 'Ver todas las campañas' dialog as of the build's day. The home's HTML carries only the first hero
  * slide and the first featured slide; the carousels fetch the rest from here once they run and the
  * dialog on its first opening, so the home page keeps its size whatever the catalogue.
@@ -15,7 +15,7 @@ import { campaignListLabel, campaignProgress } from '../lib/campaign.ts';
 import { formatDisplayDate, todayInMexicoCity } from '../lib/dates.ts';
 import { renderImageUrl } from '../lib/images.ts';
 import { heroSlides } from '../lib/hero.ts';
-import { homeFeatured } from '../lib/shuffle.ts';
+import { homeFeatured } from '../lib/featured.ts';
 
 export const GET: APIRoute = async () => {
   const today = todayInMexicoCity();

@@ -133,6 +133,9 @@ create table public.products (
   sizes text[] not null default '{}',
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- The featured product's place in the home carousel (1 first), set in the back office's
+  -- 'Destacados'; null for the rest, which follow newest first. Cleared when it stops being featured.
+  orden_destacado integer check (orden_destacado >= 1),
   -- Every permalink is a path the shop can build (/producto/{permalink}): save_product and the
   -- import refuse other forms, and so does the table for a direct write, since one bad permalink
   -- (a slash, a space, an accent, a dot) breaks the build of every page.
@@ -150,7 +153,7 @@ create index products_brand_idx on public.products (brand_id);
 create index products_campaign_idx on public.products (campaign_id);
 create index products_category_idx on public.products (category_id);
 create index products_created_at_idx on public.products (created_at desc, id);
-create index products_destacado_idx on public.products (created_at desc) where destacado;
+create index products_destacado_idx on public.products (orden_destacado, created_at desc) where destacado;
 create index products_marca_trgm_idx on public.products using gin (marca extensions.gin_trgm_ops);
 create index products_nombre_trgm_idx on public.products using gin (nombre extensions.gin_trgm_ops);
 -- Prefix lookups for unique_permalink (base, base-1, base-2...).
@@ -247,6 +250,22 @@ begin
 end
 $$;
 comment on function public.protect_product_sizes_column() is 'Trigger: products.sizes is read-only outside sync_product_sizes.';
+
+-- A product that stops being featured loses its place in the home carousel: featured again later,
+-- it comes after the ones the admin has placed.
+create function public.clear_featured_order()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if not new.destacado then
+    new.orden_destacado := null;
+  end if;
+  return new;
+end
+$$;
+comment on function public.clear_featured_order() is 'Trigger: a product that is not featured has no place in the home carousel (orden_destacado null).';
 
 -- ─── Home page: featured categories, banners, hero images ─────────────────────────────────────
 create table public.featured_categories (
@@ -450,6 +469,10 @@ create trigger product_sizes_sync_delete
 create trigger protect_sizes
   before insert or update on public.products
   for each row execute function public.protect_product_sizes_column();
+
+create trigger clear_featured_order
+  before insert or update of destacado, orden_destacado on public.products
+  for each row execute function public.clear_featured_order();
 
 create trigger set_updated_at
   before update on public.campaigns

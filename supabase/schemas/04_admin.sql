@@ -622,3 +622,31 @@ end
 $$;
 comment on function public.delete_product(uuid) is 'Admin: deletes a product (sizes, images and private row cascade) and returns {id, image_urls} so the caller removes the storage objects.';
 grant execute on function public.delete_product(uuid) to authenticated;
+
+-- ─── Featured products' order ─────────────────────────────────────────────────────────────────
+-- The home carousel's order, as the admin arranges 'Destacados': p_ids from first to last. A
+-- featured product not named loses its place and follows, newest first. Returns how many changed.
+create function public.reorder_featured_products(p_ids uuid[])
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_changed integer;
+  v_cleared integer;
+begin
+  perform private.assert_admin();
+  update public.products p
+     set orden_destacado = null
+   where p.destacado and p.orden_destacado is not null and not (p.id = any (p_ids));
+  get diagnostics v_cleared = row_count;
+  update public.products p
+     set orden_destacado = o.n
+    from unnest(p_ids) with ordinality as o(id, n)
+   where p.id = o.id and p.destacado and p.orden_destacado is distinct from o.n::integer;
+  get diagnostics v_changed = row_count;
+  return v_changed + v_cleared;
+end
+$$;
+comment on function public.reorder_featured_products(uuid[]) is 'Admins: places the featured products in the home carousel in the order given; the others follow, newest first.';
+grant execute on function public.reorder_featured_products(uuid[]) to authenticated;

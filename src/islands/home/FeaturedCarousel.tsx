@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 /**
  * Featured products, 4 per slide on desktop (2 on phones, 3 on tablets), looping, with dots and arrows;
- * auto-advances every 6 s when there are more than 4. The order comes shuffled from the build. Opening a
+ * auto-advances every 6 s when there are more than 4. The order is the admin's, from the build. Opening a
  * card records a product click. The page holds the first slide only (all the viewport shows before the
  * carousel runs); the rest come from /inicio.json once the island runs.
  */
