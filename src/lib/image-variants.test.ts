@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  coverCrop,
   hasVariants,
   isVariantPath,
+  missingShareCopy,
   missingVariantWidths,
+  SHARE_SIZE,
   variantPath,
   variantPaths,
   variantSize,
@@ -19,11 +22,12 @@ describe('variantPath', () => {
 
 describe('variantPaths', () => {
   it('gives product images 480 and 960, hero images 960 and 1600', () => {
-    expect(variantPaths('product-images', 'x.png')).toEqual(['x@480.webp', 'x@960.webp']);
+    expect(variantPaths('product-images', 'x.png')).toEqual(['x@480.webp', 'x@960.webp', 'x@share.webp']);
     expect(variantPaths('hero-images', 'h.jpeg')).toEqual(['h@960.webp', 'h@1600.webp']);
   });
   it('gives none for a copy, an SVG or another bucket', () => {
     expect(variantPaths('product-images', 'x@480.webp')).toEqual([]);
+    expect(variantPaths('product-images', 'x@share.webp')).toEqual([]);
     expect(variantPaths('product-images', 'logo.svg')).toEqual([]);
     expect(variantPaths('avatars', 'x.png')).toEqual([]);
     expect(variantWidths('avatars')).toEqual([]);
@@ -44,6 +48,23 @@ describe('missingVariantWidths', () => {
     expect(missingVariantWidths('hero-images', 'h.png', new Set(['h@960.webp']))).toEqual([1600]);
     expect(missingVariantWidths('hero-images', 'h.png', new Set(['h@960.webp', 'h@1600.webp']))).toEqual([]);
     expect(missingVariantWidths('hero-images', 'h@960.webp', new Set())).toEqual([]);
+  });
+});
+
+describe('the share picture', () => {
+  it('is missing until a product image has it; hero images get none', () => {
+    expect(missingShareCopy('product-images', 'p/a.jpg', new Set(['p/a@480.webp']))).toBe(true);
+    expect(missingShareCopy('product-images', 'p/a.jpg', new Set(['p/a@share.webp']))).toBe(false);
+    expect(missingShareCopy('hero-images', 'h.jpg', new Set())).toBe(false);
+    expect(missingShareCopy('product-images', 'p/a@share.webp', new Set())).toBe(false);
+  });
+  it('keeps the centre of the photo that fills 1200x630', () => {
+    // A 4:5 photo keeps its full width and the middle band of its height.
+    expect(coverCrop(800, 1000, SHARE_SIZE)).toEqual({ x: 0, y: 290, width: 800, height: 420 });
+    // A panorama keeps its full height and the middle of its width.
+    expect(coverCrop(3000, 630, SHARE_SIZE)).toEqual({ x: 900, y: 0, width: 1200, height: 630 });
+    // Already 1200x630: all of it.
+    expect(coverCrop(1200, 630, SHARE_SIZE)).toEqual({ x: 0, y: 0, width: 1200, height: 630 });
   });
 });
 

@@ -2,6 +2,8 @@
  * Prepared image sizes, for projects without Supabase's image transformation: every original in a shop
  * bucket has WebP copies at the bucket's fixed widths, stored beside it as
  * '<path without extension>@<width>.webp' (e.g. 'a/b.jpg' → 'a/b@480.webp'), never wider than the original.
+ * A product image also has its share picture, cropped to fill 1200x630 from the centre (what Open Graph
+ * and Twitter cards show), as '<path without extension>@share.webp'.
  * The back office writes them at upload, `node scripts/images-prepare.ts` for whatever lacks them.
  */
 
@@ -11,7 +13,12 @@ export const VARIANT_WIDTHS: Readonly<Record<string, readonly number[]>> = {
   'hero-images': [960, 1600],
 };
 
-const VARIANT_NAME = /@\d+\.webp$/;
+/** The share picture's size: Open Graph's 1.91:1 at the width social networks show best. */
+export const SHARE_SIZE = { width: 1200, height: 630 } as const;
+/** The buckets whose images get a share picture. */
+const SHARE_BUCKETS: readonly string[] = ['product-images'];
+
+const VARIANT_NAME = /@(\d+|share)\.webp$/;
 /** Raster formats a resized copy is made of (an SVG scales by itself). */
 const RESIZABLE = /\.(jpe?g|png|webp|gif|avif)$/i;
 
@@ -35,9 +42,41 @@ export function variantPath(path: string, width: number): string {
   return `${path.replace(/\.[^./]*$/, '')}@${width}.webp`;
 }
 
-/** Every copy path of an original (none when it gets no copies). */
+/** True when an original gets a share picture: a raster product image. */
+export function hasShareCopy(bucket: string, path: string): boolean {
+  return SHARE_BUCKETS.includes(bucket) && hasVariants(bucket, path);
+}
+
+/** The path of an original's share picture: its extension replaced by '@share.webp'. */
+export function sharePath(path: string): string {
+  return `${path.replace(/\.[^./]*$/, '')}@share.webp`;
+}
+
+/** Every copy path of an original, its share picture included (none when it gets no copies). */
 export function variantPaths(bucket: string, path: string): string[] {
-  return hasVariants(bucket, path) ? variantWidths(bucket).map((w) => variantPath(path, w)) : [];
+  if (!hasVariants(bucket, path)) return [];
+  const copies = variantWidths(bucket).map((w) => variantPath(path, w));
+  return hasShareCopy(bucket, path) ? [...copies, sharePath(path)] : copies;
+}
+
+/** True when an original should have a share picture and it does not exist yet. */
+export function missingShareCopy(bucket: string, path: string, existing: ReadonlySet<string>): boolean {
+  return hasShareCopy(bucket, path) && !existing.has(sharePath(path));
+}
+
+/**
+ * The part of a width x height image that fills `target` when scaled, centred: what a 'cover' resize
+ * keeps (a 4:5 photo loses its top and bottom to become 1.91:1).
+ */
+export function coverCrop(
+  width: number,
+  height: number,
+  target: { width: number; height: number },
+): { x: number; y: number; width: number; height: number } {
+  const scale = Math.max(target.width / width, target.height / height);
+  const w = Math.min(width, Math.round(target.width / scale));
+  const h = Math.min(height, Math.round(target.height / scale));
+  return { x: Math.round((width - w) / 2), y: Math.round((height - h) / 2), width: w, height: h };
 }
 
 /** The widths an original still lacks, given the paths that exist. */

@@ -4,7 +4,7 @@
  * 'off' points at the WebP copies prepared beside each original (see image-variants.ts). Any other URL
  * (external, data:) is used as given.
  */
-import { hasVariants, variantPath, variantWidths } from './image-variants.ts';
+import { hasShareCopy, hasVariants, sharePath, variantPath, variantWidths } from './image-variants.ts';
 
 const OBJECT_PATH = '/storage/v1/object/public/';
 const RENDER_PATH = '/storage/v1/render/image/public/';
@@ -47,13 +47,23 @@ export function isStorageObjectUrl(url: string | null | undefined): url is strin
   return typeof url === 'string' && url.includes(OBJECT_PATH);
 }
 
-/** A Storage object URL's address without its query, its bucket and the widths prepared for it (none for other URLs). */
-function preparedObject(url: string): { base: string; widths: readonly number[] } {
+/**
+ * A Storage object URL's address without its query, the widths prepared for it and whether it has a
+ * share picture (none for other URLs).
+ */
+function preparedObject(url: string): { base: string; widths: readonly number[]; share: boolean } {
   const base = url.split(/[?#]/, 1)[0] ?? '';
   const at = base.indexOf(OBJECT_PATH);
-  if (at < 0) return { base, widths: [] };
+  if (at < 0) return { base, widths: [], share: false };
   const [bucket = '', ...rest] = base.slice(at + OBJECT_PATH.length).split('/');
-  return { base, widths: hasVariants(bucket, rest.join('/')) ? variantWidths(bucket) : [] };
+  const path = rest.join('/');
+  return { base, widths: hasVariants(bucket, path) ? variantWidths(bucket) : [], share: hasShareCopy(bucket, path) };
+}
+
+/** The prepared 1200x630 share picture of a product image (transforms off); null for any other URL. */
+export function preparedShareUrl(url: string): string | null {
+  const { base, share } = preparedObject(url);
+  return share ? sharePath(base) : null;
 }
 
 /** The smallest prepared width covering `width`, or the largest there is. */

@@ -40,13 +40,17 @@ describe('productOgImage', () => {
     });
     expect(productOgImage({ imagen_principal: ' ' }, 'on')).toBeNull();
   });
-  it('uses the widest prepared copy, without declaring a size, with transforms off', () => {
+  it('uses the prepared 1200x630 share picture with transforms off, so any plan shares a full card', () => {
     expect(
-      productOgImage({ imagen_principal: 'https://x.supabase.co/storage/v1/object/public/product-images/main/a.webp' }, 'off'),
+      productOgImage({ imagen_principal: 'https://x.supabase.co/storage/v1/object/public/product-images/main/a.jpg?v=2' }, 'off'),
     ).toEqual({
-      url: 'https://x.supabase.co/storage/v1/object/public/product-images/main/a@960.webp',
-      size: null,
+      url: 'https://x.supabase.co/storage/v1/object/public/product-images/main/a@share.webp',
+      size: { width: 1200, height: 630 },
     });
+  });
+  it('keeps an image of another bucket, or that is not a photo, as it is with transforms off', () => {
+    const svg = 'https://x.supabase.co/storage/v1/object/public/product-images/main/a.svg';
+    expect(productOgImage({ imagen_principal: svg }, 'off')).toEqual({ url: svg, size: null });
   });
 });
 

@@ -1,8 +1,9 @@
-/** What a product page's head says: title, the 200-character description and the sharing image (1200x630 with image transformations). */
+/** What a product page's head says: title, the 200-character description and the 1200x630 sharing image. */
 import { cutDescription, defaultDescription, descriptionText } from './description.ts';
-import { isStorageObjectUrl, renderImageUrl, type ImageTransforms } from './images.ts';
+import { SHARE_SIZE } from './image-variants.ts';
+import { isStorageObjectUrl, preparedShareUrl, renderImageUrl, type ImageTransforms } from './images.ts';
 
-export const OG_IMAGE = { width: 1200, height: 630 } as const;
+export const OG_IMAGE = SHARE_SIZE;
 
 export interface ProductMetaInput {
   nombre: string;
@@ -28,12 +29,15 @@ export interface OgImage {
 }
 
 /**
- * The sharing image for Open Graph / Twitter: the main image cropped to 1200x630 with transforms on,
- * its widest prepared copy with them off, an external image as given; null without a main image.
+ * The sharing image for Open Graph / Twitter: the main image cropped to 1200x630, by the image
+ * transformation with transforms on and as its prepared share picture with them off (any plan); an
+ * external image as given; null without a main image.
  */
 export function productOgImage(p: Pick<ProductMetaInput, 'imagen_principal'>, transforms: ImageTransforms): OgImage | null {
   const url = p.imagen_principal?.trim();
   if (!url) return null;
+  const prepared = transforms === 'off' ? preparedShareUrl(url) : null;
+  if (prepared) return { url: prepared, size: OG_IMAGE };
   return {
     url: renderImageUrl(url, { ...OG_IMAGE, quality: 80, resize: 'cover', transforms }),
     size: transforms === 'on' && isStorageObjectUrl(url) ? OG_IMAGE : null,

@@ -1,12 +1,13 @@
 /**
  * Preparing image sizes for a project without image transformations: real PNGs uploaded to the shop's
- * buckets get their WebP copies beside them at the bucket's widths (never wider than the original), and a
- * second run finds nothing to do.
+ * buckets get their WebP copies beside them at the bucket's widths (never wider than the original), a
+ * product image its 1200x630 share picture, and a second run finds nothing to do.
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareImages, type PrepareResult } from '../../scripts/lib/prepare-images.ts';
 import { responsiveImage } from '../../src/lib/images.ts';
+import { productOgImage } from '../../src/lib/product-meta.ts';
 import { serviceClient } from './helpers.ts';
 
 const db = serviceClient();
@@ -49,7 +50,7 @@ beforeAll(async () => {
 
 describe('prepareImages', () => {
   it('makes the missing copies of every original, in every folder of both buckets', () => {
-    expect(first).toEqual({ prepared: 3, uploaded: 6, failed: [] });
+    expect(first).toEqual({ prepared: 3, uploaded: 8, failed: [] });
   });
 
   it('stores WebP copies at 480 and 960 px beside a product image, keeping its aspect', async () => {
@@ -60,6 +61,18 @@ describe('prepareImages', () => {
   it('never enlarges a small original', async () => {
     expect(await stored('product-images', 'p1/small photo@480.webp')).toEqual({ format: 'webp', width: 300, height: 375 });
     expect(await stored('product-images', 'p1/small photo@960.webp')).toEqual({ format: 'webp', width: 300, height: 375 });
+  });
+
+  it('crops every product image to a 1200x630 share picture, which the product page shares', async () => {
+    expect(await stored('product-images', 'main/large@share.webp')).toEqual({ format: 'webp', width: 1200, height: 630 });
+    expect(await stored('product-images', 'p1/small photo@share.webp')).toEqual({ format: 'webp', width: 1200, height: 630 });
+    const url = db.storage.from('product-images').getPublicUrl('main/large.png').data.publicUrl;
+    const og = productOgImage({ imagen_principal: url }, 'off')!;
+    expect(og.size).toEqual({ width: 1200, height: 630 });
+    const res = await fetch(og.url);
+    expect(res.status).toBe(200);
+    const { width, height } = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect({ width, height }).toEqual({ width: 1200, height: 630 });
   });
 
   it('serves every URL the storefront builds with transforms off as a WebP', async () => {
@@ -83,7 +96,7 @@ describe('prepareImages', () => {
     expect(await prepareImages(db)).toEqual({ prepared: 0, uploaded: 0, failed: [] });
     await upload('product-images', 'p1/new.png', await png(800, 1000));
     const logged: string[] = [];
-    expect(await prepareImages(db, (m) => logged.push(m))).toEqual({ prepared: 1, uploaded: 2, failed: [] });
-    expect(logged).toEqual(['product-images/p1/new.png: 480px, 960px']);
+    expect(await prepareImages(db, (m) => logged.push(m))).toEqual({ prepared: 1, uploaded: 3, failed: [] });
+    expect(logged).toEqual(['product-images/p1/new.png: 480px, 960px, 1200x630']);
   });
 });
