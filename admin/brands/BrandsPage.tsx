@@ -1,13 +1,17 @@
-/** Brands (spec 2 "Brands"): tabs 'Marcas Activas', 'Fusionar Marcas', 'Reporte de Migración'. */
+/**
+ * Brands (spec 2 "Brands"): tabs 'Marcas Activas', 'Fusionar Marcas', 'Marcas sin vincular' (free-text
+ * brands to link to a catalogue brand) and 'Reporte de Migración'.
+ */
 import { Box, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { BrandCards, NewBrandForm } from './BrandCards.tsx';
 import { BrandMerge } from './BrandMerge.tsx';
 import { MigrationReport } from './MigrationReport.tsx';
+import { UnlinkedBrands } from './UnlinkedBrands.tsx';
 import type { BrandRow } from './types.ts';
 
-const TABS = ['active', 'merge', 'report'] as const;
+const TABS = ['active', 'merge', 'unlinked', 'report'] as const;
 
 export function BrandsPage() {
   const translate = useTranslate();
@@ -24,9 +28,10 @@ export function BrandsPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {translate('app.brands.title')}
       </Typography>
-      <Tabs value={tab} onChange={(_e, v) => setTab(v)} sx={{ mb: 2 }}>
+      <Tabs value={tab} onChange={(_e, v) => setTab(v)} sx={{ mb: 2 }} variant="scrollable">
         <Tab value="active" label={translate('app.brands.tab_active')} />
         <Tab value="merge" label={translate('app.brands.tab_merge')} />
+        <Tab value="unlinked" label={translate('app.brands.tab_unlinked')} />
         <Tab value="report" label={translate('app.brands.tab_report')} />
       </Tabs>
       {isPending && tab !== 'report' ? (
@@ -41,6 +46,8 @@ export function BrandsPage() {
         </>
       ) : tab === 'merge' ? (
         <BrandMerge brands={data} />
+      ) : tab === 'unlinked' ? (
+        <UnlinkedBrands brands={data} />
       ) : (
         <MigrationReport />
       )}

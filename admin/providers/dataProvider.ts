@@ -33,10 +33,10 @@ import { publicationScheduler } from '../publishing/requestPublication.ts';
 import { invokeFunction } from './functions.ts';
 import type { ImportProduct } from '../../supabase/functions/_shared/import-product.ts';
 import { uploadImageVariants } from './imageVariants.ts';
-import { callReport, callRpc, type MergeResult, type ReportName } from './rpc.ts';
+import { callReport, callRpc, type MergeResult, type ReportName, type UnlinkedBrandValue } from './rpc.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
 
-export type { MergeResult } from './rpc.ts';
+export type { MergeResult, UnlinkedBrandValue } from './rpc.ts';
 
 const HERO_IMAGES_BUCKET = 'hero-images';
 
@@ -221,6 +221,14 @@ export const customMethods = {
   /** Places the featured products in the home carousel in this order (ids first to last). */
   reorderFeaturedProducts(ids: string[]): Promise<number> {
     return published(callRpc('reorder_featured_products', { p_ids: ids }));
+  },
+  /** The free-text brands of products with no catalogue brand, most products first. */
+  unlinkedBrandValues(): Promise<UnlinkedBrandValue[]> {
+    return callRpc('unlinked_brand_values', {});
+  },
+  /** Links the products whose free-text brand is `value` to a catalogue brand (recorded in the migration report). */
+  linkBrandValue(value: string, brandId: string): Promise<MergeResult> {
+    return published(callRpc('link_brand_value', { p_value: value, p_brand_id: brandId }));
   },
   mergeSubcategories(sourceId: string, targetId: string): Promise<MergeResult> {
     return published(callRpc('merge_subcategories', { source_subcategory_id: sourceId, target_subcategory_id: targetId }));

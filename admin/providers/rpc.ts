@@ -23,6 +23,17 @@ export interface RpcResults {
   merge_categories: MergeResult;
   merge_subcategories: MergeResult;
   reorder_featured_products: number;
+  unlinked_brand_values: UnlinkedBrandValue[];
+  link_brand_value: MergeResult;
+}
+
+/** A free-text brand of products with no catalogue brand, and the brands whose names are closest. */
+export interface UnlinkedBrandValue {
+  value_key: string;
+  marca: string;
+  spellings: string[];
+  products: number;
+  matches: { id: string; display_name: string; similarity: number }[];
 }
 
 type Functions = Database['public']['Functions'];

@@ -1472,6 +1472,13 @@ export type Database = {
         }
         Returns: string
       }
+      link_brand_value: {
+        Args: {
+          p_value: string
+          p_brand_id: string
+        }
+        Returns: Json
+      }
       merge_brands: {
         Args: {
           source_brand_id: string
@@ -1586,6 +1593,16 @@ export type Database = {
           p_exclude_id?: string | null
         }
         Returns: string
+      }
+      unlinked_brand_values: {
+        Args: never
+        Returns: {
+          value_key: string
+          marca: string
+          spellings: string[]
+          products: number
+          matches: Json
+        }[]
       }
     }
     Enums: { [_ in never]: never }
