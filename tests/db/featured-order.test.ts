@@ -5,15 +5,17 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getFeaturedProducts } from '../../src/data/home.ts';
+import { createShopClient } from '../../src/data/supabase.ts';
 import * as F from './fixture.ts';
-import { adminClient, anonClient, sql, userClient } from './helpers.ts';
+import { adminClient, anonClient, sql, stack, userClient } from './helpers.ts';
 
 beforeEach(async () => {
   await F.loadFixture();
   await sql.query('update public.products set destacado = true where id = any($1)', [[F.P1, F.P2, F.P3, F.P4]]);
 });
 
-const names = async () => (await getFeaturedProducts(anonClient())).map((p) => p.nombre);
+/** The featured products as the home reads them, with the shop's own client. */
+const names = async () => (await getFeaturedProducts(createShopClient(stack.url, stack.anonKey))).map((p) => p.nombre);
 
 describe('reorder_featured_products', () => {
   it('the shop reads the admin’s order first, then the others newest first', async () => {

@@ -5,8 +5,9 @@
  * home leaves out once there are more than it shows.
  */
 import { getFeaturedProducts } from '../../src/data/home.ts';
+import { createShopClient } from '../../src/data/supabase.ts';
 import { HOME_FEATURED_MAX } from '../../src/lib/featured.ts';
-import { anon, createAccount, mexicoDate, service } from './fixtures.ts';
+import { createAccount, mexicoDate, service } from './fixtures.ts';
 import { expect, type Page, test } from './test.ts';
 
 const ADMIN = { email: `admin-featured-${Date.now().toString(36)}@e2e.local`, password: 'admin-e2e-password' };
@@ -89,7 +90,7 @@ test('an admin edits a featured price in place, moves one to the front and remov
   await expect(page.getByText('Orden guardado')).toBeVisible();
   await expect(cards.first()).toHaveAccessibleName(third!.nombre);
   await expect(cards.nth(1)).toHaveAccessibleName(first!.nombre);
-  const home = await getFeaturedProducts(anon());
+  const home = await getFeaturedProducts(createShopClient(process.env['E2E_SUPABASE_URL']!, process.env['E2E_ANON_KEY']!));
   expect(home.slice(0, 3).map((p) => p.nombre)).toEqual([third!.nombre, first!.nombre, second!.nombre]);
 
   // Removed from the featured: gone from the list, and no longer featured in the database.
