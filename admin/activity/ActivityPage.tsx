@@ -12,6 +12,7 @@ import { formatMexicoCityDateTime } from '@/lib/dates.ts';
 import { type Column, count, DataTable, EmptyLine, ErrorLine, LoadingLine } from '../analytics/parts.tsx';
 import { useReport } from '../analytics/useReport.ts';
 import type { ReportName, ReportRow } from '../providers/rpc.ts';
+import { MissingSellerNotice } from '../settings/MissingSellerNotice.tsx';
 
 const LIMITS = [50, 100, 200, 500] as const;
 const DEFAULT_LIMIT = 100;
@@ -71,6 +72,7 @@ export default function ActivityPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate('app.activity.title')}
       </Typography>
+      <MissingSellerNotice />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1, sm: 2 }, mb: 1 }}>
         <TextField
           type="date"

@@ -419,6 +419,7 @@ const app = {
       seller: 'Datos del vendedor',
       missing_title: 'Faltan datos que la ley pide mostrar',
       missing_body: 'Captura: %{fields}. Mientras falten, la tienda no los muestra.',
+      complete: 'Completar',
       free_shipping_help: 'Déjalo vacío si el envío nunca es gratis.',
       zones_help: 'Días hábiles desde la confirmación del pago. De 1 a 6 zonas.',
       return_days_help: 'Días naturales desde la entrega, al menos 7.',

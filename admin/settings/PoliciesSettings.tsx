@@ -5,7 +5,7 @@
  * named in a warning here (the pages leave them out until then). A bad value is refused with its
  * message and nothing is saved; a save shows 'Configuración guardada' and asks for a publication.
  */
-import { Alert, AlertTitle, Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import {
   ArrayInput,
   BooleanInput,
@@ -22,7 +22,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { INSTALLMENT_MONTH_CHOICES, missingSellerDetails, type PolicyColumns, toShopPolicies } from '@/lib/policies.ts';
+import { INSTALLMENT_MONTH_CHOICES, type PolicyColumns } from '@/lib/policies.ts';
+import { MissingSellerAlert } from './MissingSellerNotice.tsx';
 import {
   deliveryZonesError,
   installmentMonthsError,
@@ -40,17 +41,7 @@ const MONTH_CHOICES = INSTALLMENT_MONTH_CHOICES.map((m) => ({ id: m, name: `${m}
 
 /** The seller details the pages cannot show yet, from the saved row. */
 function MissingSellerWarning() {
-  const translate = useTranslate();
-  const record = useRecordContext<PolicyColumns & { id: number }>();
-  if (!record) return null;
-  const missing = missingSellerDetails(toShopPolicies(record));
-  if (missing.length === 0) return null;
-  return (
-    <Alert severity="warning" role="alert">
-      <AlertTitle>{translate('app.settings.policies.missing_title')}</AlertTitle>
-      {translate('app.settings.policies.missing_body', { fields: missing.join(', ') })}
-    </Alert>
-  );
+  return <MissingSellerAlert row={useRecordContext<PolicyColumns & { id: number }>()} />;
 }
 
 function Section({ title }: { title: string }) {

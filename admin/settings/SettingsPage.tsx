@@ -6,6 +6,7 @@
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router';
 import { CategoriesPage } from '../categories/CategoriesPage.tsx';
 import { BannerManager } from './BannerManager.tsx';
 import { FeaturedCategoriesManager } from './FeaturedCategoriesManager.tsx';
@@ -17,7 +18,9 @@ type MainTab = 'images' | 'categories' | 'featured' | 'general' | 'policies';
 
 export function SettingsPage() {
   const translate = useTranslate();
-  const [tab, setTab] = useState<MainTab>('images');
+  // ?tab=policies opens Políticas (the home's missing-details warning links there).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<MainTab>(params.get('tab') === 'policies' ? 'policies' : 'images');
   const [imageTab, setImageTab] = useState<'hero' | 'banner'>('hero');
   return (
     <Box sx={{ mt: 2 }}>

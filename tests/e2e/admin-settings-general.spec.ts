@@ -83,8 +83,13 @@ test('an admin changes the seller chat number in Configuración → General', as
 test('Configuración → Políticas warns of missing seller details, refuses unlawful terms and saves the policies', async ({ page }) => {
   const before = await settingsRow();
   await openGeneral(page);
-  await page.getByRole('tab', { name: 'Políticas' }).click();
+  // The back office's home warns too, and leads to the tab.
+  await page.goto('/admin');
   const warning = page.getByRole('alert').filter({ hasText: 'Faltan datos que la ley pide mostrar' });
+  await expect(warning).toContainText('Razón social del vendedor, RFC, Domicilio');
+  await warning.getByRole('link', { name: 'Completar' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\?tab=policies$/);
+  await expect(page.getByRole('tab', { name: 'Políticas' })).toHaveAttribute('aria-selected', 'true');
   await expect(warning).toContainText('Razón social del vendedor, RFC, Domicilio');
   await expect(page.getByRole('spinbutton', { name: 'Envío gratis desde ($)' })).toHaveValue(String(before.free_shipping_min));
   const save = page.getByRole('button', { name: 'Guardar' });
