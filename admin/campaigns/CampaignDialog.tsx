@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { Box, Button, DialogActions } from '@mui/material';
 import { blankToNull, optionalUrl } from '../common/validators.ts';
+import { useSaveError } from '../common/useSaveError.tsx';
 
 export interface CampaignDialogProps {
   open: boolean;
@@ -56,6 +57,7 @@ function Fields({ onClose }: { onClose: () => void }) {
 export function CampaignDialog({ open, record, onClose }: CampaignDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const saveError = useSaveError();
   const editing = Boolean(record?.id);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="campaign-dialog-title">
@@ -72,7 +74,7 @@ export function CampaignDialog({ open, record, onClose }: CampaignDialogProps) {
                 notify('app.campaigns.updated', { type: 'success' });
                 onClose();
               },
-              onError: () => notify('app.campaigns.save_error', { type: 'error' }),
+              onError: (error: unknown) => saveError(error, 'app.campaigns.save_error'),
             }}
           >
             <Fields onClose={onClose} />

@@ -20,6 +20,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { blankToNull } from '../common/validators.ts';
+import { useSaveError } from '../common/useSaveError.tsx';
 
 export type TaxonomyKind = 'categories' | 'subcategories';
 
@@ -74,6 +75,7 @@ function Fields({ kind, onClose }: { kind: TaxonomyKind; onClose: () => void }) 
 export function CategoryDialog({ kind, open, record, categoryId, onClose }: CategoryDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const saveError = useSaveError();
   const editing = Boolean(record?.id);
   const single = kind === 'categories' ? 'category' : 'subcategory';
   const mutationOptions = {
@@ -81,7 +83,7 @@ export function CategoryDialog({ kind, open, record, categoryId, onClose }: Cate
       notify(`app.categories.${single}_saved`, { type: 'success' });
       onClose();
     },
-    onError: () => notify(`app.categories.save_${single}_error`, { type: 'error' }),
+    onError: (error: unknown) => saveError(error, `app.categories.save_${single}_error`),
   };
   const defaults = kind === 'categories' ? NEW_DEFAULTS : { activa: true, orden: 0, category_id: categoryId ?? null };
   return (

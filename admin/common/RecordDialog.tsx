@@ -5,6 +5,7 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { ReactNode } from 'react';
 import { CreateBase, EditBase, Form, SaveButton, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { useSaveError } from './useSaveError.tsx';
 
 export interface RecordDialogMessages {
   createTitle: string;
@@ -28,13 +29,14 @@ export interface RecordDialogProps {
 export function RecordDialog({ resource, open, record, defaults, messages, onClose, children }: RecordDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const saveError = useSaveError();
   const editing = Boolean(record?.id);
   const options = (ok: string, ko: string) => ({
     onSuccess: () => {
       notify(ok, { type: 'success' });
       onClose();
     },
-    onError: () => notify(ko, { type: 'error' }),
+    onError: (error: unknown) => saveError(error, ko),
   });
   const body = (
     <Form>

@@ -6,3 +6,18 @@ export function errorMessage(error: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * A save refused because someone else saved the same record after this form loaded it: nothing was
+ * written. The screens say so ('app.conflict') and offer to reload.
+ */
+export class ConflictError extends Error {
+  constructor(message = 'Otra persona guardó este registro después de que lo abriste.') {
+    super(message);
+    this.name = 'ConflictError';
+  }
+}
+
+export function isConflict(error: unknown): error is ConflictError {
+  return error instanceof ConflictError;
+}

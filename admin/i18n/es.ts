@@ -161,6 +161,9 @@ const app = {
   refresh: 'Actualizar',
   actions: 'Acciones',
   close: 'Cerrar',
+  conflict:
+    'Otra persona guardó este registro después de que lo abriste. Tus cambios no se guardaron: recarga para ver la versión guardada y vuelve a hacerlos.',
+  reload: 'Recargar',
   messages: {
     title: 'Mensajes',
     tab_inbox: 'Bandeja de entrada',

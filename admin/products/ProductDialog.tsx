@@ -14,6 +14,11 @@ import { useFormLookups } from './hooks/useLookups.ts';
 import { formPrice } from './rules.ts';
 import { SizesTab } from './SizesTab.tsx';
 import type { AdminProduct, ProductFormValues } from './types.ts';
+import { isConflict } from '../common/errors.ts';
+import { ConflictNotice, useSaveError } from '../common/useSaveError.tsx';
+
+/** The inline error's value when the save was refused as a conflict. */
+const CONFLICT = 'conflict';
 
 const money = (n: number | null | undefined) => (n === null || n === undefined ? '' : Number(n).toFixed(2));
 
@@ -46,6 +51,7 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [create] = useCreate<AdminProduct>();
   const [update] = useUpdate<AdminProduct>();
+  const saveError = useSaveError();
   const [saved, setSaved] = useState<AdminProduct | null>(product);
   const [initialCampaignId] = useState(defaultCampaignId);
   const record = useMemo(() => initialValues(saved, saved ? null : initialCampaignId), [saved, initialCampaignId]);
@@ -90,8 +96,9 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
         onClose();
       }
     } catch (err) {
-      setServerError(err instanceof Error ? err.message : null);
-      notify('resources.products.notify.save_error', { type: 'error' });
+      // someone else saved this product since the dialog loaded it: say so, with the reload button
+      setServerError(isConflict(err) ? CONFLICT : err instanceof Error ? err.message : null);
+      saveError(err, 'resources.products.notify.save_error');
     } finally {
       setSaving(false);
     }
@@ -128,7 +135,7 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
         <DialogContent sx={{ minHeight: 420 }}>
           {serverError && (
             <Alert severity="error" sx={{ mb: 2 }}>
-              {serverError}
+              {serverError === CONFLICT ? <ConflictNotice /> : serverError}
             </Alert>
           )}
           {lookups.isPending ? (

@@ -8,9 +8,12 @@
  * - featured_products is the list of featured products of active campaigns;
  * - storage files go with their rows (lifecycle callbacks), uploads and merges are named methods.
  */
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabaseDataProvider } from 'ra-supabase';
 import {
   withLifecycleCallbacks,
+  type UpdateParams,
+  type UpdateResult,
   type CreateParams,
   type DataProvider,
   type GetListParams,
@@ -33,6 +36,7 @@ import { publicationScheduler } from '../publishing/requestPublication.ts';
 import { invokeFunction } from './functions.ts';
 import type { ImportProduct } from '../../supabase/functions/_shared/import-product.ts';
 import { uploadImageVariants } from './imageVariants.ts';
+import { ConflictError } from '../common/errors.ts';
 import { callReport, callRpc, type MergeResult, type ReportName, type UnlinkedBrandValue } from './rpc.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
 
@@ -150,12 +154,58 @@ async function getProduct(id: string): Promise<AdminProduct> {
   return product;
 }
 
-/** A full save through save_product (products and product_private in one transaction); null id creates. */
-function saveProduct(id: string | null, data: Record<string, unknown>): Promise<AdminProduct> {
-  return callRpc('save_product', { p_id: id, p_product: data as Database['public']['Functions']['save_product']['Args']['p_product'] });
+/** The fields a product form writes: an edit sends them as it loaded them, so a save never overwrites someone else's. */
+const PRODUCT_FORM_FIELDS = [
+  'campaign_id',
+  'category_id',
+  'subcategory_id',
+  'brand_id',
+  'marca',
+  'nombre',
+  'precio_original',
+  'precio_venta',
+  'descripcion',
+  'imagen_principal',
+  'permalink',
+  'destacado',
+  'costo_compra',
+  'link_externo',
+] as const;
+
+/**
+ * A full save through save_product (products and product_private in one transaction); null id
+ * creates. An edit carries the fields as loaded ('expected'): the database refuses it (a
+ * ConflictError) if someone else has saved any of them since.
+ */
+function saveProduct(id: string | null, data: Record<string, unknown>, loaded?: RaRecord): Promise<AdminProduct> {
+  const expected = loaded
+    ? Object.fromEntries(PRODUCT_FORM_FIELDS.filter((f) => f in loaded).map((f) => [f, loaded[f] ?? null]))
+    : undefined;
+  const product = expected ? { ...data, expected } : data;
+  return callRpc('save_product', { p_id: id, p_product: product as Database['public']['Functions']['save_product']['Args']['p_product'] });
 }
 
-async function updateProduct(id: string, data: Record<string, unknown>): Promise<AdminProduct> {
+/**
+ * An edit of a row with updated_at, written only if nobody has saved it since it was loaded
+ * (updated_at unchanged, checked by the database in the same statement); otherwise a ConflictError
+ * and nothing written. Rows without updated_at, or loaded without it, are written as they are.
+ */
+async function updateUnlessChanged(resource: string, params: UpdateParams): Promise<UpdateResult> {
+  const loadedAt = params.previousData?.['updated_at'];
+  const data = pickWritable(resource, params.data);
+  if (typeof loadedAt !== 'string') return base.update(resource, { ...params, data });
+  const { data: rows, error } = await (supabase as unknown as SupabaseClient)
+    .from(resource)
+    .update(data)
+    .eq('id', params.id)
+    .eq('updated_at', loadedAt)
+    .select();
+  if (error) fail(error);
+  if (!rows || rows.length === 0) throw new ConflictError();
+  return { data: rows[0] as RaRecord };
+}
+
+async function updateProduct(id: string, data: Record<string, unknown>, loaded?: RaRecord): Promise<AdminProduct> {
   const keys = Object.keys(data).filter((key) => key !== 'id');
   if (keys.every((key) => (PRODUCT_PATCH_COLUMNS as readonly string[]).includes(key))) {
     const patch = Object.fromEntries(keys.map((key) => [key, data[key]])) as PublicSchema['Tables']['products']['Update'];
@@ -163,7 +213,7 @@ async function updateProduct(id: string, data: Record<string, unknown>): Promise
     if (error) fail(error);
     return getProduct(id);
   }
-  return saveProduct(id, data);
+  return saveProduct(id, data, loaded);
 }
 
 /**
@@ -350,8 +400,8 @@ const withResources: AdminDataProvider = {
       : base.create(resource, { ...params, data: pickWritable(resource, params.data) }),
   update: async (resource, params) =>
     resource === 'products'
-      ? ({ data: await updateProduct(String(params.id), params.data) } as never)
-      : base.update(resource, { ...params, data: pickWritable(resource, params.data) }),
+      ? ({ data: await updateProduct(String(params.id), params.data, params.previousData) } as never)
+      : (updateUnlessChanged(resource, params) as never),
   updateMany: (resource, params) => base.updateMany(resource, { ...params, data: pickWritable(resource, params.data) }),
   /** Deleting a product runs delete_product (one transaction); its result names the image files to remove. */
   delete: async (resource, params) => {

@@ -5,6 +5,7 @@
  */
 import type { Database } from '@/data/database.types.ts';
 import type { AdminProduct, AdminProductsPage } from '../products/types.ts';
+import { ConflictError } from '../common/errors.ts';
 import { supabase } from './supabase.ts';
 
 export interface MergeResult {
@@ -42,11 +43,15 @@ export type RpcName = keyof RpcResults & keyof Functions;
 /** Arguments as the SQL function takes them; `null` is allowed where the SQL accepts it but the generated types cannot say so. */
 export type RpcArgs<N extends RpcName> = { [K in keyof Functions[N]['Args']]: Functions[N]['Args'][K] | null };
 
-type UntypedRpc = (name: string, args: object) => PromiseLike<{ data: unknown; error: { message?: string } | null }>;
+type UntypedRpc = (name: string, args: object) => PromiseLike<{ data: unknown; error: { message?: string; code?: string } | null }>;
 
-/** Calls a database function; a failure throws an Error carrying the server's message. */
+/**
+ * Calls a database function; a failure throws an Error carrying the server's message, a
+ * ConflictError when the function refused to overwrite someone else's save (PT409).
+ */
 export async function callRpc<N extends RpcName>(name: N, args: RpcArgs<N>): Promise<RpcResults[N]> {
   const { data, error } = await (supabase.rpc.bind(supabase) as unknown as UntypedRpc)(name, args);
+  if (error?.code === 'PT409') throw new ConflictError(error.message);
   if (error) throw new Error(error.message || 'Error desconocido');
   return data as RpcResults[N];
 }

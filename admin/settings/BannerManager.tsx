@@ -20,6 +20,7 @@ import { ConfirmDelete } from '../common/ConfirmDelete.tsx';
 import { ActiveOrderChips, EditDeleteActions } from '../common/TileParts.tsx';
 import { ImageTile } from '../common/ImageTile.tsx';
 import { blankToNull } from '../common/validators.ts';
+import { useSaveError } from '../common/useSaveError.tsx';
 
 interface BannerRow extends RaRecord {
   name: string;
@@ -59,6 +60,7 @@ export function BannerManager() {
   const [editing, setEditing] = useState<BannerRow | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [deleting, setDeleting] = useState<BannerRow | null>(null);
+  const saveError = useSaveError();
   const reset = () => {
     setEditing(null);
     setFormKey((k) => k + 1);
@@ -68,7 +70,7 @@ export function BannerManager() {
       notify('app.settings.banner.saved', { type: 'success' });
       reset();
     },
-    onError: () => notify('app.settings.banner.save_error', { type: 'error' }),
+    onError: (error: unknown) => saveError(error, 'app.settings.banner.save_error'),
   };
 
   return (

@@ -20,6 +20,7 @@ import {
 import { MAX_OPENING_HOURS_TEXT } from '@/lib/shop-settings.ts';
 import { blankToNull } from '../common/validators.ts';
 import { contactEmailError, httpsUrlError, openingHoursError, pickGeneral, sellerPhoneError } from './generalRules.ts';
+import { useSaveError } from '../common/useSaveError.tsx';
 
 /** The settings row's fixed key: the table holds exactly one row. */
 const SETTINGS_ID = 1;
@@ -28,6 +29,7 @@ const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : 
 export function GeneralSettings() {
   const translate = useTranslate();
   const notify = useNotify();
+  const saveError = useSaveError();
   return (
     <Card>
       <CardContent>
@@ -40,7 +42,7 @@ export function GeneralSettings() {
           queryOptions={{ onError: () => notify('app.settings.general.load_error', { type: 'error' }) }}
           mutationOptions={{
             onSuccess: () => notify('app.settings.general.saved', { type: 'success' }),
-            onError: () => notify('app.settings.general.save_error', { type: 'error' }),
+            onError: (error: unknown) => saveError(error, 'app.settings.general.save_error'),
           }}
         >
           <Form>

@@ -35,6 +35,7 @@ import {
   rfcError,
   wholeNumber,
 } from './policiesRules.ts';
+import { useSaveError } from '../common/useSaveError.tsx';
 
 const SETTINGS_ID = 1;
 const MONTH_CHOICES = INSTALLMENT_MONTH_CHOICES.map((m) => ({ id: m, name: `${m} meses` }));
@@ -59,6 +60,7 @@ function Section({ title }: { title: string }) {
 export function PoliciesSettings() {
   const notify = useNotify();
   const translate = useTranslate();
+  const saveError = useSaveError();
   return (
     <Card>
       <CardContent>
@@ -71,7 +73,7 @@ export function PoliciesSettings() {
           queryOptions={{ onError: () => notify('app.settings.general.load_error', { type: 'error' }) }}
           mutationOptions={{
             onSuccess: () => notify('app.settings.general.saved', { type: 'success' }),
-            onError: () => notify('app.settings.general.save_error', { type: 'error' }),
+            onError: (error: unknown) => saveError(error, 'app.settings.general.save_error'),
           }}
         >
           <Form>

@@ -581,10 +581,38 @@ declare
   v_sub_category uuid;
   v_row public.products%rowtype;
   v_constraint text;
+  v_current jsonb;
 begin
   perform private.assert_admin();
   if p_product is null or jsonb_typeof(p_product) <> 'object' then
     raise exception 'Datos del producto no válidos' using errcode = '22023';
+  end if;
+
+  -- No lost edits: an edit form sends, as "expected", the fields as it loaded them. When someone
+  -- else has saved any of them since, nothing is written and the form is told to reload (PT409,
+  -- HTTP 409). Sizes and gallery images are saved apart and never count. The row stays locked
+  -- until this transaction ends, so a save in between cannot slip through.
+  if v_id is not null and jsonb_typeof(p_product -> 'expected') = 'object' then
+    select to_jsonb(p) || jsonb_build_object('costo_compra', coalesce(pp.costo_compra, 0), 'link_externo', pp.link_externo)
+      into v_current
+      from public.products p
+      left join public.product_private pp on pp.product_id = p.id
+     where p.id = v_id
+       for update of p;
+    if v_current is null then
+      raise exception 'El producto no existe' using errcode = 'P0002';
+    end if;
+    if exists (
+      select 1
+        from jsonb_each(p_product -> 'expected') as e(key, value)
+       where e.key = any (array['campaign_id', 'category_id', 'subcategory_id', 'brand_id', 'marca', 'nombre',
+                                'precio_original', 'precio_venta', 'descripcion', 'imagen_principal', 'permalink',
+                                'destacado', 'costo_compra', 'link_externo'])
+         and v_current -> e.key is distinct from e.value
+    ) then
+      raise exception 'Otra persona guardó este producto después de que lo abriste. Recarga para ver sus cambios; los tuyos no se guardaron.'
+        using errcode = 'PT409';
+    end if;
   end if;
 
   if v_nombre = '' then
@@ -689,7 +717,7 @@ begin
   return public.admin_product_json(v_row);
 end
 $$;
-comment on function public.save_product(uuid, jsonb) is 'Admin: inserts (p_id null) or updates a product and its product_private row in one transaction. Returns the product in the admin list shape. Spanish errors: missing fields, negative prices, permalink taken (23505).';
+comment on function public.save_product(uuid, jsonb) is 'Admin: inserts (p_id null) or updates a product and its product_private row in one transaction. Returns the product in the admin list shape. Spanish errors: missing fields, negative prices, permalink taken (23505); an edit whose "expected" fields someone else has changed since is refused (PT409).';
 grant execute on function public.save_product(uuid, jsonb) to authenticated;
 
 create function public.delete_product(p_id uuid)

@@ -85,7 +85,8 @@ test('a shopper’s message reaches the inbox, is read, answered, archived and e
   await expect(menu).toHaveAccessibleName('Mensajes 2 sin leer');
   await rows.nth(1).getByRole('button', { name: 'Acciones del mensaje de Ana López' }).click();
   await page.getByRole('menuitem', { name: 'Archivar' }).click();
-  await expect(page.getByText('Mensaje archivado')).toBeVisible();
+  // behind the toast before it (one at a time, 5 s each)
+  await expect(page.getByText('Mensaje archivado')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Mensajes(1)' })).toBeVisible();
   await expect(menu).toHaveAccessibleName('Mensajes 1 sin leer');
   await page.getByRole('tab', { name: 'Archivados' }).click();
