@@ -6,7 +6,7 @@
  * measured in the same run: the same answer computed straight from the three event tables with
  * plain GROUP BY queries (no rollups), sent directly to Postgres — so the table shows what the
  * rollups buy. Prints a Markdown table of p50/p95 and writes bench/results/<date>-analytics.json.
- * Ports: BENCH_DB_PORT, BENCH_API_PORT, BENCH_REST_PORT (default 60522, 60521, 60529).
+ * Ports: BENCH_DB_PORT, BENCH_API_PORT, BENCH_REST_PORT (default 63522, 63521, 63529).
  * Not part of `npm test`.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -186,9 +186,9 @@ await chmod(work, 0o755);
 progress('Iniciando una pila local desechable con el catálogo demo…');
 const stack = await startStack({
   dataDir: join(work, 'data'),
-  dbPort: port('BENCH_DB_PORT', 60522),
-  apiPort: port('BENCH_API_PORT', 60521),
-  restPort: port('BENCH_REST_PORT', 60529),
+  dbPort: port('BENCH_DB_PORT', 63522),
+  apiPort: port('BENCH_API_PORT', 63521),
+  restPort: port('BENCH_REST_PORT', 63529),
   seed: true,
   durable: false,
   log: () => undefined,

@@ -4,7 +4,7 @@
  * parsed by the wizard's parser, then sent to the bulk-import-products-batch function through the
  * gateway as an admin, in batches of 50 with a 300 ms pause. Prints the parse time and rows per
  * second, beside the ceiling the pacing sets (50 rows per 300 ms pause plus the batch's own time).
- * Ports: BENCH_DB_PORT, BENCH_API_PORT, BENCH_REST_PORT (default 60722, 60721, 60729).
+ * Ports: BENCH_DB_PORT, BENCH_API_PORT, BENCH_REST_PORT (default 63722, 63721, 63729).
  * Not part of `npm test`.
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -37,9 +37,9 @@ const work = await mkdtemp(join(tmpdir(), 'outlet-bench-import-'));
 await chmod(work, 0o755);
 const stack = await startStack({
   dataDir: join(work, 'data'),
-  dbPort: port('BENCH_DB_PORT', 60722),
-  apiPort: port('BENCH_API_PORT', 60721),
-  restPort: port('BENCH_REST_PORT', 60729),
+  dbPort: port('BENCH_DB_PORT', 63722),
+  apiPort: port('BENCH_API_PORT', 63721),
+  restPort: port('BENCH_REST_PORT', 63729),
   seed: false,
   durable: false,
   log: () => undefined,

@@ -15,8 +15,8 @@
  *   BENCH_LIGHTHOUSE_RUNS (5) rounds over the pages; the table shows each page's worst run beside its median.
  * - BENCH_PUBLISH_SIZES ("10000,50000") and BENCH_EDITS (5): the catalogue sizes `npm run bench:build`
  *   publishes, and the price edits it times at each.
- * - BENCH_DB_PORT, BENCH_API_PORT, BENCH_REST_PORT (60522, 60521, 60529): the throwaway stack's
- *   ports (one stack at a time); BENCH_SITE_PORT (60530): the static server Lighthouse loads,
+ * - BENCH_DB_PORT, BENCH_API_PORT, BENCH_REST_PORT (63522, 63521, 63529): the throwaway stack's
+ *   ports (one stack at a time); BENCH_SITE_PORT (63530): the static server Lighthouse loads,
  *   and Chromium's DevTools port is the next one.
  */
 export type Section = 'filters' | 'weight' | 'build' | 'lighthouse';
@@ -69,11 +69,11 @@ export const options = {
   publishSizes: sizes('BENCH_PUBLISH_SIZES', '10000,50000'),
   edits: Math.max(1, num('BENCH_EDITS', 5)),
   ports: {
-    dbPort: num('BENCH_DB_PORT', 60522),
-    apiPort: num('BENCH_API_PORT', 60521),
-    restPort: num('BENCH_REST_PORT', 60529),
+    dbPort: num('BENCH_DB_PORT', 63522),
+    apiPort: num('BENCH_API_PORT', 63521),
+    restPort: num('BENCH_REST_PORT', 63529),
   },
-  sitePort: num('BENCH_SITE_PORT', 60530),
+  sitePort: num('BENCH_SITE_PORT', 63530),
 };
 
 const started = performance.now();

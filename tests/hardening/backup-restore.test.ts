@@ -4,7 +4,7 @@
  * public, private, auth and storage) and file by file; the admin signs in on the restored stack. A
  * restore into a database that holds data is refused without --force and changes nothing.
  *
- * Its own stacks on ports HARDENING_BACKUP_PORT .. +12 (default 60800).
+ * Its own stacks on ports HARDENING_BACKUP_PORT .. +12 (default 63800).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -20,7 +20,7 @@ import { DEMO_ADMIN, ensureAdmin } from '../../scripts/lib/admin-user.ts';
 import { type Stack, startStack } from '../../scripts/stack/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const BASE = Number(process.env['HARDENING_BACKUP_PORT'] ?? 60800);
+const BASE = Number(process.env['HARDENING_BACKUP_PORT'] ?? 63800);
 const quiet = () => undefined;
 
 let work: string;

@@ -40,11 +40,11 @@ import { EMPTY_FILTERS } from '../../src/lib/filters.ts';
 const FULL = process.env['HARDENING_FULL'] === '1';
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const PORTS = {
-  dbPort: port('FAULTS_DB_PORT', 60922),
-  apiPort: port('FAULTS_SUPABASE_PORT', 60921),
-  restPort: port('FAULTS_REST_PORT', 60929),
+  dbPort: port('FAULTS_DB_PORT', 63922),
+  apiPort: port('FAULTS_SUPABASE_PORT', 63921),
+  restPort: port('FAULTS_REST_PORT', 63929),
 };
-const SHOP_PORT = port('FAULTS_SHOP_PORT', 60940);
+const SHOP_PORT = port('FAULTS_SHOP_PORT', 63940);
 const ADMIN = { email: 'faults-admin@test.local', password: 'faults-admin-password-1' };
 const ROWS = FULL ? 1000 : 300;
 /** The batch during which Postgres dies. */

@@ -160,9 +160,9 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'outlet-load-'));
   stack = await startStack({
     dataDir,
-    dbPort: port('LOAD_DB_PORT', 60952),
-    apiPort: port('LOAD_SUPABASE_PORT', 60951),
-    restPort: port('LOAD_REST_PORT', 60959),
+    dbPort: port('LOAD_DB_PORT', 63952),
+    apiPort: port('LOAD_SUPABASE_PORT', 63951),
+    restPort: port('LOAD_REST_PORT', 63959),
     seed: false,
     durable: false,
     log: () => undefined,
