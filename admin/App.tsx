@@ -16,7 +16,9 @@ import { FeaturedProductsPage } from './featured-products/FeaturedProductsPage.t
 import { spanishMessages } from './i18n/es.ts';
 import { AdminLayout } from './layout/AdminLayout.tsx';
 import { SessionLoading } from './layout/SessionLoading.tsx';
+import { ForgotPasswordPage } from './login/ForgotPasswordPage.tsx';
 import { LoginPage } from './login/LoginPage.tsx';
+import { SetPasswordPage } from './login/SetPasswordPage.tsx';
 import messages from './messages/index.ts';
 import { RouterError } from './layout/RouterError.tsx';
 import products from './products/index.ts';
@@ -27,7 +29,7 @@ import { theme } from './theme.ts';
 
 export const BASENAME = '/admin';
 
-// The analytics screens (and the chart library only they use) load when first opened.
+// The analytics screens (and the chart library only they use), the team and the account load when first opened.
 function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
   const Screen = lazy(load);
   return () => (
@@ -39,6 +41,8 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
 const ActivityPage = lazyScreen(() => import('./activity/ActivityPage.tsx'));
 const AnalyticsPage = lazyScreen(() => import('./analytics/AnalyticsPage.tsx'));
 const ReportsPage = lazyScreen(() => import('./reports/ReportsPage.tsx'));
+const TeamPage = lazyScreen(() => import('./team/TeamPage.tsx'));
+const AccountPage = lazyScreen(() => import('./account/AccountPage.tsx'));
 
 const i18nProvider = polyglotI18nProvider(() => spanishMessages, 'es', [{ locale: 'es', name: 'Español' }]);
 
@@ -70,6 +74,12 @@ function BackOffice() {
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/reports" element={<ReportsPage />} />
         <Route path="/detailed-reports" element={<ActivityPage />} />
+        <Route path="/team" element={<TeamPage />} />
+        <Route path="/account" element={<AccountPage />} />
+      </CustomRoutes>
+      <CustomRoutes noLayout>
+        <Route path="/set-password" element={<SetPasswordPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -1,5 +1,6 @@
 /**
- * `npm run admin:create -- <email> <password>`: creates or promotes an admin.
+ * `npm run admin:create -- <email> <password>`: creates or updates an owner (role 'owner'): the first
+ * account of a shop, or a way back in when nobody can sign in; owners invite everyone else in 'Equipo'.
  * Local stack by default: the key is signed with the local data folder's own secret (DATA_DIR or
  * .local/supabase), and only for a stack on this machine. For a hosted project set SUPABASE_URL (or
  * PUBLIC_SUPABASE_URL) and SUPABASE_SERVICE_ROLE_KEY; without the key a remote address is refused,
@@ -37,7 +38,7 @@ if ('refused' in key) {
 }
 try {
   const result = await ensureAdmin(url, key.key, email, password);
-  console.log(`Administrador ${result}: ${email.trim().toLowerCase()} en ${url}`);
+  console.log(`Dueño ${result}: ${email.trim().toLowerCase()} en ${url}`);
 } catch (error) {
   console.error(`${(error as Error).message}\n¿Está corriendo la pila (npm start) o es correcta SUPABASE_URL?`);
   process.exit(1);

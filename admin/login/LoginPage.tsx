@@ -2,11 +2,13 @@
  * /admin/login: 'Panel de Administración', user (the account's email) and password, 'Iniciar Sesión'.
  * Errors: 'Credenciales incorrectas', 'Error al iniciar sesión. Inténtalo de nuevo.', or no access.
  * After login react-admin returns to the page first asked for (location state), else /admin.
+ * '¿Olvidaste tu contraseña?' leads to a page that mails a link to choose a new one.
  */
-import LockIcon from '@mui/icons-material/Lock';
-import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
+import { Alert, Button, CircularProgress, Link, TextField } from '@mui/material';
 import { type SubmitEvent, useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router';
+import { AuthCard } from './AuthCard.tsx';
 
 export function LoginPage() {
   const translate = useTranslate();
@@ -30,51 +32,39 @@ export function LoginPage() {
   };
 
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 400 }}>
-        <CardContent component="form" onSubmit={submit} noValidate={false} sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 4 }}>
-          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-            <Avatar sx={{ bgcolor: 'primary.main' }}>
-              <LockIcon />
-            </Avatar>
-            <Typography variant="h5" component="h1">
-              {translate('app.auth.title')}
-            </Typography>
-          </Box>
-          {error && <Alert severity="error">{error}</Alert>}
-          <TextField
-            label={translate('app.auth.username')}
-            name="username"
-            type="email"
-            autoComplete="username"
-            required
-            autoFocus
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-          <TextField
-            label={translate('app.auth.password')}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={pending}
-            startIcon={pending ? <CircularProgress size={18} color="inherit" /> : null}
-          >
-            {translate('app.auth.sign_in')}
-          </Button>
-        </CardContent>
-      </Card>
-    </Box>
+    <AuthCard title={translate('app.auth.title')} onSubmit={submit}>
+      {error && <Alert severity="error">{error}</Alert>}
+      <TextField
+        label={translate('app.auth.username')}
+        name="username"
+        type="email"
+        autoComplete="username"
+        required
+        autoFocus
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+      />
+      <TextField
+        label={translate('app.auth.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={pending}
+        startIcon={pending ? <CircularProgress size={18} color="inherit" /> : null}
+      >
+        {translate('app.auth.sign_in')}
+      </Button>
+      <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'center' }}>
+        {translate('app.auth.forgot')}
+      </Link>
+    </AuthCard>
   );
 }

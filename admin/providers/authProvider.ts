@@ -1,11 +1,15 @@
 /**
  * ra-supabase's auth provider (its sign-in and identity), narrowed to the back office's rules: email + password sign-in, only
- * accounts whose app_metadata.role is 'admin' (never user_metadata), and a session that ends 24 h
- * after login here in the browser (the server time-boxes sessions at 24 h as well).
+ * accounts with a staff role in app_metadata (never user_metadata), and a session that ends 24 h
+ * after login here in the browser (the server time-boxes sessions at 24 h as well). The role is the
+ * permissions react-admin passes around; canAccess (accessRules.ts) hides what a role may not use.
+ * The database enforces the same on its own: hiding is for the person, not for security.
  */
 import type { User } from '@supabase/supabase-js';
 import { supabaseAuthProvider } from 'ra-supabase';
 import type { AuthProvider } from 'react-admin';
+import { type StaffRole, staffRoleOf } from '@/lib/staff-roles.ts';
+import { canRoleAccess } from './accessRules.ts';
 import { endSession, isSessionFresh, startSession } from './session.ts';
 import { SESSION_STORAGE_KEY, supabase } from './supabase.ts';
 
@@ -16,18 +20,23 @@ export const AUTH_ERRORS = {
   noAccess: 'app.auth.no_access',
   expired: 'app.auth.session_expired',
   tooManyAttempts: 'app.auth.too_many_attempts',
+  deactivated: 'app.auth.deactivated',
 } as const;
 
 export function isAdminUser(user: Pick<User, 'app_metadata'> | null | undefined): boolean {
-  return user?.app_metadata?.['role'] === 'admin';
+  return staffRoleOf(user?.app_metadata) !== null;
 }
+
+/** Pages a person reaches without a session: choosing a password from an email link, asking for one. */
+export const PUBLIC_PATHS = ['/admin/set-password', '/admin/forgot-password'];
+const onPublicPage = () => PUBLIC_PATHS.includes(window.location.pathname.replace(/\/+$/, ''));
 
 const base = supabaseAuthProvider(supabase, {
   getIdentity: async (user) => ({
     id: user.id,
     fullName: user.email ?? user.id,
   }),
-  getPermissions: async (user) => (isAdminUser(user) ? 'admin' : null),
+  getPermissions: async (user) => staffRoleOf(user.app_metadata),
 });
 
 function storage(): Storage {
@@ -66,6 +75,8 @@ export const authProvider: AuthProvider = {
       const wrong = code === 'invalid_credentials' || (status === 400 && /invalid/i.test(message ?? ''));
       // the auth server makes an address or an account wait after too many attempts
       if (status === 429) throw new Error(AUTH_ERRORS.tooManyAttempts);
+      // an owner deactivated the account ('Equipo')
+      if (code === 'user_banned') throw new Error(AUTH_ERRORS.deactivated);
       throw new Error(wrong ? AUTH_ERRORS.wrongCredentials : AUTH_ERRORS.failed);
     }
     const user = (await supabase.auth.getSession()).data.session?.user;
@@ -82,6 +93,7 @@ export const authProvider: AuthProvider = {
   },
 
   async checkAuth() {
+    if (onPublicPage()) return;
     const { data } = await supabase.auth.getSession();
     const session = data.session;
     if (!session) {
@@ -110,13 +122,20 @@ export const authProvider: AuthProvider = {
     }
   },
 
-  async getPermissions() {
+  async getPermissions(): Promise<StaffRole | null> {
+    if (onPublicPage()) return null;
     const { data } = await supabase.auth.getSession();
     if (!data.session) return null;
-    if (!isAdminUser(data.session.user)) {
+    const role = staffRoleOf(data.session.user.app_metadata);
+    if (!role) {
       await signOutQuietly();
       throw { message: AUTH_ERRORS.noAccess };
     }
-    return isSessionFresh(storage()) ? 'admin' : null;
+    return isSessionFresh(storage()) ? role : null;
+  },
+
+  async canAccess({ resource, action }) {
+    const { data } = await supabase.auth.getSession();
+    return canRoleAccess(staffRoleOf(data.session?.user.app_metadata), resource, action);
   },
 };

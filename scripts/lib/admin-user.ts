@@ -1,7 +1,14 @@
-/** Creates or promotes an admin (app_metadata.role = 'admin') through the Auth admin API. */
+/** Creates or updates a back-office account with a role (app_metadata.role) through the Auth admin API. */
 import { createClient } from '@supabase/supabase-js';
+import type { StaffRole } from '../../src/lib/staff-roles.ts';
 
-export async function ensureAdmin(url: string, serviceRoleKey: string, email: string, password: string): Promise<'creado' | 'actualizado'> {
+export async function ensureAdmin(
+  url: string,
+  serviceRoleKey: string,
+  email: string,
+  password: string,
+  role: StaffRole = 'owner',
+): Promise<'creado' | 'actualizado'> {
   const supabase = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const wanted = email.trim().toLowerCase();
   for (let page = 1; ; page++) {
@@ -11,7 +18,7 @@ export async function ensureAdmin(url: string, serviceRoleKey: string, email: st
     if (found) {
       const { error: updateError } = await supabase.auth.admin.updateUserById(found.id, {
         password,
-        app_metadata: { ...found.app_metadata, role: 'admin' },
+        app_metadata: { ...found.app_metadata, role },
       });
       if (updateError) throw new Error(`No se pudo actualizar el usuario: ${updateError.message}`);
       return 'actualizado';
@@ -22,7 +29,7 @@ export async function ensureAdmin(url: string, serviceRoleKey: string, email: st
     email: wanted,
     password,
     email_confirm: true,
-    app_metadata: { role: 'admin' },
+    app_metadata: { role },
   });
   if (error) throw new Error(`No se pudo crear el usuario: ${error.message}`);
   return 'creado';

@@ -78,6 +78,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       functionsDir: join(ROOT, 'supabase/functions'),
       publicUrl: url,
       allowedOrigins: opts.allowedOrigins ?? (await import('./config.ts')).shopOrigins(),
+      log,
     });
     stops.push(gateway.close);
 

@@ -1466,6 +1466,14 @@ export type Database = {
         Args: never
         Returns: boolean
       }
+      is_owner: {
+        Args: never
+        Returns: boolean
+      }
+      is_staff: {
+        Args: never
+        Returns: boolean
+      }
       like_escape: {
         Args: {
           p_text: string
@@ -1584,6 +1592,10 @@ export type Database = {
         Args: {
           talla: string
         }
+        Returns: string
+      }
+      staff_role: {
+        Args: never
         Returns: string
       }
       unique_permalink: {

@@ -49,18 +49,84 @@ $$;
 comment on function public.shop_today(timestamp with time zone) is 'The calendar date in America/Mexico_City at the given instant (default now()). A campaign is public while fecha_fin >= shop_today().';
 grant execute on function public.shop_today(timestamp with time zone) to anon, authenticated;
 
--- Admin = a JWT whose app_metadata.role is admin (app_metadata is only writable with the service key).
+-- ─── Staff roles ──────────────────────────────────────────────────────────────────────────────
+-- The back office's people each have one role, in their Auth account's app_metadata (which only the
+-- service key writes, never the person):
+--   owner   everything, including the team, the shop's settings and policies, and the history;
+--   editor  the catalogue, images, imports, campaigns, home content, messages and publishing;
+--   analyst reads the catalogue with costs and margins and the analytics, and changes nothing.
+-- The role is read from the account row itself, not from the session's token, so a change of role
+-- or a deactivation (a ban) applies to the very next request. A person with a verified two-factor
+-- method counts as staff only in a session that passed it (aal2): a stolen password alone is not
+-- enough.
+create function private.staff_role()
+returns text
+language sql
+stable
+security definer -- reads auth.users and auth.mfa_factors, which no API role may read
+set search_path = ''
+as $$
+  select u.raw_app_meta_data ->> 'role'
+  from auth.users u
+  where u.id = auth.uid()
+    and u.raw_app_meta_data ->> 'role' in ('owner', 'editor', 'analyst')
+    and u.deleted_at is null
+    and (u.banned_until is null or u.banned_until <= now())
+    and (
+      coalesce(auth.jwt() ->> 'aal', '') = 'aal2'
+      or not exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status = 'verified')
+    )
+$$;
+comment on function private.staff_role() is
+  'The caller''s back-office role (owner, editor or analyst) from their account''s app_metadata; null for the public, a deactivated account, or a session that has not passed the person''s verified second factor (aal2).';
+revoke execute on function private.staff_role() from public;
+grant execute on function private.staff_role() to anon, authenticated, service_role;
+
+create function public.staff_role()
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select private.staff_role()
+$$;
+comment on function public.staff_role() is 'The caller''s back-office role (owner, editor, analyst), or null: what the back office shows the person.';
+grant execute on function public.staff_role() to anon, authenticated;
+
+-- An admin may change the catalogue: an owner or an editor.
 create function public.is_admin()
 returns boolean
 language sql
 stable
-parallel safe
 set search_path = ''
 as $$
-  select coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false)
+  select coalesce(private.staff_role() in ('owner', 'editor'), false)
 $$;
-comment on function public.is_admin() is 'True when the request JWT carries app_metadata.role = admin (never user_metadata).';
+comment on function public.is_admin() is 'True when the caller may change the catalogue: an owner or an editor (private.staff_role).';
 grant execute on function public.is_admin() to anon, authenticated;
+
+-- Staff may read what the back office shows: every role.
+create function public.is_staff()
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select private.staff_role() is not null
+$$;
+comment on function public.is_staff() is 'True when the caller may read the back office''s data (costs, analytics): an owner, an editor or an analyst.';
+grant execute on function public.is_staff() to anon, authenticated;
+
+create function public.is_owner()
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(private.staff_role() = 'owner', false)
+$$;
+comment on function public.is_owner() is 'True when the caller is an owner: the team, the shop''s settings and policies, the history.';
+grant execute on function public.is_owner() to anon, authenticated;
 
 -- A search term used literally inside a LIKE pattern: %, _ and \ are escaped so they match
 -- themselves instead of acting as wildcards.
@@ -200,8 +266,38 @@ begin
   end if;
 end
 $$;
-comment on function private.assert_admin() is 'Raises No autorizado (42501) unless the request JWT carries app_metadata.role = admin.';
+comment on function private.assert_admin() is 'Raises No autorizado (42501) unless the caller is an owner or an editor (public.is_admin).';
 grant execute on function private.assert_admin() to authenticated, service_role;
+
+create function private.assert_staff()
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if not public.is_staff() then
+    raise exception 'No autorizado' using errcode = '42501';
+  end if;
+end
+$$;
+comment on function private.assert_staff() is 'Raises No autorizado (42501) unless the caller is staff: an owner, an editor or an analyst (public.is_staff).';
+grant execute on function private.assert_staff() to authenticated, service_role;
+
+create function private.assert_owner()
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if not public.is_owner() then
+    raise exception 'No autorizado' using errcode = '42501';
+  end if;
+end
+$$;
+comment on function private.assert_owner() is 'Raises No autorizado (42501) unless the caller is an owner (public.is_owner).';
+grant execute on function private.assert_owner() to authenticated, service_role;
 
 -- A name as the import compares it: trimmed, lowercase, accents folded ('Calzado' = ' calzado ').
 create function private.name_key(p_name text)

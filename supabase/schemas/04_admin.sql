@@ -1,8 +1,9 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 -- 04 · Back office: permalinks, product editing and lists, merges
 --
--- Every function here checks the admin claim in the database (private.assert_admin or
--- public.is_admin) before it reads or writes; the ones that must read product_private run with
+-- Every function here checks the caller's role in the database before it reads or writes: the
+-- reads any staff member may see (private.assert_staff), the writes an owner or an editor
+-- (private.assert_admin or public.is_admin); the ones that must read product_private run with
 -- their owner's rights in `private` and are called through public functions of the same name
 -- that run with the caller's.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
@@ -126,7 +127,7 @@ stable
 set search_path = ''
 as $$
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query
   with unlinked as (
     select private.name_key(p.marca) as key, btrim(p.marca) as spelling, count(*) as n
@@ -340,7 +341,7 @@ as $$
 declare
   v public.products%rowtype;
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   select * into v from public.products p where p.id = p_id;
   if not found then
     return null;
@@ -379,7 +380,7 @@ declare
   v_rows jsonb;
   v_permalink_match jsonb;
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   if v_sort not in ('recent', 'top_discount', 'top_profit') then
     raise exception 'Orden no válido: %', v_sort using errcode = '22023';
   end if;

@@ -96,9 +96,9 @@ language sql
 stable
 set search_path = ''
 as $$
-  select coalesce(current_setting('role', true), 'none') in ('anon', 'authenticated') and not public.is_admin()
+  select coalesce(current_setting('role', true), 'none') in ('anon', 'authenticated') and not public.is_staff()
 $$;
-comment on function private.analytics_from_public() is 'True when the current request is an anon or signed-in non-admin API request (the public).';
+comment on function private.analytics_from_public() is 'True when the current request is an anon or signed-in API request of someone who is not staff (the public).';
 
 -- The full address of the client: cf-connecting-ip, else the first x-forwarded-for entry (an IPv4
 -- address written as IPv6, ::ffff:a.b.c.d, counts as the IPv4 address). Null when absent or not a
@@ -939,7 +939,7 @@ declare
   lo timestamptz := private.day_start(start_date, '-infinity');
   hi timestamptz := private.day_start(end_date + 1, 'infinity');
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query
     with h as (
       select coalesce(sum(h.searches), 0) as b, coalesce(sum(h.filters), 0) as f, coalesce(sum(h.clicks), 0) as c,
@@ -955,7 +955,7 @@ begin
     select (h.b + d.b)::bigint, (h.f + d.f)::bigint, (h.c + d.c)::bigint, (h.s + d.s)::bigint from h, d;
 end
 $$;
-comment on function private.get_analytics_summary(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_analytics_summary(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_analytics_summary(date, date) to authenticated, service_role;
 
 create function public.get_analytics_summary(start_date date default (public.shop_today() - 29), end_date date default public.shop_today())
@@ -964,7 +964,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_analytics_summary($1, $2) $$;
-comment on function public.get_analytics_summary(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_analytics_summary(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_analytics_summary(date, date) to authenticated;
 
 create function private.get_analytics_by_period(start_date date, end_date date)
@@ -979,7 +979,7 @@ declare
   lo timestamptz := private.day_start(start_date, '-infinity');
   hi timestamptz := private.day_start(end_date + 1, 'infinity');
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query
     -- grouped by session first, then by term, filter or product: two hash passes beat count(distinct)
     select * from (
@@ -1018,7 +1018,7 @@ begin
     order by 4 desc, 1, 3;
 end
 $$;
-comment on function private.get_analytics_by_period(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_analytics_by_period(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_analytics_by_period(date, date) to authenticated, service_role;
 
 create function public.get_analytics_by_period(start_date date, end_date date)
@@ -1027,7 +1027,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_analytics_by_period($1, $2) $$;
-comment on function public.get_analytics_by_period(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_analytics_by_period(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_analytics_by_period(date, date) to authenticated;
 
 create function private.get_daily_activity_report(limit_count integer default 30, start_date date default null::date, end_date date default null::date)
@@ -1040,11 +1040,11 @@ declare
   d_end date := coalesce(end_date, public.shop_today());
   d_start date := greatest(coalesce(start_date, '-infinity'::date), d_end - (greatest(coalesce(limit_count, 30), 1) - 1));
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query select * from private.daily_rows(d_start, d_end);
 end
 $$;
-comment on function private.get_daily_activity_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_daily_activity_report(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_daily_activity_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_daily_activity_report(limit_count integer default 30, start_date date default null::date, end_date date default null::date)
@@ -1053,7 +1053,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_daily_activity_report($1, $2, $3) $$;
-comment on function public.get_daily_activity_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_daily_activity_report(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_daily_activity_report(integer, date, date) to authenticated;
 
 create function private.get_daily_activity_report_by_date(start_date date, end_date date)
@@ -1063,11 +1063,11 @@ stable security definer
 set search_path to ''
 as $$
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query select * from private.daily_rows(coalesce(start_date, private.first_activity_day()), coalesce(end_date, public.shop_today()));
 end
 $$;
-comment on function private.get_daily_activity_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_daily_activity_report_by_date(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_daily_activity_report_by_date(date, date) to authenticated, service_role;
 
 create function public.get_daily_activity_report_by_date(start_date date, end_date date)
@@ -1076,7 +1076,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_daily_activity_report_by_date($1, $2) $$;
-comment on function public.get_daily_activity_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_daily_activity_report_by_date(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_daily_activity_report_by_date(date, date) to authenticated;
 
 create function private.get_hourly_performance_report(limit_count integer default 168, start_date date default null::date, end_date date default null::date)
@@ -1086,12 +1086,12 @@ stable security definer
 set search_path to ''
 as $$
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query select * from private.hourly_rows(private.day_start(start_date, '-infinity'),
     private.day_start(end_date + 1, 'infinity'), greatest(coalesce(limit_count, 168), 0));
 end
 $$;
-comment on function private.get_hourly_performance_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_hourly_performance_report(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_hourly_performance_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_hourly_performance_report(limit_count integer default 168, start_date date default null::date, end_date date default null::date)
@@ -1100,7 +1100,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_hourly_performance_report($1, $2, $3) $$;
-comment on function public.get_hourly_performance_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_hourly_performance_report(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_hourly_performance_report(integer, date, date) to authenticated;
 
 create function private.get_hourly_performance_report_by_date(start_date date, end_date date)
@@ -1110,12 +1110,12 @@ stable security definer
 set search_path to ''
 as $$
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query select * from private.hourly_rows(private.day_start(start_date, '-infinity'),
     private.day_start(end_date + 1, 'infinity'), null);
 end
 $$;
-comment on function private.get_hourly_performance_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_hourly_performance_report_by_date(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_hourly_performance_report_by_date(date, date) to authenticated, service_role;
 
 create function public.get_hourly_performance_report_by_date(start_date date, end_date date)
@@ -1124,7 +1124,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_hourly_performance_report_by_date($1, $2) $$;
-comment on function public.get_hourly_performance_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_hourly_performance_report_by_date(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_hourly_performance_report_by_date(date, date) to authenticated;
 
 create function private.get_weekly_trends_report(limit_count integer default 12, start_date date default null::date, end_date date default null::date)
@@ -1137,11 +1137,11 @@ declare
   d_end date := coalesce(end_date, public.shop_today());
   first_week date := date_trunc('week', d_end)::date - 7 * (greatest(coalesce(limit_count, 12), 1) - 1);
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query select * from private.weekly_rows(greatest(coalesce(start_date, '-infinity'::date), first_week), d_end);
 end
 $$;
-comment on function private.get_weekly_trends_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_weekly_trends_report(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_weekly_trends_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_weekly_trends_report(limit_count integer default 12, start_date date default null::date, end_date date default null::date)
@@ -1150,7 +1150,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_weekly_trends_report($1, $2, $3) $$;
-comment on function public.get_weekly_trends_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_weekly_trends_report(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_weekly_trends_report(integer, date, date) to authenticated;
 
 create function private.get_weekly_trends_report_by_date(start_date date, end_date date)
@@ -1160,11 +1160,11 @@ stable security definer
 set search_path to ''
 as $$
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query select * from private.weekly_rows(coalesce(start_date, private.first_activity_day()), coalesce(end_date, public.shop_today()));
 end
 $$;
-comment on function private.get_weekly_trends_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_weekly_trends_report_by_date(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_weekly_trends_report_by_date(date, date) to authenticated, service_role;
 
 create function public.get_weekly_trends_report_by_date(start_date date, end_date date)
@@ -1173,7 +1173,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_weekly_trends_report_by_date($1, $2) $$;
-comment on function public.get_weekly_trends_report_by_date(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_weekly_trends_report_by_date(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_weekly_trends_report_by_date(date, date) to authenticated;
 
 create function private.get_user_behavior_report(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
@@ -1185,7 +1185,7 @@ set work_mem to '32MB'
 as $$
 #variable_conflict use_column
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query
     select r.session_id, r.searches + r.filters + r.clicks, r.searches, r.filters, r.clicks,
            round((extract(epoch from r.last_at - r.first_at) / 60)::numeric, 1), r.first_at, r.last_at,
@@ -1197,7 +1197,7 @@ begin
      order by r.last_at desc, r.session_id;
 end
 $$;
-comment on function private.get_user_behavior_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_user_behavior_report(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_user_behavior_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_user_behavior_report(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
@@ -1206,7 +1206,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_user_behavior_report($1, $2, $3) $$;
-comment on function public.get_user_behavior_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_user_behavior_report(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_user_behavior_report(integer, date, date) to authenticated;
 
 create function private.get_conversion_funnel_report(start_date date default null::date, end_date date default null::date)
@@ -1218,7 +1218,7 @@ set work_mem to '32MB'
 as $$
 #variable_conflict use_column
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query
     with c as (
       select count(*) as total,
@@ -1234,7 +1234,7 @@ begin
       from c;
 end
 $$;
-comment on function private.get_conversion_funnel_report(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_conversion_funnel_report(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_conversion_funnel_report(date, date) to authenticated, service_role;
 
 create function public.get_conversion_funnel_report(start_date date default null::date, end_date date default null::date)
@@ -1243,7 +1243,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_conversion_funnel_report($1, $2) $$;
-comment on function public.get_conversion_funnel_report(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_conversion_funnel_report(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_conversion_funnel_report(date, date) to authenticated;
 
 create function private.get_device_browser_report(start_date date default null::date, end_date date default null::date)
@@ -1255,7 +1255,7 @@ set work_mem to '32MB'
 as $$
 #variable_conflict use_column
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query
     select g.device, g.browser, g.n, g.acts, coalesce(round(100.0 * g.n / nullif(sum(g.n) over (), 0), 1), 0)
       from (select h.device, h.browser, count(distinct h.session_id) as n, sum(h.searches + h.filters + h.clicks)::bigint as acts
@@ -1272,7 +1272,7 @@ begin
      order by g.n desc, g.device, g.browser;
 end
 $$;
-comment on function private.get_device_browser_report(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_device_browser_report(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_device_browser_report(date, date) to authenticated, service_role;
 
 create function public.get_device_browser_report(start_date date default null::date, end_date date default null::date)
@@ -1281,7 +1281,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_device_browser_report($1, $2) $$;
-comment on function public.get_device_browser_report(date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_device_browser_report(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_device_browser_report(date, date) to authenticated;
 
 create function private.get_product_performance_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
@@ -1296,7 +1296,7 @@ declare
   lo timestamptz := private.day_start(start_date, '-infinity');
   hi timestamptz := private.day_start(end_date + 1, 'infinity');
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query
     select c.product_id, coalesce(p.nombre, t.product_name, c.name), coalesce(p.permalink, t.product_permalink, c.permalink),
            c.n, c.s, round(c.n::numeric / nullif(c.s, 0), 2), c.days, c.last_at
@@ -1319,7 +1319,7 @@ begin
      limit greatest(coalesce(limit_count, 50), 0);
 end
 $$;
-comment on function private.get_product_performance_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_product_performance_report(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_product_performance_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_product_performance_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
@@ -1328,7 +1328,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_product_performance_report($1, $2, $3) $$;
-comment on function public.get_product_performance_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_product_performance_report(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_product_performance_report(integer, date, date) to authenticated;
 
 create function private.get_filter_effectiveness_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
@@ -1343,7 +1343,7 @@ declare
   lo timestamptz := private.day_start(start_date, '-infinity');
   hi timestamptz := private.day_start(end_date + 1, 'infinity');
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query
     with uses as (
       select e.filter_type, e.filter_value, e.session_id, count(*) as n, min(e.created_at) as first_use, max(e.created_at) as last_use
@@ -1369,7 +1369,7 @@ begin
      order by g.n desc, g.filter_type, 2;
 end
 $$;
-comment on function private.get_filter_effectiveness_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_filter_effectiveness_report(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_filter_effectiveness_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_filter_effectiveness_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
@@ -1378,7 +1378,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_filter_effectiveness_report($1, $2, $3) $$;
-comment on function public.get_filter_effectiveness_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_filter_effectiveness_report(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_filter_effectiveness_report(integer, date, date) to authenticated;
 
 create function private.get_search_trends_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
@@ -1393,7 +1393,7 @@ declare
   lo timestamptz := private.day_start(start_date, '-infinity');
   hi timestamptz := private.day_start(end_date + 1, 'infinity');
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query
     select g.term, g.n, g.s, round(g.n::numeric / nullif(g.s, 0), 2), g.days,
            case when g.last_at >= now() - interval '24 hours' then 'Reciente'
@@ -1409,7 +1409,7 @@ begin
      limit greatest(coalesce(limit_count, 50), 0);
 end
 $$;
-comment on function private.get_search_trends_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_search_trends_report(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_search_trends_report(integer, date, date) to authenticated, service_role;
 
 create function public.get_search_trends_report(limit_count integer default 50, start_date date default null::date, end_date date default null::date)
@@ -1418,7 +1418,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_search_trends_report($1, $2, $3) $$;
-comment on function public.get_search_trends_report(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_search_trends_report(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_search_trends_report(integer, date, date) to authenticated;
 
 create function private.get_detailed_search_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
@@ -1434,11 +1434,11 @@ declare
   hi timestamptz := private.day_start(end_date + 1, 'infinity');
   lim integer := greatest(coalesce(limit_count, 100), 0);
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query select * from private.search_activity(lo, hi, lim);
 end
 $$;
-comment on function private.get_detailed_search_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_detailed_search_analytics(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_detailed_search_analytics(integer, date, date) to authenticated, service_role;
 
 create function public.get_detailed_search_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
@@ -1447,7 +1447,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_search_analytics($1, $2, $3) $$;
-comment on function public.get_detailed_search_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_detailed_search_analytics(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_detailed_search_analytics(integer, date, date) to authenticated;
 
 create function private.get_detailed_filter_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
@@ -1463,11 +1463,11 @@ declare
   hi timestamptz := private.day_start(end_date + 1, 'infinity');
   lim integer := greatest(coalesce(limit_count, 100), 0);
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query select * from private.filter_activity(lo, hi, lim);
 end
 $$;
-comment on function private.get_detailed_filter_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_detailed_filter_analytics(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_detailed_filter_analytics(integer, date, date) to authenticated, service_role;
 
 create function public.get_detailed_filter_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
@@ -1476,7 +1476,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_filter_analytics($1, $2, $3) $$;
-comment on function public.get_detailed_filter_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_detailed_filter_analytics(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_detailed_filter_analytics(integer, date, date) to authenticated;
 
 create function private.get_detailed_product_click_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
@@ -1492,11 +1492,11 @@ declare
   hi timestamptz := private.day_start(end_date + 1, 'infinity');
   lim integer := greatest(coalesce(limit_count, 100), 0);
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query select * from private.click_activity(lo, hi, lim);
 end
 $$;
-comment on function private.get_detailed_product_click_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_detailed_product_click_analytics(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_detailed_product_click_analytics(integer, date, date) to authenticated, service_role;
 
 create function public.get_detailed_product_click_analytics(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
@@ -1505,7 +1505,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_product_click_analytics($1, $2, $3) $$;
-comment on function public.get_detailed_product_click_analytics(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_detailed_product_click_analytics(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_detailed_product_click_analytics(integer, date, date) to authenticated;
 
 create function private.get_detailed_all_activities(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
@@ -1521,7 +1521,7 @@ declare
   hi timestamptz := private.day_start(end_date + 1, 'infinity');
   lim integer := greatest(coalesce(limit_count, 100), 0);
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query select * from (
     select * from private.search_activity(lo, hi, lim)
     union all select * from private.filter_activity(lo, hi, lim)
@@ -1529,7 +1529,7 @@ begin
   ) a order by a.created_at desc, a.id desc limit lim;
 end
 $$;
-comment on function private.get_detailed_all_activities(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_detailed_all_activities(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_detailed_all_activities(integer, date, date) to authenticated, service_role;
 
 create function public.get_detailed_all_activities(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
@@ -1538,7 +1538,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_all_activities($1, $2, $3) $$;
-comment on function public.get_detailed_all_activities(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_detailed_all_activities(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_detailed_all_activities(integer, date, date) to authenticated;
 
 create function private.get_detailed_activities_by_date(start_date date, end_date date, limit_count integer default 100)
@@ -1554,7 +1554,7 @@ declare
   hi timestamptz := private.day_start(end_date + 1, 'infinity');
   lim integer := greatest(coalesce(limit_count, 100), 0);
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query select * from (
     select * from private.search_activity(lo, hi, lim)
     union all select * from private.filter_activity(lo, hi, lim)
@@ -1562,7 +1562,7 @@ begin
   ) a order by a.created_at desc, a.id desc limit lim;
 end
 $$;
-comment on function private.get_detailed_activities_by_date(date, date, integer) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_detailed_activities_by_date(date, date, integer) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_detailed_activities_by_date(date, date, integer) to authenticated, service_role;
 
 create function public.get_detailed_activities_by_date(start_date date, end_date date, limit_count integer default 100)
@@ -1571,7 +1571,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_detailed_activities_by_date($1, $2, $3) $$;
-comment on function public.get_detailed_activities_by_date(date, date, integer) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_detailed_activities_by_date(date, date, integer) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_detailed_activities_by_date(date, date, integer) to authenticated;
 
 create function private.get_session_activities_detailed(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
@@ -1583,7 +1583,7 @@ set work_mem to '32MB'
 as $$
 #variable_conflict use_column
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query
     select r.session_id, r.first_at, r.last_at, round((extract(epoch from r.last_at - r.first_at) / 60)::numeric, 1),
            r.searches + r.filters + r.clicks, r.searches, r.filters, r.clicks,
@@ -1595,7 +1595,7 @@ begin
      order by r.last_at desc, r.session_id;
 end
 $$;
-comment on function private.get_session_activities_detailed(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_session_activities_detailed(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_session_activities_detailed(integer, date, date) to authenticated, service_role;
 
 create function public.get_session_activities_detailed(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
@@ -1604,7 +1604,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_session_activities_detailed($1, $2, $3) $$;
-comment on function public.get_session_activities_detailed(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_session_activities_detailed(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_session_activities_detailed(integer, date, date) to authenticated;
 
 create function private.get_user_journey_detailed(limit_count integer default 100, start_date date default null::date, end_date date default null::date)
@@ -1620,7 +1620,7 @@ declare
   hi timestamptz := private.day_start(end_date + 1, 'infinity');
   lim integer := greatest(coalesce(limit_count, 100), 0);
 begin
-  perform private.assert_admin();
+  perform private.assert_staff();
   return query
     with recent as (
       select x.session_id, x.last_at, row_number() over (order by x.last_at desc, x.session_id) as rank
@@ -1644,7 +1644,7 @@ begin
      limit lim;
 end
 $$;
-comment on function private.get_user_journey_detailed(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_user_journey_detailed(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_user_journey_detailed(integer, date, date) to authenticated, service_role;
 
 -- The activities of the most recently active sessions, session by session (latest first), each
@@ -1655,7 +1655,7 @@ language sql
 stable
 set search_path to ''
 as $$ select * from private.get_user_journey_detailed($1, $2, $3) $$;
-comment on function public.get_user_journey_detailed(integer, date, date) is 'Admins only (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_user_journey_detailed(integer, date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function public.get_user_journey_detailed(integer, date, date) to authenticated;
 
 -- Raw events older than `keep` (default 13 months, counted in whole Mexico City days) are folded

@@ -148,15 +148,17 @@ create policy product_click_analytics_public_insert on public.product_click_anal
     and (referrer_url is null or char_length(referrer_url) <= 2000)
   );
 
--- ─── Admins: read-only tables and the settings row ────────────────────────────────────────────
-create policy rebuild_requests_admin_read on public.rebuild_requests
-  for select to authenticated using ((select public.is_admin()));
+-- ─── Staff: read-only tables and the settings row ─────────────────────────────────────────────
+-- Roles (01: private.staff_role): every staff member reads (public.is_staff); owners and editors
+-- change the catalogue (public.is_admin); only owners change the shop's settings and policies.
+create policy rebuild_requests_staff_read on public.rebuild_requests
+  for select to authenticated using ((select public.is_staff()));
 
-create policy publications_admin_read on public.publications
-  for select to authenticated using ((select public.is_admin()));
+create policy publications_staff_read on public.publications
+  for select to authenticated using ((select public.is_staff()));
 
-create policy shop_settings_admin_update on public.shop_settings
-  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+create policy shop_settings_owner_update on public.shop_settings
+  for update to authenticated using ((select public.is_owner())) with check ((select public.is_owner()));
 
 -- Contact messages: only admins read them, mark them read or archived (the only columns granted)
 -- and delete them; they arrive through public.receive_contact_message, never a direct insert.
@@ -169,19 +171,19 @@ create policy contact_messages_admin_update on public.contact_messages
 create policy contact_messages_admin_delete on public.contact_messages
   for delete to authenticated using ((select public.is_admin()));
 
-create policy filter_value_totals_admin_read on private.filter_value_totals
+create policy filter_value_totals_staff_read on private.filter_value_totals
   for select to authenticated
-  using (( select public.is_admin() as is_admin));
+  using (( select public.is_staff() as is_staff));
 
-create policy product_click_totals_admin_read on private.product_click_totals
+create policy product_click_totals_staff_read on private.product_click_totals
   for select to authenticated
-  using (( select public.is_admin() as is_admin));
+  using (( select public.is_staff() as is_staff));
 
-create policy search_term_totals_admin_read on private.search_term_totals
+create policy search_term_totals_staff_read on private.search_term_totals
   for select to authenticated
-  using (( select public.is_admin() as is_admin));
+  using (( select public.is_staff() as is_staff));
 
--- ─── Admins: everything, on every catalogue and analytics table ───────────────────────────────
+-- ─── Owners and editors: everything, on every catalogue and analytics table ───────────────────────────────
 create policy banner_images_admin_all on public.banner_images
   for all to authenticated
   using (( select public.is_admin() as is_admin))
@@ -256,6 +258,67 @@ create policy subcategories_admin_all on public.subcategories
   for all to authenticated
   using (( select public.is_admin() as is_admin))
   with check (( select public.is_admin() as is_admin));
+
+-- ─── Staff: read every catalogue and analytics table (analysts included) ───────────────────────
+create policy banner_images_staff_read on public.banner_images
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
+
+create policy brand_migrations_staff_read on public.brand_migrations
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
+
+create policy brands_staff_read on public.brands
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
+
+create policy campaigns_staff_read on public.campaigns
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
+
+create policy categories_staff_read on public.categories
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
+
+create policy featured_categories_staff_read on public.featured_categories
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
+
+create policy filter_analytics_staff_read on public.filter_analytics
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
+
+create policy hero_images_staff_read on public.hero_images
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
+
+create policy product_click_analytics_staff_read on public.product_click_analytics
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
+
+create policy product_images_staff_read on public.product_images
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
+
+create policy product_private_staff_read on public.product_private
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
+
+create policy product_sizes_staff_read on public.product_sizes
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
+
+create policy products_staff_read on public.products
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
+
+create policy search_analytics_staff_read on public.search_analytics
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
+
+create policy subcategories_staff_read on public.subcategories
+  for select to authenticated
+  using (( select public.is_staff() as is_staff));
 
 -- ─── Security advisor ─────────────────────────────────────────────────────────────────────────
 create function private.security_advisor()

@@ -15,7 +15,7 @@ const adminClaims = () => ({
   aud: 'authenticated',
   sub: '00000000-0000-0000-0000-0000000000aa',
   email: ADMIN.email,
-  app_metadata: { role: 'admin' },
+  app_metadata: { role: 'owner' },
 });
 
 const sign = (secret: string, exp: number) =>
@@ -38,7 +38,7 @@ const forged: Array<[string, () => Promise<string>]> = [
 ];
 
 beforeAll(async () => {
-  await ensureUser(ADMIN.email, ADMIN.password, 'admin');
+  await ensureUser(ADMIN.email, ADMIN.password, 'owner');
 });
 
 describe.each(forged)('a token %s', (_what, make) => {

@@ -97,7 +97,7 @@ beforeAll(async () => {
     allowedOrigins: ['http://localhost:4321'],
     renderCacheBytes: RENDER_CACHE_BYTES,
   });
-  await ensureUser(ADMIN.email, ADMIN.password, 'admin');
+  await ensureUser(ADMIN.email, ADMIN.password, 'owner');
   await ensureUser(USER.email, USER.password, null);
 });
 
@@ -220,14 +220,14 @@ describe('/auth/v1', () => {
       iss: `${url}/auth/v1`,
       aal: 'aal1',
       is_anonymous: false,
-      app_metadata: { role: 'admin' },
+      app_metadata: { role: 'owner' },
     });
     expect(claims.exp! - claims.iat!).toBe(3600);
     expect(typeof claims['session_id']).toBe('string');
 
     const me = await client.auth.getUser();
     expect(me.error).toBeNull();
-    expect(me.data.user).toMatchObject({ id: data.user!.id, email: ADMIN.email, app_metadata: { role: 'admin' } });
+    expect(me.data.user).toMatchObject({ id: data.user!.id, email: ADMIN.email, app_metadata: { role: 'owner' } });
     expect(me.data.user?.last_sign_in_at).toBeTruthy();
   });
 
@@ -291,12 +291,12 @@ describe('/auth/v1', () => {
       email,
       password: 'first-password',
       email_confirm: true,
-      app_metadata: { role: 'admin' },
+      app_metadata: { role: 'owner' },
       user_metadata: { nombre: 'Ana' },
     });
     expect(created.error).toBeNull();
     const user = created.data.user!;
-    expect(user).toMatchObject({ email, app_metadata: { role: 'admin', provider: 'email' }, user_metadata: { nombre: 'Ana' } });
+    expect(user).toMatchObject({ email, app_metadata: { role: 'owner', provider: 'email' }, user_metadata: { nombre: 'Ana' } });
     expect(user.email_confirmed_at).toBeTruthy();
 
     const duplicate = await admin.createUser({ email, password: 'other-password', email_confirm: true });
@@ -308,7 +308,7 @@ describe('/auth/v1', () => {
     expect((await admin.getUserById(user.id)).data.user?.email).toBe(email);
 
     const signIn = await anon().auth.signInWithPassword({ email, password: 'first-password' });
-    expect(decodeJwt(signIn.data.session!.access_token)['app_metadata']).toMatchObject({ role: 'admin' });
+    expect(decodeJwt(signIn.data.session!.access_token)['app_metadata']).toMatchObject({ role: 'owner' });
 
     const updated = await admin.updateUserById(user.id, { password: 'second-password', app_metadata: { role: null } });
     expect(updated.error).toBeNull();

@@ -3,6 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import type { Database } from '../../src/data/database.types.ts';
+import type { StaffRole } from '../../src/lib/staff-roles.ts';
 
 export type Client = SupabaseClient<Database>;
 
@@ -34,7 +35,7 @@ export const USER = { email: 'user@test.local', password: 'user-password-123' };
  * Creates the user if missing, as GoTrue does (an auth.users row with its 'email' identity, the email
  * lower-cased, a bcrypt hash of cost 10), or resets its password; either way sets its role.
  */
-export async function ensureUser(email: string, password: string, role: 'admin' | null): Promise<void> {
+export async function ensureUser(email: string, password: string, role: StaffRole | null): Promise<void> {
   const appMeta = JSON.stringify({ provider: 'email', providers: ['email'], ...(role ? { role } : {}) });
   await sql.query(
     `with hashed as (select extensions.crypt($2, extensions.gen_salt('bf', 10)) as password),
@@ -78,7 +79,7 @@ export async function deleteStorageRows(where: string, params: unknown[]): Promi
   }
 }
 
-async function signedIn(email: string, password: string, role: 'admin' | null): Promise<Client> {
+export async function signedIn(email: string, password: string, role: StaffRole | null): Promise<Client> {
   await ensureUser(email, password, role);
   const client = anonClient();
   const { error } = await client.auth.signInWithPassword({ email, password });
@@ -86,9 +87,9 @@ async function signedIn(email: string, password: string, role: 'admin' | null): 
   return client;
 }
 
-/** A client signed in as a user whose app_metadata.role is 'admin'. */
+/** A client signed in as an owner (app_metadata.role 'owner'): allowed everything. */
 export function adminClient(): Promise<Client> {
-  return signedIn(ADMIN.email, ADMIN.password, 'admin');
+  return signedIn(ADMIN.email, ADMIN.password, 'owner');
 }
 
 /** A client signed in as a plain user (no admin claim). */

@@ -1,20 +1,31 @@
 /**
- * Row-level security through supabase-js, as anon, a signed-in non-admin user and an admin:
- * every table x {select, insert, update, delete}, the hidden product columns tried every way,
+ * Row-level security through supabase-js, as anon, a signed-in user without a role, and each staff
+ * role (analyst, editor, owner): every table x {select, insert, update, delete}, the hidden product columns tried every way,
  * campaign visibility on the Mexico City calendar, and the checks on public analytics inserts.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as F from './fixture.ts';
-import { adminClient, anonClient, mexicoDate, sql, userClient } from './helpers.ts';
+import { adminClient, anonClient, mexicoDate, signedIn, sql, userClient } from './helpers.ts';
 
-type Role = 'anon' | 'user' | 'admin';
-const ROLES: Role[] = ['anon', 'user', 'admin'];
+type Role = 'anon' | 'user' | 'analyst' | 'editor' | 'owner';
+const ROLES: Role[] = ['anon', 'user', 'analyst', 'editor', 'owner'];
+/** Every staff role reads every row; owners and editors write; analysts only read. */
+const reads = (role: Role) => role === 'analyst' || role === 'editor' || role === 'owner';
+const writes = (role: Role) => role === 'editor' || role === 'owner';
 
-let clients: Record<Role, SupabaseClient>;
+let clients: Record<Role, SupabaseClient> & { admin: SupabaseClient };
 
 beforeAll(async () => {
-  clients = { anon: anonClient(), user: await userClient(), admin: await adminClient() };
+  const owner = await adminClient();
+  clients = {
+    anon: anonClient(),
+    user: await userClient(),
+    analyst: await signedIn('analyst@test.local', 'analyst-password-123', 'analyst'),
+    editor: await signedIn('editor@test.local', 'editor-password-123', 'editor'),
+    owner,
+    admin: owner,
+  };
 });
 
 interface TableCase {
@@ -197,7 +208,7 @@ describe('RLS matrix: select', () => {
   beforeAll(F.loadFixture);
   for (const t of TABLES) {
     for (const role of ROLES) {
-      const expected = role === 'admin' ? t.total : t.publicRows;
+      const expected = reads(role) ? t.total : t.publicRows;
       it(`${t.table} × ${role} → ${expected === 'none' ? 'nothing' : `${expected} rows`}`, async () => {
         const { data, error } = await clients[role].from(t.table).select('*');
         if (expected === 'none') {
@@ -220,7 +231,7 @@ describe('RLS matrix: insert, update, delete', () => {
   beforeEach(F.loadFixture);
   for (const t of TABLES) {
     for (const role of ROLES) {
-      const allowedInsert = role === 'admin' || t.publicInsert === true;
+      const allowedInsert = writes(role) || t.publicInsert === true;
       it(`${t.table} × ${role} insert → ${allowedInsert ? 'allowed' : 'denied'}`, async () => {
         const before = await countRows(t.table);
         const { error } = await clients[role].from(t.table).insert(t.insert());
@@ -233,7 +244,7 @@ describe('RLS matrix: insert, update, delete', () => {
         }
       });
 
-      const allowedWrite = role === 'admin';
+      const allowedWrite = writes(role);
       it(`${t.table} × ${role} update → ${allowedWrite ? 'allowed' : 'denied'}`, async () => {
         const before = await columnValue(t, t.update.column);
         expect(before.length).toBeGreaterThan(0);
@@ -276,7 +287,7 @@ describe('views never leak hidden rows', () => {
   ];
   for (const v of VIEWS) {
     for (const role of ROLES) {
-      const expected = role === 'admin' ? v.total : v.publicRows;
+      const expected = reads(role) ? v.total : v.publicRows;
       it(`${v.view} × ${role} → ${expected} rows`, async () => {
         const { data, error } = await clients[role].from(v.view).select('*');
         expect(error).toBeNull();

@@ -117,7 +117,7 @@ async function insertEvents(events: Event[]) {
 }
 
 test.beforeAll(async () => {
-  await createAccount(ADMIN, 'admin');
+  await createAccount(ADMIN, 'owner');
   const db = service();
   const { data: brand } = await db
     .from('brands')

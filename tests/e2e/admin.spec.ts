@@ -15,7 +15,7 @@ const PLAIN = { email: `user-${run}@e2e.local`, password: 'user-e2e-password' };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test.beforeAll(async () => {
-  await createAccount(ADMIN, 'admin');
+  await createAccount(ADMIN, 'owner');
   await createAccount(PLAIN, null);
 });
 

@@ -2,6 +2,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from '@playwright/test';
 import type { Database } from '../../src/data/database.types.ts';
+import type { StaffRole } from '../../src/lib/staff-roles.ts';
 
 const noSession = { auth: { persistSession: false, autoRefreshToken: false } };
 
@@ -19,14 +20,22 @@ export function service(): SupabaseClient<Database> {
   return createClient<Database>(env('E2E_SUPABASE_URL'), env('E2E_SERVICE_ROLE_KEY'), noSession);
 }
 
-/** Creates a confirmed account for a test; 'admin' sets the admin claim, which only the service key can. */
-export async function createAccount(account: { email: string; password: string }, role: 'admin' | null = 'admin'): Promise<void> {
+/** Creates a confirmed account for a test with a staff role (app_metadata, which only the service key sets). */
+export async function createAccount(account: { email: string; password: string }, role: StaffRole | null = 'owner'): Promise<void> {
   const { error } = await service().auth.admin.createUser({
     ...account,
     email_confirm: true,
     app_metadata: role ? { role } : {},
   });
   if (error) throw error;
+}
+
+/** The link of the newest mail the local stack's outbox holds for this address (invitation or reset). */
+export async function mailedLink(to: string, type: 'invite' | 'recovery'): Promise<string> {
+  const mails = (await (await fetch(`${env('E2E_SUPABASE_URL')}/outbox.json`)).json()) as Array<{ to: string; type: string; link: string }>;
+  const mail = mails.find((m) => m.to === to && m.type === type);
+  if (!mail) throw new Error(`No hay correo de tipo ${type} para ${to}`);
+  return mail.link;
 }
 
 /** The shop settings row the pages were built from (seller's chat number, email, social links...). */

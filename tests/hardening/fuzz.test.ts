@@ -100,7 +100,7 @@ async function gatewayAlive(): Promise<void> {
 
 beforeAll(async () => {
   await loadFixture();
-  await ensureUser(ADMIN.email, ADMIN.password, 'admin');
+  await ensureUser(ADMIN.email, ADMIN.password, 'owner');
   await ensureUser(USER.email, USER.password, null);
   adminToken = await tokenOf(ADMIN.email, ADMIN.password);
   userToken = await tokenOf(USER.email, USER.password);
@@ -424,7 +424,7 @@ describe('shop URLs and filter values', () => {
 // ---------------------------------------------------------------------------------------------------
 
 async function forged(kind: 'other-secret' | 'expired' | 'none'): Promise<string> {
-  const claims = { sub: '00000000-0000-0000-0000-000000000001', role: 'authenticated', app_metadata: { role: 'admin' } };
+  const claims = { sub: '00000000-0000-0000-0000-000000000001', role: 'authenticated', app_metadata: { role: 'owner' } };
   if (kind === 'none') {
     const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
     return `${enc({ alg: 'none', typ: 'JWT' })}.${enc({ ...claims, exp: Math.floor(Date.now() / 1000) + 3600 })}.`;

@@ -3,12 +3,20 @@
  * header (or `?apikey=` query parameter) must be the project's anon or service_role key.
  *
  * Like Supabase, public Storage reads (`/storage/v1/object/public/...` and
- * `/storage/v1/render/image/public/...`) need no key: an <img src> cannot send headers.
+ * `/storage/v1/render/image/public/...`) need no key: an <img src> cannot send headers. Nor do the
+ * email links (`/auth/v1/verify`) and the local stack's outbox page.
  */
 import type { MiddlewareHandler } from 'hono';
 import { jsonResponse } from './errors.ts';
 
-const PUBLIC_PATHS = [/^\/storage\/v1\/object\/public\//, /^\/storage\/v1\/render\/image\/public\//];
+const PUBLIC_PATHS = [
+  /^\/storage\/v1\/object\/public\//,
+  /^\/storage\/v1\/render\/image\/public\//,
+  // an email link opened in a browser, as on Supabase
+  /^\/auth\/v1\/verify$/,
+  // the local outbox (auth/mail.ts): a page of the local stack only
+  /^\/outbox(\.json)?$/,
+];
 
 export function requireApiKey(keys: { anonKey: string; serviceRoleKey: string }): MiddlewareHandler {
   return async (c, next) => {

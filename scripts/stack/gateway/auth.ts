@@ -3,6 +3,8 @@
  *
  * - POST /token?grant_type=password | refresh_token, GET|PUT /user, POST /logout, GET /settings
  * - Admin API (service_role key): POST|GET /admin/users, GET|PUT|DELETE /admin/users/:id
+ * - Email links (auth/mail.ts): POST /invite (service_role key), POST /recover, GET /verify; the
+ *   mails go to a local outbox
  *
  * It works on the platform's own auth tables, as supabase_auth_admin, writing what GoTrue writes:
  * users with their 'email' identity (auth/users.ts), sessions with their sign-in method and rotating
@@ -29,6 +31,7 @@ import { AttemptWindow } from './attempts.ts';
 import { audit, SERVICE_ROLE_ACTOR, targetTraits } from './auth/audit.ts';
 import { passwords as passwordsOf } from './auth/passwords.ts';
 import { amrOf, issueRefreshToken, type SessionRow, startSession } from './auth/sessions.ts';
+import { mailRoutes, type OutboxMail } from './auth/mail.ts';
 import { insertUser, USER_COLUMNS, type UserRow, userJson, withIdentities } from './auth/users.ts';
 import type { Client, Pool } from './db.ts';
 import { inTransaction, pgCode } from './db.ts';
@@ -51,6 +54,11 @@ interface AuthDeps {
   publicUrl: string;
   /** Failed password sign-ins allowed per client address in 5 minutes (default AUTH_FAILURES_PER_ADDRESS or 30). */
   failuresPerAddress?: number;
+  /** Origins an email link may lead back to; the first is the site's address. */
+  siteOrigins: readonly string[];
+  /** Where sent mail is kept (auth/mail.ts) and how it is announced. */
+  outbox: OutboxMail[];
+  log: (line: string) => void;
 }
 
 /** Wrong passwords an account may take in 15 minutes before its sign-ins wait. */
@@ -474,6 +482,26 @@ export function authRoutes(deps: AuthDeps): Hono {
       await audit(db, { actor: SERVICE_ROLE_ACTOR, action: 'user_deleted', ip: ipOf(c), traits: targetTraits(user) });
     });
     return jsonResponse(200, {}, API_VERSION);
+  });
+
+  mailRoutes(app, {
+    pool,
+    authUrl: issuer,
+    siteOrigins: deps.siteOrigins,
+    log: deps.log,
+    outbox: deps.outbox,
+    ipOf,
+    requireServiceKey: requireAdmin,
+    readJson,
+    error: (status, code, msg) => authError(status, code, msg),
+    signIn: async (db, user, c) => {
+      const { session, refreshToken } = await startSession(db, user.id, {
+        timeboxSeconds: SESSION_TIMEBOX_SECONDS,
+        userAgent: c.req.header('user-agent') ?? null,
+        ip: ipOf(c),
+      });
+      return sessionResponse(db, user, session, refreshToken);
+    },
   });
 
   app.notFound(() => jsonResponse(404, { code: 'not_found', error_code: 'not_found', msg: 'Not Found' }, API_VERSION));

@@ -15,6 +15,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requireApiKey } from './apikey.ts';
 import { authRoutes } from './auth.ts';
+import { type OutboxMail, outboxPage } from './auth/mail.ts';
 import { cors } from './cors.ts';
 import { createPool, urlAs } from './db.ts';
 import { errorResponse, jsonResponse } from './errors.ts';
@@ -41,6 +42,8 @@ export interface GatewayOptions {
   functionSecrets?: Record<string, Record<string, string>>;
   /** The gateway's public base URL, e.g. http://127.0.0.1:54321, used in URLs and JWT issuers. */
   publicUrl: string;
+  /** Where the stack's messages go (the email links of auth/mail.ts among them). */
+  log?: (line: string) => void;
   /** Browser origins allowed to call the API besides the gateway's own (origin-guard.ts). */
   allowedOrigins?: readonly string[];
   /** Disk the image transformation's variants may take (render-cache.ts). */
@@ -101,6 +104,9 @@ export function createGateway(opts: GatewayOptions): { app: Hono; ready: Promise
   app.use('/auth/v1/*', tooLarge(BODY_LIMITS.auth));
   app.use('/functions/v1/*', tooLarge(BODY_LIMITS.functions));
   app.route('/rest/v1', restRoutes(opts.restUrl));
+  const outbox: OutboxMail[] = [];
+  app.get('/outbox', (c) => c.html(outboxPage(outbox)));
+  app.get('/outbox.json', (c) => c.json(outbox));
   app.route(
     '/auth/v1',
     authRoutes({
@@ -108,6 +114,9 @@ export function createGateway(opts: GatewayOptions): { app: Hono; ready: Promise
       hashPool,
       jwt,
       publicUrl,
+      siteOrigins: opts.allowedOrigins ?? [],
+      outbox,
+      log: opts.log ?? ((line) => console.log(line)),
       ...(opts.authFailuresPerAddress === undefined ? {} : { failuresPerAddress: opts.authFailuresPerAddress }),
     }),
   );

@@ -30,7 +30,7 @@ export function bearerOf(req: Request): string | undefined {
   return /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]?.trim() || undefined;
 }
 
-/** Who holds this bearer token: the service role, an admin, another user, or nobody valid. */
+/** Who holds this bearer token: the service role, an admin (an owner or an editor), anyone else, or nobody valid. */
 export async function callerOf(token: string): Promise<Caller> {
   if (token === required('SUPABASE_SERVICE_ROLE_KEY')) return 'service';
   let res: Response;
@@ -45,7 +45,9 @@ export async function callerOf(token: string): Promise<Caller> {
   if (res.status >= 500) return 'unavailable';
   if (!res.ok) return 'invalid';
   const user = (await res.json()) as { app_metadata?: { role?: unknown } };
-  return user.app_metadata?.role === 'admin' ? 'admin' : 'user';
+  // owners and editors change the catalogue (the database checks the same, with the second factor)
+  const role = user.app_metadata?.role;
+  return role === 'owner' || role === 'editor' ? 'admin' : 'user';
 }
 
 /**

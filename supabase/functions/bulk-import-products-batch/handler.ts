@@ -1,7 +1,7 @@
 /**
  * bulk-import-products-batch: imports one batch of the CSV import wizard.
  *
- * Who may call it: an admin (a user whose app_metadata.role is 'admin') or the service role. No
+ * Who may call it: an admin (a user whose app_metadata.role is 'owner' or 'editor') or the service role. No
  * Authorization header, or one that is not a valid session, gets 401; any other user gets 403.
  *
  * Body: { "products": [...], "campaign_id": uuid, "brand_id": uuid, "batch_size"?: number }, each

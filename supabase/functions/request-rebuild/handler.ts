@@ -1,7 +1,7 @@
 /**
  * request-rebuild: asks for the static shop to be published again.
  *
- * Who may call it: an admin (a user whose app_metadata.role is 'admin') or the service role. No
+ * Who may call it: an admin (a user whose app_metadata.role is 'owner' or 'editor') or the service role. No
  * Authorization header, or one that is not a valid session, gets 401; any other user gets 403.
  *
  * Body (optional JSON): { "force": true } publishes even when no change is pending (the back

@@ -17,6 +17,9 @@ const LOG_TYPES = {
   user_modified: 'user',
   user_updated_password: 'user',
   user_deleted: 'team',
+  user_invited: 'team',
+  invite_accepted: 'account',
+  user_recovery_requested: 'user',
 } as const;
 export type AuditAction = keyof typeof LOG_TYPES;
 

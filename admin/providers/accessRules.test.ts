@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { canRoleAccess } from './accessRules.ts';
+
+describe('what each role may use in the back office', () => {
+  it('gives owners everything, the team included', () => {
+    expect(canRoleAccess('owner', 'team', 'list')).toBe(true);
+    expect(canRoleAccess('owner', 'shop_settings', 'edit')).toBe(true);
+  });
+
+  it('gives editors the catalogue but not the team, the settings row or the history', () => {
+    expect(canRoleAccess('editor', 'products', 'delete')).toBe(true);
+    expect(canRoleAccess('editor', 'contact_messages', 'edit')).toBe(true);
+    expect(canRoleAccess('editor', 'team', 'list')).toBe(false);
+    expect(canRoleAccess('editor', 'shop_settings', 'edit')).toBe(false);
+    expect(canRoleAccess('editor', 'history', 'list')).toBe(false);
+  });
+
+  it('lets analysts read the catalogue and analytics, and change nothing', () => {
+    expect(canRoleAccess('analyst', 'products', 'list')).toBe(true);
+    expect(canRoleAccess('analyst', 'products', 'export')).toBe(true);
+    expect(canRoleAccess('analyst', 'analytics', 'list')).toBe(true);
+    expect(canRoleAccess('analyst', 'products', 'edit')).toBe(false);
+    expect(canRoleAccess('analyst', 'products', 'create')).toBe(false);
+    expect(canRoleAccess('analyst', 'contact_messages', 'list')).toBe(false);
+    expect(canRoleAccess('analyst', 'settings', 'list')).toBe(false);
+  });
+
+  it('gives nobody without a role anything', () => {
+    expect(canRoleAccess(null, 'products', 'list')).toBe(false);
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * What each role may use in the back office (react-admin's canAccess): owners everything; editors
+ * everything but the team, the shop's settings and policies and the history; analysts only read
+ * the catalogue and the analytics. The database refuses the same on its own
+ * (supabase/schemas/01_extensions_and_helpers.sql, private.staff_role).
+ *
+ * `resource` is a react-admin resource name or one of the back office's own screens ('team',
+ * 'settings', 'shop_settings', 'featured-products', 'history'); `action` is react-admin's: 'list',
+ * 'show', 'export' read, anything else ('create', 'edit', 'delete', …) writes.
+ */
+import type { StaffRole } from '@/lib/staff-roles.ts';
+
+const OWNER_ONLY = new Set(['team', 'shop_settings', 'history']);
+/** What an analyst may open: the catalogue's lists and the analytics. */
+const ANALYST_READS = new Set(['campaigns', 'products', 'categories', 'subcategories', 'brands', 'analytics', 'reports']);
+const READ_ACTIONS = new Set(['list', 'show', 'export', 'read']);
+
+export function canRoleAccess(role: StaffRole | null, resource: string, action: string): boolean {
+  if (role === 'owner') return true;
+  if (role === 'editor') return !OWNER_ONLY.has(resource);
+  if (role === 'analyst') return ANALYST_READS.has(resource) && READ_ACTIONS.has(action);
+  return false;
+}
