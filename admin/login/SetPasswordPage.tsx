@@ -17,6 +17,8 @@ type State = { step: 'loading' } | { step: 'invalid' } | { step: 'form'; invited
 
 export function SetPasswordPage() {
   const translate = useTranslate();
+  // read once: the effect below clears the address (and runs twice in development)
+  const [link] = useState(() => linkSession(window.location.hash));
   const [state, setState] = useState<State>({ step: 'loading' });
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
@@ -24,7 +26,6 @@ export function SetPasswordPage() {
   const [pending, setPending] = useState(false);
 
   useEffect(() => {
-    const link = linkSession(window.location.hash);
     window.history.replaceState(null, '', window.location.pathname);
     if (!link || 'error' in link) {
       setState({ step: 'invalid' });
@@ -33,7 +34,7 @@ export function SetPasswordPage() {
     supabase.auth
       .setSession({ access_token: link.access_token, refresh_token: link.refresh_token })
       .then(({ error: sessionError }) => setState(sessionError ? { step: 'invalid' } : { step: 'form', invited: link.type === 'invite' }));
-  }, []);
+  }, [link]);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -4,7 +4,7 @@
  * so an owner sees it without looking for it.
  */
 import { Alert, AlertTitle, Button } from '@mui/material';
-import { Link, useGetOne, useTranslate } from 'react-admin';
+import { Link, useCanAccess, useGetOne, useTranslate } from 'react-admin';
 import { missingSellerDetails, type PolicyColumns, toShopPolicies } from '@/lib/policies.ts';
 
 export function MissingSellerAlert({ row, withLink = false }: { row: PolicyColumns | undefined; withLink?: boolean }) {
@@ -34,5 +34,7 @@ export function MissingSellerAlert({ row, withLink = false }: { row: PolicyColum
 /** On the back office's home: the saved settings row, read once. */
 export function MissingSellerNotice() {
   const { data } = useGetOne<PolicyColumns & { id: number }>('shop_settings', { id: 1 });
-  return <MissingSellerAlert row={data} withLink />;
+  // only owners change the seller's details: the warning is theirs
+  const { canAccess } = useCanAccess({ resource: 'shop_settings', action: 'edit' });
+  return canAccess ? <MissingSellerAlert row={data} withLink /> : null;
 }

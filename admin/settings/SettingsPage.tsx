@@ -1,11 +1,12 @@
 /**
  * Settings (spec 2 "Settings"): tabs 'Gestión de Imágenes' (sub-tabs Hero Carousel and Banner de
  * Marcas), 'Categorías', 'Categorías Destacadas', 'General' (the shop's contact settings) and
- * 'Políticas' (the shop's policies every page prints).
+ * 'Políticas' (the shop's policies every page prints). General and Políticas are the shop settings
+ * row, which only owners change: editors see the other tabs.
  */
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { CategoriesPage } from '../categories/CategoriesPage.tsx';
 import { BannerManager } from './BannerManager.tsx';
@@ -20,7 +21,9 @@ export function SettingsPage() {
   const translate = useTranslate();
   // ?tab=policies opens Políticas (the home's missing-details warning links there).
   const [params] = useSearchParams();
-  const [tab, setTab] = useState<MainTab>(params.get('tab') === 'policies' ? 'policies' : 'images');
+  const { canAccess: ownsSettings } = useCanAccess({ resource: 'shop_settings', action: 'edit' });
+  const [chosen, setTab] = useState<MainTab>(params.get('tab') === 'policies' ? 'policies' : 'images');
+  const tab = !ownsSettings && (chosen === 'general' || chosen === 'policies') ? 'images' : chosen;
   const [imageTab, setImageTab] = useState<'hero' | 'banner'>('hero');
   return (
     <Box sx={{ mt: 2 }}>
@@ -32,8 +35,8 @@ export function SettingsPage() {
         <Tab value="images" label={translate('app.settings.tab_images')} />
         <Tab value="categories" label={translate('app.settings.tab_categories')} />
         <Tab value="featured" label={translate('app.settings.tab_featured_categories')} />
-        <Tab value="general" label={translate('app.settings.tab_general')} />
-        <Tab value="policies" label={translate('app.settings.tab_policies')} />
+        {ownsSettings && <Tab value="general" label={translate('app.settings.tab_general')} />}
+        {ownsSettings && <Tab value="policies" label={translate('app.settings.tab_policies')} />}
       </Tabs>
       {tab === 'images' && (
         <>

@@ -38,11 +38,17 @@ test.afterAll(async () => {
   }
 });
 
-async function signIn(page: Page, who: { email: string; password: string }) {
+async function submitSignIn(page: Page, who: { email: string; password: string }) {
   await page.goto('/admin/login');
   await page.getByLabel('Usuario').fill(who.email);
   await page.getByLabel('Contraseña').fill(who.password);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+}
+
+/** Signs in and waits for the panel. */
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await submitSignIn(page, who);
+  await expect(page.getByRole('menuitem', { name: 'Mi cuenta' })).toBeVisible();
 }
 
 async function freshPage(browser: Browser): Promise<Page> {
@@ -54,7 +60,7 @@ const row = (page: Page, email: string) => page.getByRole('row').filter({ hasTex
 test('an owner invites an editor, who chooses a password and enters with an editor’s menu', async ({ page, browser }) => {
   await signIn(page, OWNER);
   await page.getByRole('menuitem', { name: 'Equipo' }).click();
-  await expect(page.getByRole('heading', { name: 'Equipo' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Equipo', level: 1 })).toBeVisible();
   await expect(row(page, OWNER.email)).toContainText('(tú)');
   await page.getByRole('button', { name: 'Invitar persona' }).click();
   const dialog = page.getByRole('dialog');
@@ -136,7 +142,7 @@ test('a deactivated person cannot sign in until reactivated', async ({ page, bro
   await expect(row(page, NEW_PERSON)).toContainText('Desactivado');
 
   const person = await freshPage(browser);
-  await signIn(person, { email: NEW_PERSON, password: NEW_PASSWORD });
+  await submitSignIn(person, { email: NEW_PERSON, password: NEW_PASSWORD });
   await expect(person.getByText('Tu cuenta está desactivada. Pide a un dueño del equipo que la reactive.')).toBeVisible();
 
   await row(page, NEW_PERSON)
@@ -157,6 +163,7 @@ test('a forgotten password is reset from the link mailed from the sign-in page',
   await expect(page.getByText('Si el correo tiene una cuenta, te enviamos un enlace', { exact: false })).toBeVisible();
 
   await page.goto(await mailedLink(NEW_PERSON, 'recovery'));
+  await expect(page.getByLabel('Nueva contraseña')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Elige una contraseña nueva' })).toBeVisible();
   // the link's tokens do not stay in the address bar
   expect(page.url()).not.toContain('access_token');
