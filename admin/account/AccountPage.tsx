@@ -1,6 +1,6 @@
 /**
- * 'Mi cuenta': the signed-in person's address and role, and a new password (typed twice, 8
- * characters or more). Everyone on the team has it.
+ * 'Mi cuenta': the signed-in person's address and role, a new password (typed twice, 8 characters
+ * or more) and their two-step sign-in (TwoFactorSection). Everyone on the team has it.
  */
 import { Alert, Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { type SubmitEvent, useState } from 'react';
@@ -8,6 +8,7 @@ import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, type StaffRole } from '@/lib/staff-roles.ts';
 import { passwordProblem } from '../login/passwordRules.ts';
 import { supabase } from '../providers/supabase.ts';
+import { TwoFactorSection } from './TwoFactorSection.tsx';
 
 export default function AccountPage() {
   const translate = useTranslate();
@@ -93,6 +94,7 @@ export default function AccountPage() {
           </Button>
         </CardContent>
       </Card>
+      <TwoFactorSection />
     </Box>
   );
 }

@@ -3,6 +3,9 @@ import LockIcon from '@mui/icons-material/Lock';
 import { Avatar, Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode, SubmitEventHandler } from 'react';
 
+const CONTENT = { display: 'flex', flexDirection: 'column', gap: 2, p: 4 } as const;
+
+/** A form when onSubmit is given; without it a plain card, so a form inside (TwoFactorEnrol's) is not nested in another. */
 export function AuthCard({
   title,
   onSubmit,
@@ -12,23 +15,32 @@ export function AuthCard({
   onSubmit?: SubmitEventHandler<HTMLFormElement>;
   children: ReactNode;
 }) {
+  const body = (
+    <>
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+        <Avatar sx={{ bgcolor: 'primary.main' }}>
+          <LockIcon />
+        </Avatar>
+        <Typography variant="h5" component="h1" sx={{ textAlign: 'center' }}>
+          {title}
+        </Typography>
+      </Box>
+      {children}
+    </>
+  );
   return (
     <Box
       component="main"
       sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}
     >
       <Card sx={{ width: '100%', maxWidth: 400 }}>
-        <CardContent component="form" onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 4 }}>
-          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-            <Avatar sx={{ bgcolor: 'primary.main' }}>
-              <LockIcon />
-            </Avatar>
-            <Typography variant="h5" component="h1" sx={{ textAlign: 'center' }}>
-              {title}
-            </Typography>
-          </Box>
-          {children}
-        </CardContent>
+        {onSubmit ? (
+          <CardContent component="form" onSubmit={onSubmit} sx={CONTENT}>
+            {body}
+          </CardContent>
+        ) : (
+          <CardContent sx={CONTENT}>{body}</CardContent>
+        )}
       </Card>
     </Box>
   );

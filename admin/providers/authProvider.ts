@@ -10,6 +10,7 @@ import { supabaseAuthProvider } from 'ra-supabase';
 import type { AuthProvider } from 'react-admin';
 import { type StaffRole, staffRoleOf } from '@/lib/staff-roles.ts';
 import { canRoleAccess } from './accessRules.ts';
+import { nextStep, teamRequiresTwoFactor, verifiedFactorId, verifyCode } from './twoFactor.ts';
 import { endSession, isSessionFresh, startSession } from './session.ts';
 import { SESSION_STORAGE_KEY, supabase } from './supabase.ts';
 
@@ -21,6 +22,10 @@ export const AUTH_ERRORS = {
   expired: 'app.auth.session_expired',
   tooManyAttempts: 'app.auth.too_many_attempts',
   deactivated: 'app.auth.deactivated',
+  /** The password was right; the person's second factor comes next (the login page asks for the code). */
+  codeRequired: 'app.auth.code_required',
+  /** The team requires a second factor of someone who has none: the login page enrols an app. */
+  enrolRequired: 'app.auth.enrol_required',
 } as const;
 
 export function isAdminUser(user: Pick<User, 'app_metadata'> | null | undefined): boolean {
@@ -59,12 +64,33 @@ export interface LoginParams {
   username?: string;
   email?: string;
   password?: string;
+  /** The second step: the 6-digit code of the person's authenticator app, after the password. */
+  code?: string;
+  /** The second step done by enrolling an app (TwoFactorEnrol) during the sign-in. */
+  enrolled?: boolean;
+}
+
+/**
+ * After the password: the person enters once their session meets the two-step rule. Someone with
+ * an authenticator app gives its code; someone without one, when the team requires it, enrols one.
+ */
+async function finishSignIn(): Promise<void> {
+  if ((await nextStep()) === 'code') throw new Error(AUTH_ERRORS.codeRequired);
+  if ((await teamRequiresTwoFactor()) && (await verifiedFactorId()) === null) throw new Error(AUTH_ERRORS.enrolRequired);
+  startSession(storage());
 }
 
 export const authProvider: AuthProvider = {
   ...base,
 
   async login(params: LoginParams) {
+    if (params.code !== undefined) {
+      const factorId = await verifiedFactorId();
+      if (!factorId) throw new Error(AUTH_ERRORS.failed);
+      await verifyCode(factorId, params.code);
+      return finishSignIn();
+    }
+    if (params.enrolled) return finishSignIn();
     const email = (params.username ?? params.email ?? '').trim();
     const password = params.password ?? '';
     if (!email || !password) throw new Error(AUTH_ERRORS.wrongCredentials);
@@ -84,7 +110,7 @@ export const authProvider: AuthProvider = {
       await signOutQuietly();
       throw new Error(AUTH_ERRORS.noAccess);
     }
-    startSession(storage());
+    await finishSignIn();
   },
 
   async logout() {

@@ -26,6 +26,8 @@ export interface RpcResults {
   reorder_featured_products: number;
   unlinked_brand_values: UnlinkedBrandValue[];
   link_brand_value: MergeResult;
+  team_two_factor_required: boolean;
+  set_team_two_factor_required: boolean;
 }
 
 /** A free-text brand of products with no catalogue brand, and the brands whose names are closest. */

@@ -22,6 +22,7 @@ export const team = {
   setRole: (userId: string, role: StaffRole) => call<{ members: Member[] }>({ action: 'set_role', user_id: userId, role }),
   deactivate: (userId: string) => call<{ members: Member[] }>({ action: 'deactivate', user_id: userId }),
   reactivate: (userId: string) => call<{ members: Member[] }>({ action: 'reactivate', user_id: userId }),
+  resetTwoFactor: (userId: string) => call<{ members: Member[] }>({ action: 'reset_two_factor', user_id: userId }),
   resetPassword: (userId: string) =>
     call<{ sent_to: string }>({ action: 'reset_password', user_id: userId, redirect_to: setPasswordUrl() }),
 };

@@ -1,6 +1,6 @@
 /**
  * A person's menu in 'Equipo': send a password-reset link, invite again (while the invitation is
- * pending), deactivate or reactivate. Deactivating asks first.
+ * pending), remove their authenticator app (a lost phone), deactivate or reactivate. Deactivating asks first.
  */
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { IconButton, Menu, MenuItem } from '@mui/material';
@@ -10,6 +10,7 @@ import type { Member } from '../providers/team.ts';
 
 export interface MemberActionHandlers {
   onReset: (member: Member) => void;
+  onResetTwoFactor: (member: Member) => void;
   onReinvite: (member: Member) => void;
   onDeactivate: (member: Member) => void;
   onReactivate: (member: Member) => void;
@@ -32,6 +33,9 @@ export function MemberActions({ member, isSelf, ...on }: { member: Member; isSel
           <MenuItem onClick={pick(() => on.onReinvite(member))}>Reenviar invitación</MenuItem>
         ) : (
           <MenuItem onClick={pick(() => on.onReset(member))}>Enviar enlace para restablecer contraseña</MenuItem>
+        )}
+        {member.two_factor && !isSelf && (
+          <MenuItem onClick={pick(() => on.onResetTwoFactor(member))}>Quitar su verificación en dos pasos</MenuItem>
         )}
         {member.status === 'desactivado' ? (
           <MenuItem onClick={pick(() => on.onReactivate(member))}>Reactivar</MenuItem>

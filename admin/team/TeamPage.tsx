@@ -2,7 +2,8 @@
  * 'Equipo' (owners only): the people with access to the panel, their role (changed in place), their
  * state (active, invited, deactivated), whether they use two-step sign-in and when they last came
  * in; 'Invitar persona', and each person's menu (MemberActions). The shop always keeps an active
- * owner, and nobody deactivates themselves: the server refuses both and the page shows why.
+ * owner, and nobody deactivates themselves: the server refuses both and the page shows why. The
+ * switch above the list requires two-step sign-in of everyone (TeamTwoFactorSwitch).
  */
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import {
@@ -28,6 +29,7 @@ import { formatMexicoCityDateTime } from '@/lib/dates.ts';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/staff-roles.ts';
 import { type Member, team } from '../providers/team.ts';
 import { InviteDialog } from './InviteDialog.tsx';
+import { TeamTwoFactorSwitch } from './TeamTwoFactorSwitch.tsx';
 import { MemberActions } from './MemberActions.tsx';
 
 const STATUS = {
@@ -86,6 +88,7 @@ export default function TeamPage() {
           </li>
         ))}
       </Box>
+      <TeamTwoFactorSwitch />
       {loadError && <Alert severity="error">{loadError}</Alert>}
       {members === null && !loadError ? (
         <CircularProgress size={24} />
@@ -144,6 +147,9 @@ export default function TeamPage() {
                       isSelf={member.id === identity?.id}
                       onReset={(m) =>
                         void run(() => team.resetPassword(m.id), `Enviamos a ${m.email} un enlace para restablecer su contraseña`)
+                      }
+                      onResetTwoFactor={(m) =>
+                        void run(() => team.resetTwoFactor(m.id), `${m.email} entrará con su contraseña y activará de nuevo su app`)
                       }
                       onReinvite={(m) => void run(() => team.invite(m.email, m.role), `Invitación enviada de nuevo a ${m.email}`)}
                       onDeactivate={(m) => void run(() => team.deactivate(m.id), `${m.email} ya no puede entrar al panel`)}

@@ -1553,6 +1553,12 @@ export type Database = {
         }
         Returns: Json
       }
+      set_team_two_factor_required: {
+        Args: {
+          p_required: boolean
+        }
+        Returns: boolean
+      }
       shop_page: {
         Args: {
           p_category_id?: string | null
@@ -1597,6 +1603,10 @@ export type Database = {
       staff_role: {
         Args: never
         Returns: string
+      }
+      team_two_factor_required: {
+        Args: never
+        Returns: boolean
       }
       unique_permalink: {
         Args: {

@@ -50,6 +50,18 @@ comment on function public.shop_today(timestamp with time zone) is 'The calendar
 grant execute on function public.shop_today(timestamp with time zone) to anon, authenticated;
 
 -- ─── Staff roles ──────────────────────────────────────────────────────────────────────────────
+-- The team's own rule, in one row: with require_two_factor on, everyone on the team counts as staff
+-- only in a session that passed a second factor (aal2), so each person enrols an authenticator
+-- before doing anything. Owners switch it with public.set_team_two_factor_required.
+create table private.team_settings (
+  id smallint primary key default 1 check (id = 1),
+  require_two_factor boolean not null default false,
+  updated_at timestamptz not null default now()
+);
+comment on table private.team_settings is 'The team''s rules (one row): whether every staff member must sign in with a second factor.';
+alter table private.team_settings enable row level security;
+insert into private.team_settings default values;
+
 -- The back office's people each have one role, in their Auth account's app_metadata (which only the
 -- service key writes, never the person):
 --   owner   everything, including the team, the shop's settings and policies, and the history;
@@ -57,8 +69,8 @@ grant execute on function public.shop_today(timestamp with time zone) to anon, a
 --   analyst reads the catalogue with costs and margins and the analytics, and changes nothing.
 -- The role is read from the account row itself, not from the session's token, so a change of role
 -- or a deactivation (a ban) applies to the very next request. A person with a verified two-factor
--- method counts as staff only in a session that passed it (aal2): a stolen password alone is not
--- enough.
+-- method, or everyone once the team requires it (private.team_settings), counts as staff only in a
+-- session that passed a second factor (aal2): a stolen password alone is not enough.
 create function private.staff_role()
 returns text
 language sql
@@ -74,11 +86,14 @@ as $$
     and (u.banned_until is null or u.banned_until <= now())
     and (
       coalesce(auth.jwt() ->> 'aal', '') = 'aal2'
-      or not exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status = 'verified')
+      or (
+        not exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status = 'verified')
+        and not coalesce((select t.require_two_factor from private.team_settings t where t.id = 1), false)
+      )
     )
 $$;
 comment on function private.staff_role() is
-  'The caller''s back-office role (owner, editor or analyst) from their account''s app_metadata; null for the public, a deactivated account, or a session that has not passed the person''s verified second factor (aal2).';
+  'The caller''s back-office role (owner, editor or analyst) from their account''s app_metadata; null for the public, a deactivated account, or a session without a second factor (aal2) when the person has one or the team requires it.';
 revoke execute on function private.staff_role() from public;
 grant execute on function private.staff_role() to anon, authenticated, service_role;
 
@@ -298,6 +313,63 @@ end
 $$;
 comment on function private.assert_owner() is 'Raises No autorizado (42501) unless the caller is an owner (public.is_owner).';
 grant execute on function private.assert_owner() to authenticated, service_role;
+
+-- Whether the team requires a second factor: what the sign-in asks a person without one to set up.
+create function private.team_two_factor_required()
+returns boolean
+language sql
+stable
+security definer -- private.team_settings is no API role's to read
+set search_path = ''
+as $$
+  select coalesce((select t.require_two_factor from private.team_settings t where t.id = 1), false)
+$$;
+comment on function private.team_two_factor_required() is 'True when every staff member must sign in with a second factor (private.team_settings).';
+revoke execute on function private.team_two_factor_required() from public;
+grant execute on function private.team_two_factor_required() to authenticated, service_role;
+
+create function public.team_two_factor_required()
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select private.team_two_factor_required()
+$$;
+comment on function public.team_two_factor_required() is 'True when every staff member must sign in with a second factor; any signed-in person may ask.';
+grant execute on function public.team_two_factor_required() to authenticated;
+
+-- Owners switch the rule. Switching it on takes a session that passed a second factor itself, so
+-- an owner never locks the whole team out, themselves included.
+create function private.set_team_two_factor_required(p_required boolean)
+returns boolean
+language plpgsql
+security definer -- writes private.team_settings
+set search_path = ''
+as $$
+begin
+  perform private.assert_owner();
+  if p_required and coalesce(auth.jwt() ->> 'aal', '') <> 'aal2' then
+    raise exception 'Activa primero tu verificación en dos pasos (Mi cuenta) para poder exigirla al equipo.'
+      using errcode = 'P0001';
+  end if;
+  update private.team_settings set require_two_factor = coalesce(p_required, false), updated_at = now() where id = 1;
+  return coalesce(p_required, false);
+end
+$$;
+comment on function private.set_team_two_factor_required(boolean) is 'Owners only: requires (or not) a second factor of everyone on the team; switching it on takes an aal2 session.';
+revoke execute on function private.set_team_two_factor_required(boolean) from public;
+grant execute on function private.set_team_two_factor_required(boolean) to authenticated;
+
+create function public.set_team_two_factor_required(p_required boolean)
+returns boolean
+language sql
+set search_path = ''
+as $$
+  select private.set_team_two_factor_required(p_required)
+$$;
+comment on function public.set_team_two_factor_required(boolean) is 'Owners only: requires (or not) a second factor of everyone on the team.';
+grant execute on function public.set_team_two_factor_required(boolean) to authenticated;
 
 -- A name as the import compares it: trimmed, lowercase, accents folded ('Calzado' = ' calzado ').
 create function private.name_key(p_name text)

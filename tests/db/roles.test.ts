@@ -21,10 +21,11 @@ const STAFF = { analyst: 'analyst', editor: 'editor', owner: 'owner' } as const;
  * Who may call each function signed in:
  *   public  anyone (the shop's reads and pure helpers);
  *   staff   any staff role: reads with costs, margins and analytics;
- *   admin   owners and editors: writes to the catalogue.
+ *   admin   owners and editors: writes to the catalogue;
+ *   owner   owners only: the team's rules.
  * A function missing here fails the first test: every new function is classified on purpose.
  */
-const ACCESS: Record<string, 'public' | 'staff' | 'admin'> = {
+const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
   admin_product: 'staff',
   admin_product_json: 'staff',
   admin_products: 'staff',
@@ -76,11 +77,13 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin'> = {
   profit_margin: 'public',
   reorder_featured_products: 'admin',
   save_product: 'admin',
+  set_team_two_factor_required: 'owner',
   shop_page: 'public',
   shop_query: 'public',
   shop_today: 'public',
   size_sort_key: 'public',
   staff_role: 'public',
+  team_two_factor_required: 'public',
   unique_permalink: 'admin',
   unlinked_brand_values: 'staff',
 };
@@ -102,6 +105,7 @@ const ARGS: Record<string, Record<string, unknown>> = {
   merge_subcategories: { source_subcategory_id: NOBODY, target_subcategory_id: F.SUB_PLAYERAS },
   reorder_featured_products: { p_ids: [] },
   save_product: { p_id: NOBODY, p_product: {} },
+  set_team_two_factor_required: { p_required: false },
   unique_permalink: { p_brand: 'Nike', p_name: 'Playera' },
 };
 
@@ -142,7 +146,7 @@ describe('every function the API serves, as each role', () => {
   const callable = Object.entries(ACCESS).filter(([name, access]) => access !== 'public' && name !== 'admin_product_json');
   for (const [name, access] of callable) {
     for (const role of ROLES) {
-      const allowed = role === 'owner' || role === 'editor' || (role === 'analyst' && access === 'staff');
+      const allowed = role === 'owner' || (role === 'editor' && access !== 'owner') || (role === 'analyst' && access === 'staff');
       it(`${name} × ${role} → ${allowed ? 'allowed' : 'refused'}`, async () => {
         const { error } = await clients[role].rpc(name as never, (ARGS[name] ?? {}) as never);
         if (allowed) expect(refused(error), JSON.stringify(error)).toBe(false);

@@ -3,6 +3,8 @@
  *
  * - POST /token?grant_type=password | refresh_token, GET|PUT /user, POST /logout, GET /settings
  * - Admin API (service_role key): POST|GET /admin/users, GET|PUT|DELETE /admin/users/:id
+ * - Two-step sign-in (auth/mfa.ts): POST /factors, POST /factors/:id/challenge|verify, DELETE
+ *   /factors/:id, DELETE /admin/users/:id/factors/:factor_id
  * - Email links (auth/mail.ts): POST /invite (service_role key), POST /recover, GET /verify; the
  *   mails go to a local outbox
  *
@@ -32,6 +34,7 @@ import { audit, SERVICE_ROLE_ACTOR, targetTraits } from './auth/audit.ts';
 import { passwords as passwordsOf } from './auth/passwords.ts';
 import { amrOf, issueRefreshToken, type SessionRow, startSession } from './auth/sessions.ts';
 import { mailRoutes, type OutboxMail } from './auth/mail.ts';
+import { mfaRoutes } from './auth/mfa.ts';
 import { insertUser, USER_COLUMNS, type UserRow, userJson, withIdentities } from './auth/users.ts';
 import type { Client, Pool } from './db.ts';
 import { inTransaction, pgCode } from './db.ts';
@@ -482,6 +485,16 @@ export function authRoutes(deps: AuthDeps): Hono {
       await audit(db, { actor: SERVICE_ROLE_ACTOR, action: 'user_deleted', ip: ipOf(c), traits: targetTraits(user) });
     });
     return jsonResponse(200, {}, API_VERSION);
+  });
+
+  mfaRoutes(app, {
+    pool,
+    requireUser,
+    requireServiceKey: requireAdmin,
+    readJson,
+    error: (status, code, msg) => authError(status, code, msg),
+    ipOf,
+    sessionResponse,
   });
 
   mailRoutes(app, {

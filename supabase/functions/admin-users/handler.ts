@@ -13,6 +13,8 @@
  *   deactivate { user_id }                 the person can no longer sign in nor act (a ban)
  *   reactivate { user_id }
  *   reset_password { user_id, redirect_to } mails the person a link to choose a new password
+ *   reset_two_factor { user_id }          removes the person's authenticator apps (a lost phone): they
+ *                                          sign in with their password and enrol one again
  * The shop always keeps an active owner: a change that would leave none is refused (team.ts), and
  * nobody deactivates their own account. Refusals are 4xx with a Spanish `error`.
  */
@@ -130,6 +132,12 @@ async function act(body: Record<string, unknown>, callerId: string): Promise<unk
       // the same call as "¿Olvidaste tu contraseña?": Auth mails the link
       await auth(`/recover${redirectOf(body)}`, { method: 'POST', body: { email: user.email }, key: 'anon' });
       return { sent_to: user.email };
+    }
+    case 'reset_two_factor': {
+      const id = userIdOf(body);
+      const user = await auth<AuthUser & { factors?: Array<{ id: string }> }>(`/admin/users/${id}`);
+      for (const factor of user.factors ?? []) await auth(`/admin/users/${id}/factors/${factor.id}`, { method: 'DELETE' });
+      return { members: members(await allUsers()) };
     }
     default:
       throw new Refusal(400, 'Acción desconocida.');

@@ -42,19 +42,39 @@ interface IdentityRow {
   updated_at: Date | null;
 }
 
-export type UserWithIdentities = UserRow & { identities: IdentityRow[] };
+interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type UserWithIdentities = UserRow & { identities: IdentityRow[]; factors: FactorRow[] };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The users' identities, attached to each user (one query for any number of users). */
+/** The users' identities and two-step factors, attached to each user (two queries for any number of users). */
 export async function withIdentities(db: Pool | Client, users: UserRow[]): Promise<UserWithIdentities[]> {
   if (users.length === 0) return [];
+  const ids = users.map((u) => u.id);
   const { rows } = await db.query<IdentityRow>(
     `select id, provider_id, user_id, identity_data, provider, email, last_sign_in_at, created_at, updated_at
        from auth.identities where user_id = any($1::uuid[]) order by created_at, id`,
-    [users.map((u) => u.id)],
+    [ids],
   );
-  return users.map((u) => ({ ...u, identities: rows.filter((i) => i.user_id === u.id) }));
+  const factors = await db.query<FactorRow>(
+    `select id, user_id, friendly_name, factor_type, status, created_at, updated_at
+       from auth.mfa_factors where user_id = any($1::uuid[]) order by created_at, id`,
+    [ids],
+  );
+  return users.map((u) => ({
+    ...u,
+    identities: rows.filter((i) => i.user_id === u.id),
+    factors: factors.rows.filter((f) => f.user_id === u.id),
+  }));
 }
 
 /** A user as GoTrue serialises it. */
@@ -83,6 +103,19 @@ export function userJson(u: UserWithIdentities): Record<string, unknown> {
       updated_at: iso(i.updated_at),
       email: i.email ?? undefined,
     })),
+    // GoTrue leaves `factors` out when there are none
+    ...(u.factors.length
+      ? {
+          factors: u.factors.map((f) => ({
+            id: f.id,
+            friendly_name: f.friendly_name ?? '',
+            factor_type: f.factor_type,
+            status: f.status,
+            created_at: iso(f.created_at),
+            updated_at: iso(f.updated_at),
+          })),
+        }
+      : {}),
     created_at: iso(u.created_at),
     updated_at: iso(u.updated_at),
     is_anonymous: u.is_anonymous,
