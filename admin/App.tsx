@@ -43,6 +43,7 @@ const AnalyticsPage = lazyScreen(() => import('./analytics/AnalyticsPage.tsx'));
 const ReportsPage = lazyScreen(() => import('./reports/ReportsPage.tsx'));
 const TeamPage = lazyScreen(() => import('./team/TeamPage.tsx'));
 const AccountPage = lazyScreen(() => import('./account/AccountPage.tsx'));
+const HistoryPage = lazyScreen(() => import('./history/HistoryPage.tsx'));
 
 const i18nProvider = polyglotI18nProvider(() => spanishMessages, 'es', [{ locale: 'es', name: 'Español' }]);
 
@@ -75,6 +76,7 @@ function BackOffice() {
         <Route path="/reports" element={<ReportsPage />} />
         <Route path="/detailed-reports" element={<ActivityPage />} />
         <Route path="/team" element={<TeamPage />} />
+        <Route path="/history" element={<HistoryPage />} />
         <Route path="/account" element={<AccountPage />} />
       </CustomRoutes>
       <CustomRoutes noLayout>

@@ -12,12 +12,14 @@ import {
   TextInput,
   required,
   useNotify,
+  useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { Box, Button, DialogActions } from '@mui/material';
 import { blankToNull, optionalUrl } from '../common/validators.ts';
 import { useSaveError } from '../common/useSaveError.tsx';
+import { RecordHistory } from '../history/RecordHistory.tsx';
 
 export interface CampaignDialogProps {
   open: boolean;
@@ -36,6 +38,7 @@ const endNotBeforeStart = (end: unknown, values: Record<string, unknown>) => {
 
 function Fields({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
+  const record = useRecordContext();
   return (
     <Form>
       <DialogContent sx={{ pt: 1 }}>
@@ -45,6 +48,7 @@ function Fields({ onClose }: { onClose: () => void }) {
           <DateInput source="fecha_fin" validate={[required(), endNotBeforeStart]} fullWidth />
           <TextInput source="image_url" validate={optionalUrl} parse={blankToNull} fullWidth />
         </Box>
+        <RecordHistory subjectType="campaign" subjectId={record?.id as string | undefined} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('app.cancel')}</Button>

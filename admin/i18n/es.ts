@@ -205,6 +205,7 @@ const app = {
     settings: 'Configuración',
     messages: 'Mensajes',
     team: 'Equipo',
+    history: 'Historial',
     account: 'Mi cuenta',
     logout: 'Cerrar Sesión',
   },

@@ -1,6 +1,6 @@
 /**
  * The sidebar: Actividad, the resources and pages in the spec's order, 'Mensajes' with its unread
- * count, 'Equipo', then 'Mi cuenta' and 'Cerrar Sesión'. Each person sees only what their role may
+ * count, 'Equipo', 'Historial', then 'Mi cuenta' and 'Cerrar Sesión'. Each person sees only what their role may
  * use (accessRules.ts): analysts the catalogue and analytics, owners 'Equipo'.
  */
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
@@ -11,6 +11,7 @@ import CategoryIcon from '@mui/icons-material/Category';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import GroupIcon from '@mui/icons-material/Group';
+import HistoryIcon from '@mui/icons-material/History';
 import MailIcon from '@mui/icons-material/Mail';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StarIcon from '@mui/icons-material/Star';
@@ -52,6 +53,7 @@ export function AdminMenu() {
       ))}
       {may('contact_messages') && <Menu.Item to="/contact_messages" primaryText={<MessagesMenuText />} leftIcon={<MailIcon />} />}
       {may('team') && <Menu.Item to="/team" primaryText={translate('app.menu.team')} leftIcon={<GroupIcon />} />}
+      {may('history') && <Menu.Item to="/history" primaryText={translate('app.menu.history')} leftIcon={<HistoryIcon />} />}
       <Box sx={{ mt: 1 }}>
         <Divider />
         <Menu.Item to="/account" primaryText={translate('app.menu.account')} leftIcon={<AccountCircleIcon />} />

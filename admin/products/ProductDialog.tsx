@@ -5,6 +5,7 @@
  * added; main-image uploads that end up unused are removed from storage.
  */
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
+import { RecordHistory } from '../history/RecordHistory.tsx';
 import { useMemo, useRef, useState } from 'react';
 import { Form, useCreate, useDataProvider, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { AdminDataProvider } from '../providers/dataProvider.ts';
@@ -154,6 +155,9 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
           ) : (
             <GalleryTab productId={saved?.id ?? null} />
           )}
+          <Box sx={{ mt: 2 }}>
+            <RecordHistory subjectType="product" subjectId={saved?.id} />
+          </Box>
         </DialogContent>
         <DialogActions>
           <Button onClick={cancel}>{t('resources.products.form.cancel')}</Button>

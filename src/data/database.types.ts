@@ -9,6 +9,57 @@ export type Database = {
   };
   public: {
     Tables: {
+      audit_changes: {
+        Row: {
+          id: number
+          txid: number
+          at: string
+          actor_id: string | null
+          actor_email: string | null
+          actor_role: string
+          request: string | null
+          table_name: string
+          action: string
+          subject_type: string
+          subject_id: string | null
+          subject_label: string | null
+          before: Json | null
+          after: Json | null
+        }
+        Insert: {
+          id?: never
+          txid?: number
+          at?: string
+          actor_id?: string | null
+          actor_email?: string | null
+          actor_role: string
+          request?: string | null
+          table_name: string
+          action: string
+          subject_type: string
+          subject_id?: string | null
+          subject_label?: string | null
+          before?: Json | null
+          after?: Json | null
+        }
+        Update: {
+          id?: never
+          txid?: number
+          at?: string
+          actor_id?: string | null
+          actor_email?: string | null
+          actor_role?: string
+          request?: string | null
+          table_name?: string
+          action?: string
+          subject_type?: string
+          subject_id?: string | null
+          subject_label?: string | null
+          before?: Json | null
+          after?: Json | null
+        }
+        Relationships: []
+      }
       banner_images: {
         Row: {
           id: string
@@ -783,6 +834,21 @@ export type Database = {
       }
     }
     Views: {
+      audit_entries: {
+        Row: {
+          id: number | null
+          at: string | null
+          actor_email: string | null
+          actor_role: string | null
+          request: string | null
+          subject_type: string | null
+          subject_id: string | null
+          subject_label: string | null
+          subject_types: string[] | null
+          changes: number | null
+        }
+        Relationships: []
+      }
       brands_with_products: {
         Row: {
           id: string | null
@@ -1539,6 +1605,15 @@ export type Database = {
           p_cost: number
         }
         Returns: number
+      }
+      record_team_change: {
+        Args: {
+          p_action: string
+          p_email: string
+          p_before: Json
+          p_after: Json
+        }
+        Returns: undefined
       }
       reorder_featured_products: {
         Args: {

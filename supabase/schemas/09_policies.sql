@@ -4,9 +4,10 @@
 -- RLS is on for every table. Shoppers (anon, and signed-in users without the admin claim) read
 -- only what the shop shows: products of campaigns ending today or later in Mexico City, their
 -- images and sizes, active categories, brands, banners and hero images, the shop settings. They
--- insert analytics events, checked field by field, and nothing else. Admins (JWT
--- app_metadata.role = 'admin', which only the service role can set) read and write every
--- catalogue table. The service role bypasses RLS (scripts and seeding; never in a bundle).
+-- insert analytics events, checked field by field, and nothing else. Staff (01:
+-- private.staff_role, from the account's app_metadata, which only the service role can set)
+-- read every catalogue table; owners and editors write them; owners alone change the settings row
+-- and read the history. The service role bypasses RLS (scripts and seeding; never in a bundle).
 -- private.security_advisor() checks all of this over the catalogue: its answer must be empty.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
@@ -30,6 +31,7 @@ alter table public.rebuild_requests enable row level security;
 alter table public.publications enable row level security;
 alter table public.shop_settings enable row level security;
 alter table public.contact_messages enable row level security;
+alter table public.audit_changes enable row level security;
 alter table private.analytics_session_hours enable row level security;
 alter table private.analytics_sessions enable row level security;
 alter table private.search_term_totals enable row level security;
@@ -159,6 +161,10 @@ create policy publications_staff_read on public.publications
 
 create policy shop_settings_owner_update on public.shop_settings
   for update to authenticated using ((select public.is_owner())) with check ((select public.is_owner()));
+
+-- The history (08): owners read it; nobody writes it through the API (its trigger function does).
+create policy audit_changes_owner_read on public.audit_changes
+  for select to authenticated using ((select public.is_owner()));
 
 -- Contact messages: only admins read them, mark them read or archived (the only columns granted)
 -- and delete them; they arrive through public.receive_contact_message, never a direct insert.

@@ -62,7 +62,7 @@ describe('an authenticator app', () => {
     expect(right.error).toBeNull();
     const level = (await owner.auth.mfa.getAuthenticatorAssuranceLevel()).data!;
     expect(level.currentLevel).toBe('aal2');
-    expect(level.currentAuthenticationMethods.map((m) => m.method).sort()).toEqual(['password', 'totp']);
+    expect(level.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method)).sort()).toEqual(['password', 'totp']);
     expect((await owner.rpc('staff_role')).data).toBe('owner');
     // a refreshed session stays at two steps
     const refreshed = await owner.auth.refreshSession();
@@ -112,7 +112,9 @@ describe('the team requires two steps', () => {
     expect((await editor.rpc('staff_role')).data).toBeNull();
     expect(await costsVisible(editor)).toBe(0);
     const enrolled = await editor.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Teléfono' });
-    expect((await editor.auth.mfa.challengeAndVerify({ factorId: enrolled.data!.id, code: codeOf(enrolled.data!.totp.secret) })).error).toBeNull();
+    expect(
+      (await editor.auth.mfa.challengeAndVerify({ factorId: enrolled.data!.id, code: codeOf(enrolled.data!.totp.secret) })).error,
+    ).toBeNull();
     expect((await editor.rpc('staff_role')).data).toBe('editor');
 
     expect((await owner.rpc('set_team_two_factor_required', { p_required: false })).data).toBe(false);

@@ -15,7 +15,8 @@
  *   reset_password { user_id, redirect_to } mails the person a link to choose a new password
  *   reset_two_factor { user_id }          removes the person's authenticator apps (a lost phone): they
  *                                          sign in with their password and enrol one again
- * The shop always keeps an active owner: a change that would leave none is refused (team.ts), and
+ * Every change is written to the history (public.record_team_change, as the calling owner). The
+ * shop always keeps an active owner: a change that would leave none is refused (team.ts), and
  * nobody deactivates their own account. Refusals are 4xx with a Spanish `error`.
  */
 import { bearerOf, CORS, json, required } from '../_shared/http.ts';
@@ -76,6 +77,16 @@ async function isOwner(token: string): Promise<boolean | 'invalid'> {
   return (await res.json()) === true;
 }
 
+/** Writes a change of the team to the history, as the calling owner (the database checks it is one). */
+async function record(token: string, action: string, email: string, before: unknown, after: unknown): Promise<void> {
+  const res = await fetch(`${required('SUPABASE_URL')}/rest/v1/rpc/record_team_change`, {
+    method: 'POST',
+    headers: { apikey: required('SUPABASE_ANON_KEY'), authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ p_action: action, p_email: email, p_before: before ?? null, p_after: after ?? null }),
+  });
+  if (!res.ok) throw new Error(`record_team_change ${res.status}: ${await res.text()}`);
+}
+
 /** The caller's user id (the token's subject; the database has already vouched for the session). */
 function subjectOf(token: string): string {
   const payload = token.split('.')[1] ?? '';
@@ -93,7 +104,7 @@ function redirectOf(body: Record<string, unknown>): string {
   return typeof url === 'string' && /^https?:\/\//.test(url) ? `?redirect_to=${encodeURIComponent(url)}` : '';
 }
 
-async function act(body: Record<string, unknown>, callerId: string): Promise<unknown> {
+async function act(body: Record<string, unknown>, callerId: string, token: string): Promise<unknown> {
   switch (body['action']) {
     case 'list':
       return { members: members(await allUsers()) };
@@ -103,6 +114,7 @@ async function act(body: Record<string, unknown>, callerId: string): Promise<unk
       if (!isRole(body['role'])) throw new Refusal(400, 'Elige un rol.');
       const invited = await auth<AuthUser>(`/invite${redirectOf(body)}`, { method: 'POST', body: { email } });
       await auth(`/admin/users/${invited.id}`, { method: 'PUT', body: { app_metadata: { role: body['role'] } } });
+      await record(token, 'invite', email, null, { role: body['role'] });
       return { member: members([{ ...invited, app_metadata: { role: body['role'] } }])[0] };
     }
     case 'set_role':
@@ -110,19 +122,23 @@ async function act(body: Record<string, unknown>, callerId: string): Promise<unk
     case 'reactivate': {
       const id = userIdOf(body);
       const team = members(await allUsers());
-      if (!team.some((m) => m.id === id)) throw new Refusal(404, 'Esa persona no es del equipo.');
+      const member = team.find((m) => m.id === id);
+      if (!member) throw new Refusal(404, 'Esa persona no es del equipo.');
       if (body['action'] === 'set_role') {
         if (!isRole(body['role'])) throw new Refusal(400, 'Elige un rol.');
         const refusal = lastOwnerRefusal(team, id, { role: body['role'] });
         if (refusal) throw new Refusal(409, refusal);
         await auth(`/admin/users/${id}`, { method: 'PUT', body: { app_metadata: { role: body['role'] } } });
+        await record(token, 'set_role', member.email, { role: member.role }, { role: body['role'] });
       } else if (body['action'] === 'deactivate') {
         if (id === callerId) throw new Refusal(409, 'No puedes desactivar tu propia cuenta.');
         const refusal = lastOwnerRefusal(team, id, { deactivate: true });
         if (refusal) throw new Refusal(409, refusal);
         await auth(`/admin/users/${id}`, { method: 'PUT', body: { ban_duration: DEACTIVATED } });
+        await record(token, 'deactivate', member.email, { status: member.status }, { status: 'desactivado' });
       } else {
         await auth(`/admin/users/${id}`, { method: 'PUT', body: { ban_duration: 'none' } });
+        await record(token, 'reactivate', member.email, { status: member.status }, { status: 'activo' });
       }
       return { members: members(await allUsers()) };
     }
@@ -131,12 +147,14 @@ async function act(body: Record<string, unknown>, callerId: string): Promise<unk
       if (!user.email) throw new Refusal(400, 'Esa persona no tiene correo.');
       // the same call as "¿Olvidaste tu contraseña?": Auth mails the link
       await auth(`/recover${redirectOf(body)}`, { method: 'POST', body: { email: user.email }, key: 'anon' });
+      await record(token, 'reset_password', user.email, null, null);
       return { sent_to: user.email };
     }
     case 'reset_two_factor': {
       const id = userIdOf(body);
       const user = await auth<AuthUser & { factors?: Array<{ id: string }> }>(`/admin/users/${id}`);
       for (const factor of user.factors ?? []) await auth(`/admin/users/${id}/factors/${factor.id}`, { method: 'DELETE' });
+      await record(token, 'reset_two_factor', user.email ?? '', { two_factor: (user.factors ?? []).length > 0 }, { two_factor: false });
       return { members: members(await allUsers()) };
     }
     default:
@@ -163,7 +181,7 @@ export default async function handler(req: Request): Promise<Response> {
     const owner = await isOwner(token);
     if (owner === 'invalid') return json(401, { error: 'La sesión no es válida. Inicia sesión de nuevo.' });
     if (!owner) return json(403, { error: 'Solo un dueño administra el equipo.' });
-    return json(200, await act(body, subjectOf(token)));
+    return json(200, await act(body, subjectOf(token), token));
   } catch (error) {
     if (error instanceof Refusal) return json(error.status, { error: error.message });
     console.error(error);

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { actorLabel, describeAction, fieldChanges, formatValue } from './describe.ts';
+
+describe('the history in Spanish', () => {
+  it('names what was done to which row', () => {
+    expect(describeAction({ table_name: 'products', action: 'update', request: 'PATCH /products', before: {}, after: {} })).toBe(
+      'Cambió producto',
+    );
+    expect(describeAction({ table_name: 'product_sizes', action: 'delete', request: null, before: {}, after: null })).toBe('Borró talla');
+    expect(
+      describeAction({
+        table_name: 'auth.users',
+        action: 'update',
+        request: 'POST /functions/admin-users set_role',
+        before: {},
+        after: {},
+      }),
+    ).toBe('Cambió el rol de');
+  });
+
+  it('lists each changed field before and after, leaving out ids and empty fields of a new row', () => {
+    expect(
+      fieldChanges({
+        table_name: 'products',
+        action: 'update',
+        request: null,
+        before: { precio_venta: 849, destacado: false },
+        after: { precio_venta: 799, destacado: true },
+      }),
+    ).toEqual([
+      { field: 'Precio de venta', before: '849', after: '799' },
+      { field: 'Destacado', before: 'no', after: 'sí' },
+    ]);
+    expect(
+      fieldChanges({
+        table_name: 'product_sizes',
+        action: 'insert',
+        request: null,
+        before: null,
+        after: { id: 'x', product_id: 'y', talla: 'M', orden: null },
+      }),
+    ).toEqual([{ field: 'Talla', before: '—', after: 'M' }]);
+  });
+
+  it('formats values a person can read', () => {
+    expect(formatValue(null)).toBe('—');
+    expect(formatValue(['S', 'M'])).toBe('S, M');
+    expect(formatValue('x'.repeat(200))).toHaveLength(118);
+  });
+
+  it('names who did it', () => {
+    expect(actorLabel('ana@tienda.mx', 'owner')).toBe('ana@tienda.mx');
+    expect(actorLabel(null, 'service_role')).toBe('Servicio (importación o tarea programada)');
+    expect(actorLabel(null, 'database')).toBe('Base de datos');
+  });
+});
