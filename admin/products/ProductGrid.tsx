@@ -7,6 +7,7 @@ import {
   ProductFigures,
   ProductMenu,
   ProductThumb,
+  SelectBox,
   SizeBadges,
   type ProductActions,
 } from './ProductParts.tsx';
@@ -29,6 +30,7 @@ export function ProductGrid({ products, actions }: { products: AdminProduct[]; a
               <DiscountChip product={p} />
             </Box>
             <Box sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,.9)', borderRadius: 5, display: 'flex' }}>
+              <SelectBox product={p} actions={actions} />
               <FeaturedStar product={p} onToggle={actions.onToggleFeatured} />
               <ProductMenu product={p} actions={actions} />
             </Box>

@@ -2,15 +2,17 @@
  * Products (spec 2 "Admin products"): title with the selected campaign, 'Mostrando N de M totales',
  * 'Solo productos activos', grid / list / table, search, campaign selector (?campaign={id}), Top 1000
  * lists, paging 50 (200 while searching), scroll-to-top, row actions, featured star, empty state.
+ * Owners and editors choose products (or all the filter matches) for bulk work (BulkBar).
  * Everything is read and written through the data provider's 'products' resource (admin_products:
  * paging, search and counts stay in SQL).
  */
 import AddIcon from '@mui/icons-material/Add';
 import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
 import { Alert, Box, Button, CircularProgress, Link, Paper, Typography } from '@mui/material';
-import { useCallback, useMemo, useState } from 'react';
-import { useDelete, useLocation, useNavigate, useNotify, useRefresh, useStore, useTranslate, useUpdate } from 'react-admin';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCanAccess, useDelete, useLocation, useNavigate, useNotify, useRefresh, useStore, useTranslate, useUpdate } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
+import { BulkBar, type BulkSelection } from './BulkBar.tsx';
 import { useAdminProducts } from './hooks/useAdminProducts.ts';
 import { useCampaign } from './hooks/useLookups.ts';
 import { ImageZoom } from './ImageZoom.tsx';
@@ -51,6 +53,29 @@ export default function ProductList() {
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
   const [deletePending, setDeletePending] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
+
+  // Bulk work: products chosen one by one, or all the filter matches (only in the plain list, whose
+  // total is every match; the Top 1000 lists are a ranking). A new filter starts a new selection.
+  const { canAccess: mayEdit } = useCanAccess({ resource: 'products', action: 'edit' });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  useEffect(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+  }, [query]);
+  const toggleSelected = (p: AdminProduct) => {
+    setAllMatching(false);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(p.id)) next.add(p.id);
+      return next;
+    });
+  };
+  const selection: BulkSelection | null = allMatching
+    ? { target: { filter: { search: query.search || null, campaign_id: campaignId, only_active: onlyActive } }, count: list.total }
+    : selected.size > 0
+      ? { target: { ids: [...selected] }, count: selected.size }
+      : null;
 
   const setCampaign = useCallback(
     (id: string | null) => {
@@ -106,6 +131,7 @@ export default function ProductList() {
     onEdit: setEditing,
     onDelete: setDeleting,
     onToggleFeatured: toggleFeatured,
+    ...(mayEdit ? { selected: allMatching ? new Set(products.map((p) => p.id)) : selected, onSelect: toggleSelected } : {}),
   };
 
   const campaignName = campaignId ? campaign.data?.nombre : null;
@@ -159,6 +185,24 @@ export default function ProductList() {
             onCreate={() => setEditing('new')}
             onImport={() => setImportOpen(true)}
           />
+
+          {selection && (
+            <BulkBar
+              selection={selection}
+              matching={sort === 'recent' ? list.total : selection.count}
+              allMatching={allMatching}
+              onAllMatching={() => setAllMatching(true)}
+              onClear={() => {
+                setSelected(new Set());
+                setAllMatching(false);
+              }}
+              onDone={() => {
+                setSelected(new Set());
+                setAllMatching(false);
+                refresh();
+              }}
+            />
+          )}
 
           {sort !== 'recent' && (
             <Alert

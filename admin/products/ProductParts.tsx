@@ -3,7 +3,7 @@ import BrokenImageIcon from '@mui/icons-material/BrokenImageOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
-import { Box, Chip, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Checkbox, Chip, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import LaunchIcon from '@mui/icons-material/Launch';
@@ -23,6 +23,22 @@ export interface ProductActions {
   onEdit: (p: AdminProduct) => void;
   onDelete: (p: AdminProduct) => void;
   onToggleFeatured: (p: AdminProduct) => void;
+  /** Bulk work (BulkBar): the chosen products; absent for someone who may not change them. */
+  selected?: ReadonlySet<string>;
+  onSelect?: (p: AdminProduct) => void;
+}
+
+/** The product's box for bulk work; nothing when the list offers none. */
+export function SelectBox({ product, actions }: { product: AdminProduct; actions: ProductActions }) {
+  if (!actions.onSelect) return null;
+  return (
+    <Checkbox
+      size="small"
+      checked={actions.selected?.has(product.id) ?? false}
+      onChange={() => actions.onSelect?.(product)}
+      slotProps={{ input: { 'aria-label': `Seleccionar ${product.nombre}` } }}
+    />
+  );
 }
 
 export const isExpired = (p: AdminProduct) => !isCampaignActive(p.campaign?.fecha_fin ?? null);

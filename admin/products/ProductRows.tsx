@@ -10,6 +10,7 @@ import {
   ProductFigures,
   ProductMenu,
   ProductThumb,
+  SelectBox,
   SizeBadges,
   type ProductActions,
 } from './ProductParts.tsx';
@@ -28,6 +29,7 @@ export function ProductRows({ products, actions }: { products: AdminProduct[]; a
             data-testid="product-row"
             sx={{ display: 'flex', gap: 2, p: 1.5, alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' } }}
           >
+            <SelectBox product={p} actions={actions} />
             <ProductThumb product={p} size={88} onZoom={actions.onZoom} />
             <Box sx={{ flex: '1 1 260px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>

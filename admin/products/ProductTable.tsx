@@ -10,6 +10,7 @@ import {
   ProductBadges,
   ProductMenu,
   ProductThumb,
+  SelectBox,
   SizeBadges,
   type ProductActions,
 } from './ProductParts.tsx';
@@ -37,6 +38,7 @@ export function ProductTable({ products, actions }: { products: AdminProduct[]; 
       <Table size="small" aria-label={t('resources.products.title')}>
         <TableHead>
           <TableRow>
+            {actions.onSelect && <TableCell padding="checkbox" />}
             {TABLE_COLUMNS.map((c) => (
               <TableCell key={c} sx={['original', 'cost', 'sale', 'profit', 'margin'].includes(c) ? num : undefined}>
                 {t(`resources.products.columns.${c}`)}
@@ -47,6 +49,11 @@ export function ProductTable({ products, actions }: { products: AdminProduct[]; 
         <TableBody>
           {products.map((p) => (
             <TableRow key={p.id} hover data-testid="product-table-row">
+              {actions.onSelect && (
+                <TableCell padding="checkbox">
+                  <SelectBox product={p} actions={actions} />
+                </TableCell>
+              )}
               <TableCell>
                 <ProductThumb product={p} size={56} onZoom={actions.onZoom} />
               </TableCell>

@@ -283,6 +283,24 @@ export const customMethods = {
   mergeSubcategories(sourceId: string, targetId: string): Promise<MergeResult> {
     return published(callRpc('merge_subcategories', { source_subcategory_id: sourceId, target_subcategory_id: targetId }));
   },
+  /**
+   * One action on many products in one transaction (bulk_update_products): the chosen ids, or all
+   * the list's filter matches; `expected` is the count the person confirmed. A deletion's image
+   * files are removed afterwards.
+   */
+  async bulkUpdateProducts(target: BulkTarget, action: BulkAction, value: Record<string, unknown>, expected: number): Promise<number> {
+    const result = await published(
+      callRpc('bulk_update_products', {
+        p_ids: 'ids' in target ? target.ids : null,
+        p_filter: 'filter' in target ? target.filter : null,
+        p_action: action,
+        p_value: value as never,
+        p_expected: expected,
+      }),
+    );
+    if (result.image_urls.length) await removeFiles(PRODUCT_IMAGES_BUCKET, storagePathsFromUrls(result.image_urls));
+    return result.changed;
+  },
   /** What blocks deleting a category: its subcategories and its products. */
   async categoryDependents(categoryId: string): Promise<{ subcategories: number; products: number }> {
     const [subcategories, products] = await Promise.all([
@@ -330,6 +348,10 @@ export const customMethods = {
     return { success_count: data.success_count, error_count: data.error_count, errors: data.errors ?? [] };
   },
 };
+
+/** Which products a bulk action applies to: the chosen ones, or all that the list's filter matches. */
+export type BulkTarget = { ids: string[] } | { filter: { search: string | null; campaign_id: string | null; only_active: boolean } };
+export type BulkAction = 'campaign' | 'category' | 'brand' | 'discount' | 'feature' | 'unfeature' | 'delete';
 
 export interface ImportBatch {
   products: ImportProduct[];

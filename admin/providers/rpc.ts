@@ -27,6 +27,7 @@ export interface RpcResults {
   unlinked_brand_values: UnlinkedBrandValue[];
   link_brand_value: MergeResult;
   team_two_factor_required: boolean;
+  bulk_update_products: { changed: number; image_urls: string[] };
   set_team_two_factor_required: boolean;
 }
 

@@ -1011,6 +1011,16 @@ export type Database = {
         }
         Returns: string
       }
+      bulk_update_products: {
+        Args: {
+          p_ids?: string[] | null
+          p_filter?: Json | null
+          p_action?: string | null
+          p_value?: Json | null
+          p_expected?: number | null
+        }
+        Returns: Json
+      }
       delete_product: {
         Args: {
           p_id: string
@@ -1027,6 +1037,13 @@ export type Database = {
         Args: {
           p_original: number
           p_sale: number
+        }
+        Returns: number
+      }
+      discounted_price: {
+        Args: {
+          p_price: number
+          p_percent: number
         }
         Returns: number
       }

@@ -31,9 +31,11 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
   admin_products: 'staff',
   analytics_filter_types: 'public',
   browser_name: 'public',
+  bulk_update_products: 'admin',
   delete_product: 'admin',
   device_type: 'public',
   discount_percentage: 'public',
+  discounted_price: 'public',
   get_analytics_by_period: 'staff',
   get_analytics_summary: 'staff',
   get_available_brands: 'public',
@@ -93,6 +95,7 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
 const NOBODY = '00000000-0000-0000-0000-00000000dead';
 const ARGS: Record<string, Record<string, unknown>> = {
   admin_product: { p_id: F.P1 },
+  bulk_update_products: { p_ids: [], p_action: 'feature' },
   delete_product: { p_id: NOBODY },
   get_analytics_by_period: { start_date: '2026-01-01', end_date: '2026-01-02' },
   get_daily_activity_report_by_date: { start_date: '2026-01-01', end_date: '2026-01-02' },
