@@ -17,6 +17,8 @@ export default defineConfig({
         },
       },
       {
+        // the back office's own modules (its '@/' imports) are tested against the stack too
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'db',
           include: ['tests/db/**/*.test.ts'],

@@ -18,9 +18,11 @@ import {
   useNotify,
   useTranslate,
   type RaRecord,
+  useRecordContext,
 } from 'react-admin';
 import { blankToNull } from '../common/validators.ts';
 import { useSaveError } from '../common/useSaveError.tsx';
+import { RecordHistory } from '../history/RecordHistory.tsx';
 
 export type TaxonomyKind = 'categories' | 'subcategories';
 
@@ -52,6 +54,7 @@ function CategorySelect() {
 
 function Fields({ kind, onClose }: { kind: TaxonomyKind; onClose: () => void }) {
   const translate = useTranslate();
+  const record = useRecordContext();
   return (
     <Form>
       <DialogContent sx={{ pt: 1 }}>
@@ -63,6 +66,7 @@ function Fields({ kind, onClose }: { kind: TaxonomyKind; onClose: () => void }) 
           <BooleanInput source="activa" />
           {kind === 'categories' && <BooleanInput source="show_in_header" />}
         </Box>
+        <RecordHistory subjectType={kind === 'categories' ? 'category' : 'subcategory'} subjectId={record?.id as string | undefined} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('app.cancel')}</Button>

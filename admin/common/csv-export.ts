@@ -13,6 +13,7 @@ export const CSV_REPORTS = [
   'productos_mas_vistos',
   'todas_las_estadisticas',
   'mensajes_contacto',
+  'productos',
 ] as const;
 export type CsvReport = (typeof CSV_REPORTS)[number];
 

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useCanAccess, useDelete, useLocation, useNavigate, useNotify, useRefresh, useStore, useTranslate, useUpdate } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 import { BulkBar, type BulkSelection } from './BulkBar.tsx';
+import { exportProducts } from './exportProducts.ts';
 import { useAdminProducts } from './hooks/useAdminProducts.ts';
 import { useCampaign } from './hooks/useLookups.ts';
 import { ImageZoom } from './ImageZoom.tsx';
@@ -184,6 +185,12 @@ export default function ProductList() {
             onView={setView}
             onCreate={() => setEditing('new')}
             onImport={() => setImportOpen(true)}
+            onExport={() =>
+              void exportProducts({ search: query.search || null, campaign_id: campaignId, only_active: onlyActive }).then(
+                (n) => notify(`${n.toLocaleString('es-MX')} productos exportados`, { type: 'success' }),
+                (e: Error) => notify(e.message, { type: 'error' }),
+              )
+            }
           />
 
           {selection && (

@@ -1,4 +1,5 @@
-/** Switch, view toggle, 'Importar CSV' / 'Nuevo Producto', search with clear, campaign selector, Top 1000 buttons. */
+/** Switch, view toggle, 'Exportar CSV' / 'Importar CSV' / 'Nuevo Producto', search with clear, campaign selector, Top 1000 buttons. */
+import DownloadIcon from '@mui/icons-material/Download';
 import AddIcon from '@mui/icons-material/Add';
 import ClearIcon from '@mui/icons-material/Clear';
 import GridViewIcon from '@mui/icons-material/GridView';
@@ -38,6 +39,7 @@ export interface ToolbarProps {
   onView: (v: ProductView) => void;
   onCreate: () => void;
   onImport: () => void;
+  onExport: () => void;
 }
 
 export function ProductToolbar(props: ToolbarProps) {
@@ -86,6 +88,9 @@ export function ProductToolbar(props: ToolbarProps) {
           </ToggleButton>
         </ToggleButtonGroup>
         <Box sx={{ flexGrow: 1 }} />
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={props.onExport}>
+          Exportar CSV
+        </Button>
         <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={props.onImport}>
           {t('resources.products.import_csv')}
         </Button>

@@ -4,6 +4,7 @@
  * the one way the admin calls them.
  */
 import type { Database } from '@/data/database.types.ts';
+import type { ExportedProduct } from '../products/exportCsv.ts';
 import type { AdminProduct, AdminProductsPage } from '../products/types.ts';
 import { ConflictError } from '../common/errors.ts';
 import { supabase } from './supabase.ts';
@@ -28,6 +29,7 @@ export interface RpcResults {
   link_brand_value: MergeResult;
   team_two_factor_required: boolean;
   bulk_update_products: { changed: number; image_urls: string[] };
+  export_products: ExportedProduct[];
   set_team_two_factor_required: boolean;
 }
 

@@ -1047,6 +1047,25 @@ export type Database = {
         }
         Returns: number
       }
+      export_products: {
+        Args: {
+          p_filter?: Json | null
+        }
+        Returns: {
+          id: string
+          url: string
+          nombre: string
+          precio: number
+          precio_anterior: number
+          precio_venta: number
+          imagenes: string
+          tallas: string
+          descripcion_html: string
+          categoria: string
+          subcategoria: string
+          clasificacion: string
+        }[]
+      }
       get_analytics_by_period: {
         Args: {
           start_date: string

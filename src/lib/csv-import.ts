@@ -20,7 +20,13 @@ export const CSV_COLUMNS = [
   'clasificacion',
 ] as const;
 
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
+/**
+ * Columns the product list's export adds: the product's id (the row then updates that product) and
+ * its sale price (kept as given instead of the import's price rule).
+ */
+export const CSV_EXPORT_COLUMNS = ['id', 'precio_venta'] as const;
+
+export type CsvColumn = (typeof CSV_COLUMNS)[number] | (typeof CSV_EXPORT_COLUMNS)[number];
 
 /** What the wizard shows when a file cannot be read at all; nothing is imported then. */
 export const CSV_FILE_ERROR = 'Error procesando el archivo CSV';
@@ -31,6 +37,7 @@ export const CSV_ERRORS = {
   categoryRequired: 'Categoría es requerida',
   priceInvalid: 'Precio inválido',
   pricesFailed: 'Error procesando precios',
+  idInvalid: 'El id no es válido',
 } as const;
 
 export const CSV_WARNINGS = {
@@ -64,6 +71,8 @@ export interface CsvProductRow {
   subcategoria: string;
   /** From 'url', only when it is an http(s) address. */
   link_externo: string | null;
+  /** From 'id' (the product list's export): the product this row updates; null for a new product. */
+  id: string | null;
   /** Any error keeps the row out of the import. */
   errors: string[];
   warnings: string[];
@@ -156,6 +165,17 @@ const isHttpUrl = (value: string): boolean => {
   }
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A cell as written before a spreadsheet protected it: the exports (admin/common/csv-export.ts) put a
+ * single quote before a text that starts with =, +, - or @, so it never runs as a formula; read back,
+ * that quote goes.
+ */
+export function unescapeFormula(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
 /** ';'-separated list: items trimmed, empty ones dropped. */
 const splitList = (value: string): string[] =>
   value
@@ -180,7 +200,7 @@ export function parseSizes(value: string): string[] {
 
 /** One data row (keys already normalised) to a product row with its errors and warnings. */
 export function parseCsvRow(record: Partial<Record<string, string>>, row: number): CsvProductRow {
-  const field = (column: CsvColumn): string => (record[column] ?? '').trim();
+  const field = (column: CsvColumn): string => unescapeFormula((record[column] ?? '').trim());
   const errors: string[] = [];
   const warnings: string[] = [];
 
@@ -208,7 +228,9 @@ export function parseCsvRow(record: Partial<Record<string, string>>, row: number
     const previous = parseCsvPrice(field('precio_anterior'));
     if (previous === null || previous <= 0) warnings.push(CSV_WARNINGS.previousPriceInvalid);
     original = previous !== null && previous > 0 ? previous : cost;
-    sale = importSalePrice(original, cost);
+    // a sale price in the file (an export) is kept; otherwise the import's rule sets it
+    const given = parseCsvPrice(field('precio_venta'));
+    sale = given !== null && given > 0 ? given : importSalePrice(original, cost);
     // A price the catalogue cannot store stops the row.
     if (![cost, original, sale].every((amount) => Number.isFinite(amount) && amount <= MAX_AMOUNT)) {
       errors.push(CSV_ERRORS.pricesFailed);
@@ -228,8 +250,12 @@ export function parseCsvRow(record: Partial<Record<string, string>>, row: number
   const link_externo = url && isHttpUrl(url) ? url : null;
   if (url && !link_externo) warnings.push(CSV_WARNINGS.linkIgnored(url));
 
+  const id = field('id') || null;
+  if (id !== null && !UUID.test(id)) errors.push(CSV_ERRORS.idInvalid);
+
   const margin = sale !== null && cost !== null ? profitMargin(sale, cost) : null;
   return {
+    id: id !== null && UUID.test(id) ? id.toLowerCase() : null,
     row,
     nombre,
     costo_compra: cost,
@@ -291,7 +317,7 @@ export function parseCsvFile(bytes: ArrayBuffer | Uint8Array): CsvImport | CsvFa
  * Excel opens it with its accents intact.
  */
 export function csvTemplate(): string {
-  const rows: Record<CsvColumn, string>[] = [
+  const rows: Record<(typeof CSV_COLUMNS)[number], string>[] = [
     {
       url: 'https://www.levi.com.mx/chamarra-trucker-clasica',
       nombre: "Chamarra de mezclilla Levi's Trucker",

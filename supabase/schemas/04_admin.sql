@@ -920,3 +920,37 @@ end
 $$;
 comment on function public.bulk_update_products(uuid[], jsonb, text, jsonb, integer) is 'Admin: one action (campaign, category, brand, discount, feature, unfeature, delete) on the chosen products or all the list''s filter matches, in one transaction; refused (PT409) when the selection no longer has the confirmed count.';
 grant execute on function public.bulk_update_products(uuid[], jsonb, text, jsonb, integer) to authenticated;
+
+-- The product list as a CSV import file (the import's own columns, plus the product's id and its
+-- sale price, which the import then keeps): what the list's filter matches, newest first. Edited in
+-- a spreadsheet and imported back, each row updates its product; unchanged, it changes nothing.
+create function public.export_products(p_filter jsonb default '{}'::jsonb)
+returns table (
+  id uuid, url text, nombre text, precio numeric, precio_anterior numeric, precio_venta numeric,
+  imagenes text, tallas text, descripcion_html text, categoria text, subcategoria text, clasificacion text
+)
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  perform private.assert_staff();
+  return query
+    select p.id, pp.link_externo, p.nombre, pp.costo_compra, p.precio_original, p.precio_venta,
+           array_to_string(array_remove(array[p.imagen_principal], null)
+             || array(select i.image_url from public.product_images i where i.product_id = p.id order by i.orden, i.id), ';'),
+           array_to_string(p.sizes, ';'),
+           coalesce(p.descripcion, ''),
+           coalesce(c.nombre, ''),
+           coalesce(s.nombre, ''),
+           ''::text
+      from public.products p
+      left join public.product_private pp on pp.product_id = p.id
+      left join public.categories c on c.id = p.category_id
+      left join public.subcategories s on s.id = p.subcategory_id
+     where p.id in (select private.bulk_targets(null, coalesce(p_filter, '{}'::jsonb)))
+     order by p.created_at desc, p.id;
+end
+$$;
+comment on function public.export_products(jsonb) is 'Staff: the products the list''s filter {search, campaign_id, only_active} matches, in the CSV import''s columns plus id and precio_venta (lists joined by ;), newest first.';
+grant execute on function public.export_products(jsonb) to authenticated;

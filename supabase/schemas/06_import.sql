@@ -101,6 +101,9 @@ declare
   v_product uuid;
   v_imported integer := 0;
   v_skipped integer := 0;
+  v_updated integer := 0;
+  v_id uuid;
+  v_descripcion text;
 begin
   -- Admins, and the service role (which carries no admin claim), may import.
   if coalesce(auth.role(), '') <> 'service_role' then
@@ -208,6 +211,50 @@ begin
       end if;
     end if;
 
+    v_descripcion := nullif(btrim(coalesce(v_item ->> 'descripcion', '')), '');
+
+    -- A row with the id of an existing product (the product list's export) updates that product in
+    -- place, keeping its campaign, brand and permalink: only what differs is written, so a file
+    -- exported and imported back unchanged changes nothing.
+    if nullif(btrim(coalesce(v_item ->> 'id', '')), '') is not null then
+      if (v_item ->> 'id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+        raise exception '%: el id no es válido', v_row using errcode = '23514';
+      end if;
+      v_id := (v_item ->> 'id')::uuid;
+      perform 1 from public.products p where p.id = v_id for update;
+      if not found then
+        raise exception '%: el producto ya no existe', v_row using errcode = '23514';
+      end if;
+      update public.products p
+         set category_id = v_category, subcategory_id = v_subcategory, nombre = v_nombre,
+             precio_original = v_original, precio_venta = v_venta, descripcion = v_descripcion
+       where p.id = v_id
+         and (p.category_id, p.subcategory_id, btrim(p.nombre), p.precio_original, p.precio_venta,
+              nullif(btrim(coalesce(p.descripcion, '')), ''))
+             is distinct from (v_category, v_subcategory, v_nombre, v_original, v_venta, v_descripcion);
+      insert into public.product_private (product_id, costo_compra, link_externo)
+      values (v_id, v_costo, v_link)
+      on conflict (product_id) do update set costo_compra = excluded.costo_compra, link_externo = excluded.link_externo
+       where (product_private.costo_compra, product_private.link_externo) is distinct from (excluded.costo_compra, excluded.link_externo);
+      -- images as the export lists them (the main one, then the gallery): only a different list
+      -- is written, its first as the main image
+      if (select array_remove(array[p.imagen_principal], null)
+                 || array(select i.image_url from public.product_images i where i.product_id = v_id order by i.orden, i.id)
+            from public.products p where p.id = v_id) is distinct from v_images then
+        update public.products p set imagen_principal = v_images[1] where p.id = v_id;
+        delete from public.product_images i where i.product_id = v_id;
+        insert into public.product_images (product_id, image_url, orden)
+        select v_id, u, n::integer from unnest(v_images[2:]) with ordinality as t(u, n);
+      end if;
+      if array(select lower(btrim(z.talla)) from public.product_sizes z where z.product_id = v_id order by 1)
+         is distinct from array(select lower(z) from unnest(v_sizes) as t(z) order by 1) then
+        delete from public.product_sizes z where z.product_id = v_id;
+        insert into public.product_sizes (product_id, talla) select v_id, z from unnest(v_sizes) as t(z);
+      end if;
+      v_updated := v_updated + 1;
+      continue;
+    end if;
+
     v_base := coalesce(nullif(private.permalink_base(v_brand, v_nombre), ''), 'producto');
     perform pg_advisory_xact_lock(hashtextextended('permalink:' || v_base, 0));
     insert into public.products (
@@ -215,7 +262,7 @@ begin
       precio_original, precio_venta, descripcion, imagen_principal, permalink
     ) values (
       p_campaign_id, v_category, v_subcategory, p_brand_id, v_brand, v_nombre,
-      v_original, v_venta, nullif(btrim(coalesce(v_item ->> 'descripcion', '')), ''), v_images[1],
+      v_original, v_venta, v_descripcion, v_images[1],
       private.free_permalink(v_base)
     )
     returning id into v_product;
@@ -229,12 +276,13 @@ begin
   end loop;
 
   return jsonb_build_object(
-    'success_count', v_imported + v_skipped,
+    'success_count', v_imported + v_skipped + v_updated,
     'error_count', 0,
     'errors', '[]'::jsonb,
-    'skipped_count', v_skipped
+    'skipped_count', v_skipped,
+    'updated_count', v_updated
   );
 end
 $$;
-comment on function public.import_products_batch(uuid, uuid, jsonb) is 'Admin or service role: imports one CSV batch in one transaction. p_products: [{nombre, costo_compra, precio_original, precio_venta, imagenes[], tallas[], descripcion, categoria, subcategoria, link_externo, import_key, fila?}]. Any invalid element raises ''Fila N (nombre): ...'' and nothing is saved. Rows whose import_key exists are skipped and counted as successes. Returns {success_count, error_count: 0, errors: [], skipped_count}.';
+comment on function public.import_products_batch(uuid, uuid, jsonb) is 'Admin or service role: imports one CSV batch in one transaction. p_products: [{nombre, costo_compra, precio_original, precio_venta, imagenes[], tallas[], descripcion, categoria, subcategoria, link_externo, import_key, id?, fila?}]. Any invalid element raises ''Fila N (nombre): ...'' and nothing is saved. Rows whose import_key exists are skipped and counted as successes; a row with the id of an existing product updates it (only what differs). Returns {success_count, error_count: 0, errors: [], skipped_count, updated_count}.';
 grant execute on function public.import_products_batch(uuid, uuid, jsonb) to authenticated;

@@ -35,6 +35,7 @@ function row(n: number, overrides: Record<string, unknown> = {}) {
     subcategoria: 'Tenis',
     link_externo: `https://proveedor.example.com/p/${n}`,
     import_key: `archivo-abc:${n}`,
+    id: null,
   };
   return { ...product, ...overrides };
 }

@@ -30,5 +30,6 @@ export function toImportProduct(row: CsvProductRow, fileHash: string): ImportPro
     subcategoria: row.subcategoria,
     link_externo: row.link_externo,
     import_key: `${fileHash}:${row.row}`,
+    id: row.id,
   };
 }

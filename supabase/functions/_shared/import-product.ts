@@ -16,6 +16,8 @@ export const IMPORT_PRODUCT_FIELDS = {
   link_externo: 'text',
   /** '<file hash>:<row>': the same row of the same file imported again is skipped, so a retried batch duplicates nothing. */
   import_key: 'text',
+  /** An existing product's id (a file exported from the product list): the row updates that product. */
+  id: 'text',
   costo_compra: 'amount',
   precio_original: 'amount',
   precio_venta: 'amount',
