@@ -9,7 +9,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
 import { Alert, Box, Button, CircularProgress, Link, Paper, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useCanAccess, useDelete, useLocation, useNavigate, useNotify, useRefresh, useStore, useTranslate, useUpdate } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 import { BulkBar, type BulkSelection } from './BulkBar.tsx';
@@ -60,10 +60,13 @@ export default function ProductList() {
   const { canAccess: mayEdit } = useCanAccess({ resource: 'products', action: 'edit' });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
-  useEffect(() => {
+  const [selectionQuery, setSelectionQuery] = useState(query);
+  if (selectionQuery !== query) {
+    // adjusted while rendering, as React advises for state that follows a prop
+    setSelectionQuery(query);
     setSelected(new Set());
     setAllMatching(false);
-  }, [query]);
+  }
   const toggleSelected = (p: AdminProduct) => {
     setAllMatching(false);
     setSelected((current) => {
