@@ -55,6 +55,10 @@ select c.txid as id,
 comment on view public.audit_entries is 'The history by transaction: one entry per save, import batch or merge, with who, when, the first record touched and how many rows changed.';
 grant select on table public.audit_entries to authenticated;
 
+create trigger refuse_write
+  instead of insert or delete or update on public.audit_entries
+  for each row execute function private.refuse_view_write();
+
 create function private.record_change()
 returns trigger
 language plpgsql

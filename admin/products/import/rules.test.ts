@@ -41,6 +41,7 @@ describe('toImportProduct', () => {
       subcategoria: '',
       link_externo: 'https://e.com/p',
       import_key: 'abc123:1',
+      id: null,
     });
   });
 });
