@@ -38,7 +38,14 @@ export function ProductTable({ products, actions }: { products: AdminProduct[]; 
       <Table size="small" aria-label={t('resources.products.title')}>
         <TableHead>
           <TableRow>
-            {actions.onSelect && <TableCell padding="checkbox" />}
+            {actions.onSelect && (
+              <TableCell padding="checkbox">
+                {/* the column's name for screen readers; the boxes say which product each chooses */}
+                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  Seleccionar
+                </Box>
+              </TableCell>
+            )}
             {TABLE_COLUMNS.map((c) => (
               <TableCell key={c} sx={['original', 'cost', 'sale', 'profit', 'margin'].includes(c) ? num : undefined}>
                 {t(`resources.products.columns.${c}`)}

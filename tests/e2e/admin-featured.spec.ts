@@ -82,7 +82,7 @@ test('an admin edits a featured price in place, moves one to the front and remov
   await price.fill('555');
   await price.press('Enter');
   // Toasts show one at a time, 5 s each: a later one may wait behind the one before.
-  await expect(page.getByText('No se pudo actualizar el precio')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('No se pudo actualizar el precio')).toBeVisible({ timeout: 30_000 });
   await expect(price).toHaveValue('777.00');
   await page.unrouteAll();
 

@@ -84,6 +84,8 @@ test('the list: counts, views, campaign from the URL, search line and Top 1000',
   await page.getByRole('button', { name: 'Tabla', exact: true }).click();
   const headers = await page.getByRole('columnheader').allTextContents();
   expect(headers).toEqual([
+    // the column of the boxes that choose products for bulk work
+    'Seleccionar',
     'Imagen',
     'Producto',
     'Marca',
