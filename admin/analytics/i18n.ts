@@ -65,6 +65,7 @@ export const analyticsMessages = {
       sessions_search: 'Sesiones con búsqueda',
       sessions_filter: 'Sesiones con filtro',
       sessions_click: 'Sesiones con click',
+      sessions_order: 'Sesiones con pedido',
       of_sessions: '%{pct}% de las sesiones',
       funnel: 'Embudo de conversión',
       tab_activity: 'Actividad',

@@ -103,6 +103,7 @@ export default function ReportsPage() {
       { key: 'sessions_search', value: Number(funnel?.sesiones_con_busqueda ?? 0), pct: funnel?.conversion_busqueda_pct },
       { key: 'sessions_filter', value: Number(funnel?.sesiones_con_filtro ?? 0), pct: funnel?.conversion_filtro_pct },
       { key: 'sessions_click', value: Number(funnel?.sesiones_con_click ?? 0), pct: funnel?.conversion_click_pct },
+      { key: 'sessions_order', value: Number(funnel?.sesiones_con_pedido ?? 0), pct: funnel?.conversion_pedido_pct },
     ];
     body = (
       <>

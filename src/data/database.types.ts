@@ -365,6 +365,120 @@ export type Database = {
         }
         Relationships: []
       }
+      order_items: {
+        Row: {
+          id: string
+          order_id: string
+          position: number
+          product_id: string | null
+          talla: string | null
+          nombre: string
+          marca: string
+          permalink: string
+          precio_original: number
+          precio_venta: number
+        }
+        Insert: {
+          id?: string
+          order_id: string
+          position: number
+          product_id?: string | null
+          talla?: string | null
+          nombre: string
+          marca?: string
+          permalink: string
+          precio_original: number
+          precio_venta: number
+        }
+        Update: {
+          id?: string
+          order_id?: string
+          position?: number
+          product_id?: string | null
+          talla?: string | null
+          nombre?: string
+          marca?: string
+          permalink?: string
+          precio_original?: number
+          precio_venta?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_items_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_items_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      orders: {
+        Row: {
+          id: string
+          reference: string
+          status: string
+          channel: string
+          item_count: number
+          subtotal: number
+          shipping: number
+          total: number
+          notes: string | null
+          tracking_number: string | null
+          tracking_url: string | null
+          session_id: string | null
+          sender: string
+          created_at: string
+          updated_at: string
+          status_changed_at: string
+          paid_at: string | null
+        }
+        Insert: {
+          id?: string
+          reference: string
+          status?: string
+          channel: string
+          item_count: number
+          subtotal: number
+          shipping: number
+          total: number
+          notes?: string | null
+          tracking_number?: string | null
+          tracking_url?: string | null
+          session_id?: string | null
+          sender?: string
+          created_at?: string
+          updated_at?: string
+          status_changed_at?: string
+          paid_at?: string | null
+        }
+        Update: {
+          id?: string
+          reference?: string
+          status?: string
+          channel?: string
+          item_count?: number
+          subtotal?: number
+          shipping?: number
+          total?: number
+          notes?: string | null
+          tracking_number?: string | null
+          tracking_url?: string | null
+          session_id?: string | null
+          sender?: string
+          created_at?: string
+          updated_at?: string
+          status_changed_at?: string
+          paid_at?: string | null
+        }
+        Relationships: []
+      }
       product_click_analytics: {
         Row: {
           id: number
@@ -485,18 +599,24 @@ export type Database = {
           product_id: string
           talla: string
           created_at: string
+          sold_at: string | null
+          sold_order_id: string | null
         }
         Insert: {
           id?: string
           product_id: string
           talla: string
           created_at?: string
+          sold_at?: string | null
+          sold_order_id?: string | null
         }
         Update: {
           id?: string
           product_id?: string
           talla?: string
           created_at?: string
+          sold_at?: string | null
+          sold_order_id?: string | null
         }
         Relationships: [
           {
@@ -504,6 +624,13 @@ export type Database = {
             columns: ["product_id"]
             isOneToOne: false
             referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "product_sizes_sold_order_id_fkey"
+            columns: ["sold_order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
             referencedColumns: ["id"]
           },
         ]
@@ -527,6 +654,7 @@ export type Database = {
           created_at: string
           updated_at: string
           orden_destacado: number | null
+          agotado: boolean
         }
         Insert: {
           id?: string
@@ -546,6 +674,7 @@ export type Database = {
           created_at?: string
           updated_at?: string
           orden_destacado?: number | null
+          agotado?: boolean
         }
         Update: {
           id?: string
@@ -565,6 +694,7 @@ export type Database = {
           created_at?: string
           updated_at?: string
           orden_destacado?: number | null
+          agotado?: boolean
         }
         Relationships: [
           {
@@ -1202,6 +1332,8 @@ export type Database = {
           conversion_busqueda_pct: number
           conversion_filtro_pct: number
           conversion_click_pct: number
+          sesiones_con_pedido: number
+          conversion_pedido_pct: number
         }[]
       }
       get_daily_activity_report: {
@@ -1607,6 +1739,14 @@ export type Database = {
         Args: {
           source_subcategory_id: string
           target_subcategory_id: string
+        }
+        Returns: Json
+      }
+      place_order: {
+        Args: {
+          p_items: Json
+          p_channel?: string | null
+          p_session_id?: string | null
         }
         Returns: Json
       }

@@ -136,6 +136,9 @@ create table public.products (
   -- The featured product's place in the home carousel (1 first), set in the back office's
   -- 'Destacados'; null for the rest, which follow newest first. Cleared when it stops being featured.
   orden_destacado integer check (orden_destacado >= 1),
+  -- Every piece of the product is sold (its orders were marked paid): its page says 'Agotado' and
+  -- it leaves the shop's listings. Kept by sync_product_sizes and the orders (08_orders.sql).
+  agotado boolean not null default false,
   -- Every permalink is a path the shop can build (/producto/{permalink}): save_product and the
   -- import refuse other forms, and so does the table for a direct write, since one bad permalink
   -- (a slash, a space, an accent, a dot) breaks the build of every page.
@@ -144,7 +147,8 @@ create table public.products (
 );
 comment on table public.products is 'Products of a campaign. Public only while the campaign is active. Admin-only fields (costo_compra, link_externo) live in product_private.';
 comment on column public.products.marca is 'Free-text brand as typed or imported; brand_id is the catalogue brand.';
-comment on column public.products.sizes is 'Read-only copy of the product''s product_sizes (trimmed, natural size order), kept by triggers so the shop can filter and count sizes without a join. Writes to it are ignored.';
+comment on column public.products.sizes is 'Read-only copy of the product''s product_sizes still for sale (not sold; trimmed, natural size order), kept by triggers so the shop can filter and count sizes without a join. Writes to it are ignored.';
+comment on column public.products.agotado is 'Every piece is sold: the product page says Agotado and the shop lists it nowhere. True when every size is sold, or (a product without sizes) when an order holding it was paid.';
 grant select on table public.products to anon;
 grant select, insert, update, delete on table public.products to authenticated;
 create index if not exists products_admin_search_trgm_idx on public.products
@@ -191,9 +195,13 @@ create table public.product_sizes (
   id uuid primary key default gen_random_uuid(),
   product_id uuid not null references public.products (id) on delete cascade,
   talla text not null check (btrim(talla) <> ''),
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- The outlet holds one piece per size: set when the order holding it is marked paid, cleared if
+  -- that order goes back or is cancelled. A sold size is not offered anywhere in the shop.
+  sold_at timestamptz,
+  sold_order_id uuid
 );
-comment on table public.product_sizes is 'Sizes of a product; one per product case-insensitively (trimmed).';
+comment on table public.product_sizes is 'Sizes of a product (one piece each); one per product case-insensitively (trimmed). sold_at/sold_order_id: sold by that order.';
 grant select on table public.product_sizes to anon;
 grant select, insert, update, delete on table public.product_sizes to authenticated;
 create unique index product_sizes_product_talla_key on public.product_sizes (product_id, lower(btrim(talla)));
@@ -206,30 +214,35 @@ returns trigger
 language plpgsql
 set search_path = ''
 as $$
+declare
+  touched uuid[];
 begin
   if tg_op = 'INSERT' then
-    update public.products p
-       set sizes = coalesce((
-         select array_agg(btrim(s.talla) order by public.size_sort_key(s.talla), btrim(s.talla))
-         from public.product_sizes s where s.product_id = p.id), '{}')
-     where p.id in (select n.product_id from new_rows n);
+    select array_agg(distinct n.product_id) into touched from new_rows n;
   elsif tg_op = 'DELETE' then
-    update public.products p
-       set sizes = coalesce((
-         select array_agg(btrim(s.talla) order by public.size_sort_key(s.talla), btrim(s.talla))
-         from public.product_sizes s where s.product_id = p.id), '{}')
-     where p.id in (select o.product_id from old_rows o);
+    select array_agg(distinct o.product_id) into touched from old_rows o;
   else
-    update public.products p
-       set sizes = coalesce((
-         select array_agg(btrim(s.talla) order by public.size_sort_key(s.talla), btrim(s.talla))
-         from public.product_sizes s where s.product_id = p.id), '{}')
-     where p.id in (select n.product_id from new_rows n union select o.product_id from old_rows o);
+    select array_agg(distinct x.product_id) into touched
+      from (select n.product_id from new_rows n union select o.product_id from old_rows o) x;
   end if;
+  -- sizes = the sizes still for sale; agotado when the product has sizes and every one is sold (a
+  -- product left without any size keeps agotado as its orders set it).
+  update public.products p
+     set sizes = f.sizes,
+         agotado = coalesce(f.agotado, p.agotado)
+    from unnest(touched) as t(product_id)
+    cross join lateral (
+      select coalesce(array_agg(btrim(s.talla) order by public.size_sort_key(s.talla), btrim(s.talla))
+                        filter (where s.sold_at is null), '{}') as sizes,
+             case when count(*) > 0 then count(*) filter (where s.sold_at is null) = 0 end as agotado
+      from public.product_sizes s where s.product_id = t.product_id
+    ) f
+   where p.id = t.product_id
+     and (p.sizes, p.agotado) is distinct from (f.sizes, coalesce(f.agotado, p.agotado));
   return null;
 end
 $$;
-comment on function public.sync_product_sizes() is 'Trigger: keeps products.sizes equal to the product''s product_sizes.';
+comment on function public.sync_product_sizes() is 'Trigger: keeps products.sizes equal to the product''s unsold product_sizes, and agotado true when it has sizes and all are sold.';
 
 -- products.sizes is written only by sync_product_sizes (trigger depth > 1); a direct write (for
 -- example a form sending the whole record back) keeps the stored value.

@@ -87,8 +87,9 @@ join public.campaigns cp on cp.id = p.campaign_id
 left join public.brands b on b.id = p.brand_id
 left join public.categories c on c.id = p.category_id
 left join public.subcategories sc on sc.id = p.subcategory_id
-left join public.product_sizes s on s.product_id = p.id;
-comment on view public.master_products is 'One row per product and size (a product without sizes gives one row with size_name null), with names and price_range.';
+left join public.product_sizes s on s.product_id = p.id and s.sold_at is null
+where not p.agotado;
+comment on view public.master_products is 'One row per listed product (not sold out) and size still for sale (a product without sizes gives one row with size_name null), with names and price_range.';
 grant select on table public.master_products to anon, authenticated;
 
 -- ─── Facet cells: counts kept by triggers on products ─────────────────────────────────────────
@@ -267,7 +268,7 @@ create table private.shop_catalogue (
   -- the sizes lowercased, as the size filter compares them (it matches 'm' and 'M' alike)
   size_keys text[] not null
 );
-comment on table private.shop_catalogue is 'The columns of products the shop filters, orders and searches on, nombre and marca folded for search (all products, visible or not), kept by triggers on products.';
+comment on table private.shop_catalogue is 'The columns of products the shop filters, orders and searches on, nombre and marca folded for search (every product not sold out, visible or not), kept by triggers on products.';
 -- The grid lists newest first. Each filter has an index in that order, so a page of one filter
 -- is read straight off its index, and the filters together are found by combining the indexes.
 -- The newest-first index also carries every filter column, so walking it for a page (a size
@@ -886,29 +887,32 @@ declare
   gone jsonb;
   came jsonb;
 begin
+  -- A sold-out product (agotado) is in no listing: it is left out of the copy and the cells, and
+  -- leaves them when it sells out, as if deleted; it comes back if a size is for sale again.
   if tg_op = 'DELETE' then
     delete from private.shop_catalogue c using old_rows o where c.id = o.id;
     select jsonb_agg(jsonb_build_object('campaign_id', o.campaign_id, 'category_id', o.category_id,
         'subcategory_id', o.subcategory_id, 'brand_id', o.brand_id, 'precio_venta', o.precio_venta, 'sizes', o.sizes,
         'nombre_folded', private.search_fold(o.nombre), 'marca_folded', private.search_fold(o.marca)))
-      into gone from old_rows o;
+      into gone from old_rows o where not o.agotado;
   elsif tg_op = 'INSERT' then
     insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded)
     select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, public.price_range_of(n.precio_venta),
       n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca)
-    from new_rows n;
+    from new_rows n where not n.agotado;
     select jsonb_agg(jsonb_build_object('campaign_id', n.campaign_id, 'category_id', n.category_id,
         'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes,
         'nombre_folded', private.search_fold(n.nombre), 'marca_folded', private.search_fold(n.marca)))
-      into came from new_rows n;
+      into came from new_rows n where not n.agotado;
   else
     -- An update touches the copy and the cells only for the rows whose shop columns changed: most
     -- updates (a new description, an image, the sizes copy arriving unchanged) change none.
-    delete from private.shop_catalogue c where c.id in (select o.id from old_rows o except select n.id from new_rows n);
+    delete from private.shop_catalogue c
+     where c.id in (select o.id from old_rows o except select n.id from new_rows n where not n.agotado);
     insert into private.shop_catalogue as c (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded)
     select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, public.price_range_of(n.precio_venta),
       n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca)
-    from new_rows n
+    from new_rows n where not n.agotado
     on conflict (id) do update set
       created_at = excluded.created_at, campaign_id = excluded.campaign_id, category_id = excluded.category_id,
       subcategory_id = excluded.subcategory_id, brand_id = excluded.brand_id, precio_venta = excluded.precio_venta,
@@ -922,17 +926,17 @@ begin
         'nombre_folded', private.search_fold(o.nombre), 'marca_folded', private.search_fold(o.marca)))
       into gone
     from old_rows o left join new_rows n on n.id = o.id
-    where n.id is null
+    where not o.agotado and (n.id is null or n.agotado
       or (o.campaign_id, o.category_id, o.subcategory_id, o.brand_id, o.precio_venta, o.sizes, o.nombre, o.marca)
-        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, n.nombre, n.marca);
+        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, n.nombre, n.marca));
     select jsonb_agg(jsonb_build_object('campaign_id', n.campaign_id, 'category_id', n.category_id,
         'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes,
         'nombre_folded', private.search_fold(n.nombre), 'marca_folded', private.search_fold(n.marca)))
       into came
     from new_rows n left join old_rows o on o.id = n.id
-    where o.id is null
+    where not n.agotado and (o.id is null or o.agotado
       or (o.campaign_id, o.category_id, o.subcategory_id, o.brand_id, o.precio_venta, o.sizes, o.nombre, o.marca)
-        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, n.nombre, n.marca);
+        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, n.nombre, n.marca));
   end if;
   if gone is not null then
     perform private.shop_cells_apply(gone, -1);
@@ -980,7 +984,7 @@ begin
   insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded)
   select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, public.price_range_of(n.precio_venta),
     n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca)
-  from public.products n;
+  from public.products n where not n.agotado;
 
   insert into private.shop_cells (campaign_id, category_id, subcategory_id, brand_id, price_range, n)
   select p.campaign_id, p.category_id, p.subcategory_id, p.brand_id, p.price_range, count(*)

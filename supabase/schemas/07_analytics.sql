@@ -1210,7 +1210,7 @@ comment on function public.get_user_behavior_report(integer, date, date) is 'Sta
 grant execute on function public.get_user_behavior_report(integer, date, date) to authenticated;
 
 create function private.get_conversion_funnel_report(start_date date default null::date, end_date date default null::date)
-returns table(total_sesiones bigint, sesiones_con_busqueda bigint, sesiones_con_filtro bigint, sesiones_con_click bigint, conversion_busqueda_pct numeric, conversion_filtro_pct numeric, conversion_click_pct numeric)
+returns table(total_sesiones bigint, sesiones_con_busqueda bigint, sesiones_con_filtro bigint, sesiones_con_click bigint, conversion_busqueda_pct numeric, conversion_filtro_pct numeric, conversion_click_pct numeric, sesiones_con_pedido bigint, conversion_pedido_pct numeric)
 language plpgsql
 stable security definer
 set search_path to ''
@@ -1226,19 +1226,28 @@ begin
              count(*) filter (where r.filters > 0) as f,
              count(*) filter (where r.clicks > 0) as k
         from private.session_rows(private.day_start(start_date, '-infinity'), private.day_start(end_date + 1, 'infinity')) r
+    ),
+    -- the last step: sessions that sent an order to the chat (08_orders.sql) in the period
+    o as (
+      select count(distinct x.session_id) as p
+        from public.orders x
+       where x.created_at >= private.day_start(start_date, '-infinity')
+         and x.created_at < private.day_start(end_date + 1, 'infinity')
     )
     select c.total, c.b, c.f, c.k,
            coalesce(round(100.0 * c.b / nullif(c.total, 0), 1), 0),
            coalesce(round(100.0 * c.f / nullif(c.total, 0), 1), 0),
-           coalesce(round(100.0 * c.k / nullif(c.total, 0), 1), 0)
-      from c;
+           coalesce(round(100.0 * c.k / nullif(c.total, 0), 1), 0),
+           o.p,
+           coalesce(round(100.0 * o.p / nullif(c.total, 0), 1), 0)
+      from c cross join o;
 end
 $$;
 comment on function private.get_conversion_funnel_report(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
 grant execute on function private.get_conversion_funnel_report(date, date) to authenticated, service_role;
 
 create function public.get_conversion_funnel_report(start_date date default null::date, end_date date default null::date)
-returns table(total_sesiones bigint, sesiones_con_busqueda bigint, sesiones_con_filtro bigint, sesiones_con_click bigint, conversion_busqueda_pct numeric, conversion_filtro_pct numeric, conversion_click_pct numeric)
+returns table(total_sesiones bigint, sesiones_con_busqueda bigint, sesiones_con_filtro bigint, sesiones_con_click bigint, conversion_busqueda_pct numeric, conversion_filtro_pct numeric, conversion_click_pct numeric, sesiones_con_pedido bigint, conversion_pedido_pct numeric)
 language sql
 stable
 set search_path to ''

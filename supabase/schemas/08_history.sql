@@ -67,7 +67,7 @@ set search_path = ''
 as $$
 declare
   -- columns kept by the database itself, never what a person changed
-  v_noise constant text[] := array['updated_at', 'created_at', 'sizes'];
+  v_noise constant text[] := array['updated_at', 'created_at', 'sizes', 'status_changed_at'];
   v_old jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) - v_noise end;
   v_new jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) - v_noise end;
   v_row jsonb := coalesce(v_new, v_old);
@@ -75,7 +75,7 @@ declare
   v_after jsonb := v_new;
   v_subject text := tg_argv[0];
   v_subject_id text := coalesce(v_row ->> 'product_id', v_row ->> 'id');
-  v_label text := coalesce(v_row ->> 'nombre', v_row ->> 'display_name', v_row ->> 'title', v_row ->> 'name');
+  v_label text := coalesce(v_row ->> 'nombre', v_row ->> 'display_name', v_row ->> 'title', v_row ->> 'name', v_row ->> 'reference');
   v_jwt jsonb := auth.jwt();
 begin
   if tg_op = 'UPDATE' then

@@ -31,6 +31,8 @@ alter table public.rebuild_requests enable row level security;
 alter table public.publications enable row level security;
 alter table public.shop_settings enable row level security;
 alter table public.contact_messages enable row level security;
+alter table public.orders enable row level security;
+alter table public.order_items enable row level security;
 alter table public.audit_changes enable row level security;
 alter table private.analytics_session_hours enable row level security;
 alter table private.analytics_sessions enable row level security;
@@ -176,6 +178,18 @@ create policy contact_messages_admin_update on public.contact_messages
 
 create policy contact_messages_admin_delete on public.contact_messages
   for delete to authenticated using ((select public.is_admin()));
+
+-- Orders (08_orders.sql): staff read them and their items; owners and editors change an order's
+-- status, notes and tracking (the only columns granted). They arrive through public.place_order,
+-- never a direct insert, and are never deleted (a wrong one is cancelled).
+create policy orders_staff_read on public.orders
+  for select to authenticated using ((select public.is_staff()));
+
+create policy orders_admin_update on public.orders
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+
+create policy order_items_staff_read on public.order_items
+  for select to authenticated using ((select public.is_staff()));
 
 create policy filter_value_totals_staff_read on private.filter_value_totals
   for select to authenticated

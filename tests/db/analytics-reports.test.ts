@@ -190,7 +190,13 @@ describe('summary and period reports', () => {
     expect(last.map((w) => w.semana)).toEqual(['2026-03-09', '2026-03-02', '2026-02-23']);
   });
 
-  it('computes the funnel as shares of all sessions', async () => {
+  it('computes the funnel as shares of all sessions, orders sent to the chat its last step', async () => {
+    // two orders of one session in the week (one session counts once), one the day after it
+    await sql.query(`
+      insert into public.orders (reference, channel, item_count, subtotal, shipping, total, session_id, created_at) values
+        ('OM-FUN22', 'bolsa', 1, 100, 149, 249, 'embudo-sesion-1', '2026-03-05 12:00-06'),
+        ('OM-FUN23', 'producto', 1, 100, 149, 249, 'embudo-sesion-1', '2026-03-09 23:30-06'),
+        ('OM-FUN24', 'producto', 1, 100, 149, 249, 'embudo-sesion-2', '2026-03-10 00:10-06')`);
     expect(await rpc('get_conversion_funnel_report', WEEK)).toEqual([
       {
         total_sesiones: 4,
@@ -200,8 +206,11 @@ describe('summary and period reports', () => {
         conversion_busqueda_pct: 75,
         conversion_filtro_pct: 75,
         conversion_click_pct: 50,
+        sesiones_con_pedido: 1,
+        conversion_pedido_pct: 25,
       },
     ]);
+    await sql.query(`delete from public.orders where reference like 'OM-FUN%'`);
     expect(await rpc('get_conversion_funnel_report', { start_date: '2026-01-01', end_date: '2026-01-31' })).toEqual([
       {
         total_sesiones: 0,
@@ -211,6 +220,8 @@ describe('summary and period reports', () => {
         conversion_busqueda_pct: 0,
         conversion_filtro_pct: 0,
         conversion_click_pct: 0,
+        sesiones_con_pedido: 0,
+        conversion_pedido_pct: 0,
       },
     ]);
   });

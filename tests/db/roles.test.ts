@@ -74,6 +74,7 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
   merge_brands: 'admin',
   merge_categories: 'admin',
   merge_subcategories: 'admin',
+  place_order: 'public',
   price_range_of: 'public',
   record_team_change: 'owner',
   price_ranges: 'public',
