@@ -20,6 +20,7 @@ import { ForgotPasswordPage } from './login/ForgotPasswordPage.tsx';
 import { LoginPage } from './login/LoginPage.tsx';
 import { SetPasswordPage } from './login/SetPasswordPage.tsx';
 import messages from './messages/index.ts';
+import orders from './orders/index.ts';
 import { RouterError } from './layout/RouterError.tsx';
 import products from './products/index.ts';
 import { authProvider } from './providers/authProvider.ts';
@@ -69,6 +70,8 @@ function BackOffice() {
       <Resource name="subcategories" recordRepresentation="nombre" />
       <Resource {...brands} />
       <Resource {...messages} />
+      <Resource {...orders} />
+      <Resource name="order_items" />
       <CustomRoutes>
         <Route path="/featured-products" element={<FeaturedProductsPage />} />
         <Route path="/settings" element={<SettingsPage />} />

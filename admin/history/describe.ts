@@ -12,6 +12,7 @@ export const SUBJECT_LABELS: Record<string, string> = {
   settings: 'Configuración',
   home: 'Portada',
   team: 'Equipo',
+  order: 'Pedido',
 };
 
 const TABLE_LABELS: Record<string, string> = {
@@ -28,6 +29,7 @@ const TABLE_LABELS: Record<string, string> = {
   banner_images: 'banner de marcas',
   featured_categories: 'categoría destacada',
   'auth.users': 'cuenta',
+  orders: 'pedido',
 };
 
 const VERBS: Record<string, string> = { insert: 'Creó', update: 'Cambió', delete: 'Borró' };
@@ -70,6 +72,13 @@ const FIELD_LABELS: Record<string, string> = {
   role: 'Rol',
   status: 'Estado',
   two_factor: 'Verificación en dos pasos',
+  agotado: 'Agotado',
+  sold_at: 'Vendida',
+  sold_order_id: 'Pedido que la vendió',
+  paid_at: 'Pagado el',
+  notes: 'Notas',
+  tracking_number: 'Número de guía',
+  tracking_url: 'Enlace de rastreo',
 };
 
 /** Columns that say nothing to a person (ids the row label already names). */

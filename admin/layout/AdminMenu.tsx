@@ -1,5 +1,5 @@
 /**
- * The sidebar: Actividad, the resources and pages in the spec's order, 'Mensajes' with its unread
+ * The sidebar: Actividad, the resources and pages in the spec's order ('Pedidos' after 'Destacados'), 'Mensajes' with its unread
  * count, 'Equipo', 'Historial', then 'Mi cuenta' and 'Cerrar Sesión'. Each person sees only what their role may
  * use (accessRules.ts): analysts the catalogue and analytics, owners 'Equipo'.
  */
@@ -13,6 +13,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
 import MailIcon from '@mui/icons-material/Mail';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StarIcon from '@mui/icons-material/Star';
 import TimelineIcon from '@mui/icons-material/Timeline';
@@ -28,6 +29,7 @@ const ITEMS = [
   { to: '/campaigns', key: 'app.menu.campaigns', resource: 'campaigns', icon: <CampaignIcon /> },
   { to: '/products', key: 'app.menu.products', resource: 'products', icon: <Inventory2Icon /> },
   { to: '/featured-products', key: 'app.menu.featured', resource: 'featured-products', icon: <StarIcon /> },
+  { to: '/orders', key: 'app.menu.orders', resource: 'orders', icon: <ReceiptLongIcon /> },
   { to: '/categories', key: 'app.menu.categories', resource: 'categories', icon: <CategoryIcon /> },
   { to: '/brands', key: 'app.menu.brands', resource: 'brands', icon: <LocalOfferIcon /> },
   { to: '/analytics', key: 'app.menu.analytics', resource: 'analytics', icon: <AnalyticsIcon /> },

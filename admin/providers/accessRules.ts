@@ -1,7 +1,7 @@
 /**
  * What each role may use in the back office (react-admin's canAccess): owners everything; editors
  * everything but the team, the shop's settings and policies and the history; analysts only read
- * the catalogue and the analytics. The database refuses the same on its own
+ * the catalogue, the orders and the analytics. The database refuses the same on its own
  * (supabase/schemas/01_extensions_and_helpers.sql, private.staff_role).
  *
  * `resource` is a react-admin resource name or one of the back office's own screens ('team',
@@ -12,7 +12,17 @@ import type { StaffRole } from '@/lib/staff-roles.ts';
 
 const OWNER_ONLY = new Set(['team', 'shop_settings', 'history']);
 /** What an analyst may open: the catalogue's lists and the analytics. */
-const ANALYST_READS = new Set(['campaigns', 'products', 'categories', 'subcategories', 'brands', 'analytics', 'reports']);
+const ANALYST_READS = new Set([
+  'campaigns',
+  'products',
+  'categories',
+  'subcategories',
+  'brands',
+  'orders',
+  'order_items',
+  'analytics',
+  'reports',
+]);
 const READ_ACTIONS = new Set(['list', 'show', 'export', 'read']);
 
 export function canRoleAccess(role: StaffRole | null, resource: string, action: string): boolean {

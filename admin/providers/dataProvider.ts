@@ -73,6 +73,7 @@ export const WRITABLE_COLUMNS: Partial<{ [T in TableName]: readonly (keyof Publi
   product_sizes: ['product_id', 'talla'],
   product_images: ['product_id', 'image_url', 'orden'],
   contact_messages: ['read_at', 'archived_at'],
+  orders: ['status', 'notes', 'tracking_number', 'tracking_url'],
 };
 
 /** A product write that touches only these columns patches them; any other write is a full save. */

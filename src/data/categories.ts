@@ -30,6 +30,7 @@ export async function getHeaderCategories(db: ShopClient): Promise<HeaderCategor
         .from('products')
         .select('id', { count: 'exact', head: true })
         .eq('category_id', c.id)
+        .eq('agotado', false)
         .in('campaign_id', campaignIds);
       return { id: c.id, nombre: c.nombre, product_count: countError ? 0 : (count ?? 0) };
     }),

@@ -31,7 +31,7 @@ export interface HomeData {
 }
 
 /**
- * Featured products (destacado) of live campaigns (RLS), shaped for the product card, in the order
+ * Featured products (destacado) of live campaigns (RLS) that are not sold out, shaped for the product card, in the order
  * the admin gives them in 'Destacados' (orden_destacado), then the unplaced ones newest first.
  */
 export async function getFeaturedProducts(db: ShopClient): Promise<CardProduct[]> {
@@ -39,6 +39,7 @@ export async function getFeaturedProducts(db: ShopClient): Promise<CardProduct[]
     .from('products')
     .select(CARD_SELECT)
     .eq('destacado', true)
+    .eq('agotado', false)
     .order('orden_destacado', { ascending: true, nullsFirst: false })
     .order('created_at', { ascending: false });
   if (error) throw new Error(`No se pudieron cargar los productos destacados: ${error.message}`);

@@ -11,6 +11,7 @@ const row: CardSource = {
   permalink: 'nike-tenis-air-max',
   destacado: true,
   sizes: ['26', '27'],
+  created_at: '2026-11-20T12:00:00+00:00',
   campaign: { nombre: 'Hot Sale', fecha_fin: '2026-12-01' },
   category: { nombre: 'Calzado' },
   brand: { display_name: 'Nike' },
@@ -39,6 +40,7 @@ describe('toCardProduct', () => {
       permalink: 'nike-tenis-air-max',
       destacado: true,
       sizes: ['26', '27'],
+      created_at: '2026-11-20T12:00:00+00:00',
       category_nombre: 'Calzado',
       campaign: { nombre: 'Hot Sale', fecha_fin: '2026-12-01' },
     });

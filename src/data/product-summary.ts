@@ -17,15 +17,15 @@ export type ProductSummary = Pick<
   'id' | 'nombre' | 'marca' | 'precio_original' | 'precio_venta' | 'imagen_principal' | 'permalink'
 >;
 
-/** A product card: the summary plus its badges (featured, sizes, category, campaign countdown). */
+/** A product card: the summary plus its badges (featured, sizes, category, campaign countdown, 'Nuevo' from created_at). */
 export type CardProduct = ProductSummary &
-  Pick<ProductRow, 'destacado' | 'sizes'> & {
+  Pick<ProductRow, 'destacado' | 'sizes' | 'created_at'> & {
     category_nombre: string | null;
     campaign: Pick<Tables<'campaigns'>, 'nombre' | 'fecha_fin'>;
   };
 
 /** A product as a card query reads it: its own columns plus its campaign, category and linked brand. */
-export type CardSource = Pick<ProductRow, 'id' | 'nombre' | 'marca' | 'imagen_principal' | 'permalink' | 'destacado'> & {
+export type CardSource = Pick<ProductRow, 'id' | 'nombre' | 'marca' | 'imagen_principal' | 'permalink' | 'destacado' | 'created_at'> & {
   precio_original: number | string | null;
   precio_venta: number | string | null;
   sizes: string[] | null;
@@ -39,7 +39,7 @@ export type CardSource = Pick<ProductRow, 'id' | 'nombre' | 'marca' | 'imagen_pr
  * brand left-joined (null when missing or hidden from shoppers).
  */
 export const CARD_SELECT =
-  'id, nombre, marca, precio_original, precio_venta, imagen_principal, permalink, destacado, sizes, campaign:campaigns!inner(nombre, fecha_fin), category:categories(nombre), brand:brands(display_name)';
+  'id, nombre, marca, precio_original, precio_venta, imagen_principal, permalink, destacado, sizes, created_at, campaign:campaigns!inner(nombre, fecha_fin), category:categories(nombre), brand:brands(display_name)';
 
 /**
  * The brand a shopper sees: the linked brand's display name (so renaming or merging a brand shows at once
@@ -66,6 +66,7 @@ export function toCardProduct(r: CardSource): CardProduct {
     permalink: r.permalink,
     destacado: r.destacado,
     sizes: r.sizes ?? [],
+    created_at: r.created_at,
     category_nombre: r.category?.nombre ?? null,
     campaign: { nombre: r.campaign.nombre, fecha_fin: r.campaign.fecha_fin },
   };

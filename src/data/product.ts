@@ -13,28 +13,28 @@ export const PAGE_SIZE = 1000;
 
 /** The product page: the card plus the keys related products follow, the description, subcategory and gallery. */
 export type ProductDetail = CardProduct &
-  Pick<Tables<'products'>, 'campaign_id' | 'category_id' | 'subcategory_id' | 'brand_id' | 'descripcion' | 'created_at'> & {
+  Pick<Tables<'products'>, 'campaign_id' | 'category_id' | 'subcategory_id' | 'brand_id' | 'descripcion' | 'created_at' | 'agotado'> & {
     subcategory_nombre: string | null;
     images: Pick<Tables<'product_images'>, 'id' | 'image_url' | 'orden'>[];
   };
 
 /** What the buy box needs (and all a built page sends to it). */
-export type BuyProduct = ProductSummary & Pick<ProductDetail, 'sizes'>;
+export type BuyProduct = ProductSummary & Pick<ProductDetail, 'sizes' | 'agotado'>;
 
 export function toBuyProduct(p: ProductDetail): BuyProduct {
-  return { ...toSummary(p), sizes: p.sizes };
+  return { ...toSummary(p), sizes: p.sizes, agotado: p.agotado };
 }
 
 /** The card of a product page's product (what a related product shows). */
 export function detailToCard(p: ProductDetail): CardProduct {
-  const { campaign_id, category_id, subcategory_id, brand_id, descripcion, created_at, subcategory_nombre, images, ...card } = p;
+  const { campaign_id, category_id, subcategory_id, brand_id, descripcion, subcategory_nombre, images, agotado, ...card } = p;
   return card;
 }
 
-const DETAIL_SELECT = `${CARD_SELECT}, campaign_id, category_id, subcategory_id, brand_id, descripcion, created_at, subcategory:subcategories(nombre), images:product_images(id, image_url, orden)`;
+const DETAIL_SELECT = `${CARD_SELECT}, campaign_id, category_id, subcategory_id, brand_id, descripcion, agotado, subcategory:subcategories(nombre), images:product_images(id, image_url, orden)`;
 
 type DetailRow = Parameters<typeof toCardProduct>[0] &
-  Pick<ProductDetail, 'campaign_id' | 'category_id' | 'subcategory_id' | 'brand_id' | 'descripcion' | 'created_at' | 'images'> & {
+  Pick<ProductDetail, 'campaign_id' | 'category_id' | 'subcategory_id' | 'brand_id' | 'descripcion' | 'agotado' | 'images'> & {
     subcategory: { nombre: string } | null;
   };
 
@@ -46,7 +46,7 @@ function toDetail(r: DetailRow): ProductDetail {
     subcategory_id: r.subcategory_id,
     brand_id: r.brand_id,
     descripcion: r.descripcion,
-    created_at: r.created_at,
+    agotado: r.agotado,
     subcategory_nombre: r.subcategory?.nombre ?? null,
     images: [...(r.images ?? [])].sort((a, b) => a.orden - b.orden),
   };
@@ -93,10 +93,10 @@ export async function getLiveProduct(db: ShopClient, permalink: string): Promise
   return data ? toDetail(data) : null;
 }
 
-/** Related products live: the first group (in the order of relatedTiers) with any active product, newest first, 4 at most. */
+/** Related products live (never a sold-out one): the first group (in the order of relatedTiers) with any active product, newest first, 4 at most. */
 export async function getRelatedProducts(db: ShopClient, product: RelatedKeys): Promise<CardProduct[]> {
   for (const tier of relatedTiers(product)) {
-    let query = db.from('products').select(CARD_SELECT).neq('id', product.id);
+    let query = db.from('products').select(CARD_SELECT).neq('id', product.id).eq('agotado', false);
     for (const [column, value] of Object.entries(tier)) query = query.eq(column, value);
     const { data, error } = await query.order('created_at', { ascending: false }).order('id', { ascending: true }).limit(RELATED_LIMIT);
     if (error) throw new Error(`No se pudieron cargar los productos relacionados: ${error.message}`);

@@ -26,13 +26,19 @@ export interface ProductChatInfo {
   marca?: string | null;
   talla?: string | null;
   url: string;
+  /** The order's reference once recorded (OM-7K3F2). */
+  pedido?: string | null;
 }
 
-/** 'Hola {shop}! Me interesa este producto: {name}', a blank line, the link, then brand and size when known. */
+/**
+ * 'Hola {shop}! Me interesa este producto: {name}', a blank line, the link, then brand and size when
+ * known, and the order's reference once recorded ('Pedido: OM-7K3F2').
+ */
 export function productInterestMessage(shopName: string, p: ProductChatInfo): string {
   const lines = [`Hola ${shopName}! Me interesa este producto: ${p.nombre}`, '', p.url];
   if (p.marca?.trim()) lines.push(`Marca: ${p.marca.trim()}`);
   if (p.talla?.trim()) lines.push(`Talla: ${p.talla.trim()}`);
+  if (p.pedido) lines.push(`Pedido: ${p.pedido}`);
   return lines.join('\n');
 }
 

@@ -40,6 +40,11 @@ describe('buildProductJsonLd', () => {
       url: input.url,
     });
   });
+  it('is out of stock once every piece is sold', () => {
+    expect(buildProductJsonLd({ ...input, agotado: true }, '2026-11-21')['offers']).toMatchObject({
+      availability: 'https://schema.org/OutOfStock',
+    });
+  });
   it('ships to Mexico for $149 below the free-shipping amount, in 3 to 10 days', () => {
     expect(ld['offers']).toMatchObject({
       shippingDetails: {

@@ -21,6 +21,8 @@ export interface JsonLdProductInput {
   category?: string | null;
   sellerName: string;
   policies: ShopPolicies;
+  /** Every piece sold: the offer is out of stock. */
+  agotado?: boolean;
 }
 
 /** The day an offer stops being valid: `today` ('yyyy-MM-dd') plus 30 days. */
@@ -90,7 +92,7 @@ export function buildProductJsonLd(p: JsonLdProductInput, today: string): Record
       priceCurrency: 'MXN',
       price: schemaPrice(p.precio_venta),
       priceValidUntil: priceValidUntil(today),
-      availability: 'https://schema.org/InStock',
+      availability: p.agotado ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: p.sellerName, ...(legalName ? { legalName } : {}) },
       shippingDetails: shippingDetails(p.policies, toAmount(p.precio_venta) ?? 0),

@@ -22,6 +22,10 @@ describe('isIndexable', () => {
     for (const r of ['/admin', '/admin/login', '/test-metatags', '/test-dashboard', '/404', '/500']) expect(isIndexable(r)).toBe(false);
   });
 
+  it('leaves out the bag, which holds one shopper’s own products', () => {
+    expect(isIndexable('/bolsa')).toBe(false);
+  });
+
   it('leaves out the alternate home, whose canonical is /', () => {
     expect(isIndexable('/home-v1')).toBe(false);
     expect(isIndexable('/tienda-reactive')).toBe(false);

@@ -16,9 +16,12 @@ export function pageRoute(file: string): string | null {
 /** Pages that duplicate another one and name it canonical (/home-v1: the home rearranged; /tienda-reactive: /tienda). */
 export const DUPLICATE_ROUTES: readonly string[] = ['/home-v1', '/tienda-reactive'];
 
-/** Pages a search engine should list: not the admin, the test pages, the error pages or duplicates. */
+/** Pages that show only what one shopper keeps in their browser (Mi bolsa): nothing for a search engine. */
+export const PERSONAL_ROUTES: readonly string[] = ['/bolsa'];
+
+/** Pages a search engine should list: not the admin, the test pages, the error pages, duplicates or personal pages. */
 export function isIndexable(route: string): boolean {
-  if (route === '/404' || route === '/500' || DUPLICATE_ROUTES.includes(route)) return false;
+  if (route === '/404' || route === '/500' || DUPLICATE_ROUTES.includes(route) || PERSONAL_ROUTES.includes(route)) return false;
   if (route === '/admin' || route.startsWith('/admin/')) return false;
   return !route.startsWith('/test-');
 }

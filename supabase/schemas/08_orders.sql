@@ -94,7 +94,8 @@ create index product_sizes_sold_order_idx on public.product_sizes (sold_order_id
 -- items: [{position, product_id, talla, nombre, marca, permalink, precio_original, precio_venta}],
 -- subtotal, shipping, total}, shipping by the shop's policy (free from free_shipping_min, else
 -- shipping_cost). Malformed input is refused (PT400); the abuse limits (PT429) are per network
--- address 5 orders in 10 minutes and 20 a day, and 300 an hour for the whole shop.
+-- address 10 orders in 10 minutes and 50 a day (many shoppers share one address behind a mobile
+-- carrier's NAT), and 600 an hour for the whole shop.
 create function private.place_order(p_items jsonb, p_channel text, p_session_id text)
 returns jsonb
 language plpgsql
@@ -149,7 +150,9 @@ begin
   checked as (
     select w.position, w.product_id, w.talla, w.precio_visto,
            p.id is not null as exists_now,
-           p.nombre, p.marca, p.permalink, p.precio_original, p.precio_venta, p.agotado,
+           -- the brand as the shop shows it: the linked active brand's name, else the free text
+           p.nombre, coalesce(nullif(btrim(b.display_name), ''), p.marca) as marca,
+           p.permalink, p.precio_original, p.precio_venta, p.agotado,
            p.campaign_id in (select private.live_campaign_ids()) as live,
            (select count(*) from public.product_sizes s where s.product_id = p.id) as sizes_total,
            (select s.talla from public.product_sizes s
@@ -158,6 +161,7 @@ begin
              where s.product_id = p.id and lower(btrim(s.talla)) = lower(w.talla)) as talla_sold
       from wanted w
       left join public.products p on p.id = w.product_id
+      left join public.brands b on b.id = p.brand_id and b.active
   ),
   judged as (
     select c.*,
@@ -191,12 +195,12 @@ begin
 
   -- One order at a time, so two at once cannot both slip under a limit or take one reference.
   perform pg_advisory_xact_lock(hashtext('public.orders'));
-  if (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '10 minutes') >= 5
-     or (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '1 day') >= 20 then
+  if (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '10 minutes') >= 10
+     or (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '1 day') >= 50 then
     raise exception 'Ya recibimos varios pedidos desde tu conexión. Espera unos minutos o escríbenos por WhatsApp.'
       using errcode = 'PT429';
   end if;
-  if (select count(*) from public.orders o where o.created_at > now() - interval '1 hour') >= 300 then
+  if (select count(*) from public.orders o where o.created_at > now() - interval '1 hour') >= 600 then
     raise exception 'Estamos recibiendo demasiados pedidos. Intenta de nuevo en unos minutos o escríbenos por WhatsApp.'
       using errcode = 'PT429';
   end if;
@@ -226,7 +230,7 @@ begin
                             'subtotal', v_order.subtotal, 'shipping', v_order.shipping, 'total', v_order.total);
 end;
 $$;
-comment on function private.place_order(jsonb, text, text) is 'Records a shopper''s order before the chat opens: checks every item against the live catalogue (ended, sold out, size sold, price changed) and answers the problems, or stores it under a new OM- reference. Limits: 5 per address in 10 minutes, 20 a day; 300 an hour in all. Called by public.place_order.';
+comment on function private.place_order(jsonb, text, text) is 'Records a shopper''s order before the chat opens: checks every item against the live catalogue (ended, sold out, size sold, price changed) and answers the problems, or stores it under a new OM- reference. Limits: 10 per address in 10 minutes, 50 a day; 600 an hour in all. Called by public.place_order.';
 grant execute on function private.place_order(jsonb, text, text) to anon, authenticated;
 
 -- What the API calls (caller's rights): private.place_order does the work.

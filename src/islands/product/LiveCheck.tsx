@@ -1,7 +1,8 @@
 /** @jsxImportSource preact */
 /**
  * The built page's buy box, checked live on load: if the product is gone or its campaign has ended it is
- * replaced by 'Producto no encontrado o campaña expirada'; if the price changed, the live price shows.
+ * replaced by 'Producto no encontrado o campaña expirada'; if the price changed, the live price shows; sizes
+ * sold since the build are gone and a product sold out since then says 'Agotado'.
  * A failed check keeps the built data (the shopper can still ask by chat).
  */
 import { lazy, Suspense, useEffect, useState } from 'preact/compat';
@@ -32,8 +33,8 @@ export default function LiveCheck({ product, url, sellerPhone }: Props) {
           if (!active) return;
           if (!live) return setCheck({ kind: 'gone' });
           const priceUpdated = live.precio_venta !== product.precio_venta || live.precio_original !== product.precio_original;
-          const { precio_original, precio_venta, sizes } = live;
-          setCheck({ kind: 'live', product: { ...product, precio_original, precio_venta, sizes }, priceUpdated });
+          const { precio_original, precio_venta, sizes, agotado } = live;
+          setCheck({ kind: 'live', product: { ...product, precio_original, precio_venta, sizes, agotado }, priceUpdated });
         },
         (error: unknown) => console.error('Comprobación en vivo del producto fallida', error),
       );

@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-/** 'Selecciona tu talla': opens when buying without a size; choosing one sets it and proceeds to buy. */
+/** 'Selecciona tu talla': opens when buying (or adding to the bag) without a size; choosing one sets it and goes on. */
 import Modal from './Modal.tsx';
 import SizePicker from './SizePicker.tsx';
 
@@ -8,16 +8,19 @@ interface Props {
   onOpenChange: (open: boolean) => void;
   sizes: string[];
   onChoose: (size: string) => void;
+  /** What choosing leads to (default: buying by message). */
+  description?: string | undefined;
 }
 
-export default function SizeDialog({ open, onOpenChange, sizes, onChoose }: Props) {
+export default function SizeDialog({
+  open,
+  onOpenChange,
+  sizes,
+  onChoose,
+  description = 'Elige tu talla para continuar con tu compra por mensaje.',
+}: Props) {
   return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Selecciona tu talla"
-      description="Elige tu talla para continuar con tu compra por mensaje."
-    >
+    <Modal open={open} onOpenChange={onOpenChange} title="Selecciona tu talla" description={description}>
       <SizePicker sizes={sizes} selected={null} onSelect={onChoose} label="Tallas disponibles" />
     </Modal>
   );

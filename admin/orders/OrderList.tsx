@@ -1,0 +1,135 @@
+/**
+ * 'Pedidos': the orders shoppers sent to the chat, newest first, by reference, date, items, total and
+ * status. The search box finds the reference a shopper quotes however it was typed ('om 7k3f2'); the
+ * tabs narrow by status. Opening a row shows the order, where owners and editors change its status,
+ * notes and tracking (analysts only read).
+ */
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, Button, Chip, InputAdornment, Tab, Tabs, TextField, type Theme, Typography, useMediaQuery } from '@mui/material';
+import { useState } from 'react';
+import { DataTable, List, useListContext, useNotify, useRefresh, useStore, useTranslate } from 'react-admin';
+import { formatReportDate } from '@/lib/dates.ts';
+import { formatPrice } from '@/lib/money.ts';
+import { OrderDialog } from './OrderDialog.tsx';
+import { itemCountLabel, ORDER_STATUSES, type Order, type OrderStatus, orderFilter, STATUS_COLORS, STATUS_LABELS } from './rules.ts';
+
+type StatusTab = OrderStatus | 'todos';
+
+function Header({
+  search,
+  setSearch,
+  tab,
+  setTab,
+}: {
+  search: string;
+  setSearch: (s: string) => void;
+  tab: StatusTab;
+  setTab: (t: StatusTab) => void;
+}) {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const { total } = useListContext();
+  return (
+    <Box sx={{ width: '100%', pt: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {translate('app.orders.title')}
+          {typeof total === 'number' && (
+            <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+              ({total})
+            </Typography>
+          )}
+        </Typography>
+        <TextField
+          size="small"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          label={translate('app.orders.search')}
+          placeholder="OM-7K3F2"
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ minWidth: 240 }}
+        />
+        <Button startIcon={<RefreshIcon />} onClick={() => refresh()}>
+          {translate('app.refresh')}
+        </Button>
+      </Box>
+      <Tabs value={tab} onChange={(_e, value: StatusTab) => setTab(value)} variant="scrollable" allowScrollButtonsMobile sx={{ mt: 1 }}>
+        <Tab value="todos" label={translate('app.orders.all')} />
+        {ORDER_STATUSES.map((s) => (
+          <Tab key={s} value={s} label={STATUS_LABELS[s]} />
+        ))}
+      </Tabs>
+    </Box>
+  );
+}
+
+export function StatusChip({ status }: { status: string }) {
+  const known = (ORDER_STATUSES as readonly string[]).includes(status) ? (status as OrderStatus) : null;
+  return <Chip size="small" label={known ? STATUS_LABELS[known] : status} color={known ? STATUS_COLORS[known] : 'default'} />;
+}
+
+export function OrderList() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [tab, setTab] = useStore<StatusTab>('orders.tab', 'todos');
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState<Order | null>(null);
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  return (
+    <>
+      <List
+        resource="orders"
+        title={translate('app.orders.title')}
+        filter={orderFilter(search, tab)}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        perPage={25}
+        actions={false}
+        exporter={false}
+        empty={false}
+        queryOptions={{ onError: () => notify('app.orders.load_error', { type: 'error' }) }}
+        sx={{ '& .RaList-main': { mt: 0 } }}
+      >
+        <Header search={search} setSearch={setSearch} tab={tab} setTab={setTab} />
+        <DataTable<Order>
+          bulkActionButtons={false}
+          rowClick={(_id, _resource, record) => {
+            setOpen(record as Order);
+            return false;
+          }}
+          empty={<Box sx={{ p: 2 }}>{translate(search.trim() ? 'app.orders.not_found' : 'app.orders.empty')}</Box>}
+        >
+          <DataTable.Col
+            source="reference"
+            render={(o) => (
+              <Box>
+                <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 700 }}>
+                  {o.reference}
+                </Box>
+                {phone && (
+                  <Typography variant="body2" color="text.secondary" component="div">
+                    {formatReportDate(o.created_at, 'minutes')} · {itemCountLabel(o.item_count)}
+                  </Typography>
+                )}
+              </Box>
+            )}
+          />
+          {!phone && <DataTable.Col source="created_at" render={(o) => formatReportDate(o.created_at, 'minutes')} />}
+          {!phone && <DataTable.Col source="item_count" render={(o) => itemCountLabel(o.item_count)} />}
+          <DataTable.NumberCol source="total" render={(o) => formatPrice(o.total)} />
+          <DataTable.Col source="status" render={(o) => <StatusChip status={o.status} />} />
+          {!phone && <DataTable.Col source="tracking_number" disableSort render={(o) => o.tracking_number ?? ''} />}
+        </DataTable>
+      </List>
+      <OrderDialog order={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

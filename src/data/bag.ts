@@ -1,0 +1,97 @@
+/**
+ * The bag's two calls, with the anon key as plain typed fetches (the PostgREST client would add its
+ * weight to every product page for two requests): the products of the bag as the shop has them now,
+ * and place_order, which checks every line live and records the order before the chat opens
+ * (supabase/schemas/08_orders.sql).
+ */
+import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
+import type { BagProblem, LiveBagProduct, PlacedOrder } from '../lib/bag.ts';
+import { toAmount } from '../lib/money.ts';
+import { analyticsSessionId } from './analytics.ts';
+import type { Database } from './database.types.ts';
+
+const base = () => `${PUBLIC_SUPABASE_URL.replace(/\/+$/, '')}/rest/v1`;
+const headers = {
+  apikey: PUBLIC_SUPABASE_ANON_KEY,
+  Authorization: `Bearer ${PUBLIC_SUPABASE_ANON_KEY}`,
+  'Content-Type': 'application/json',
+};
+
+/** A line as place_order takes it: the product, its size and the price the shopper saw. */
+export interface OrderLine {
+  product_id: string;
+  talla: string | null;
+  precio_venta: number;
+}
+
+export type PlaceOrderAnswer =
+  | ({ ok: true } & PlacedOrder)
+  | { ok: false; problems: (BagProblem & { position: number; product_id: string; talla: string | null })[] };
+
+type Channel = Database['public']['Functions']['place_order']['Args']['p_channel'];
+
+/**
+ * Records the order, or answers which lines changed. Throws an Error with the shop's Spanish message
+ * when the request is refused (a limit reached, a malformed bag) or the network fails.
+ */
+export async function placeOrder(lines: OrderLine[], channel: NonNullable<Channel>): Promise<PlaceOrderAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(`${base()}/rpc/place_order`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ p_items: lines, p_channel: channel, p_session_id: analyticsSessionId() }),
+    });
+  } catch {
+    throw new Error('No se pudo enviar tu pedido. Revisa tu conexión e intenta de nuevo.');
+  }
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!response.ok) {
+    const message = typeof body?.message === 'string' && /^[A-ZÁÉÍÓÚÑ¿¡]/.test(body.message) ? body.message : null;
+    throw new Error(message ?? 'No se pudo enviar tu pedido. Intenta de nuevo en unos minutos.');
+  }
+  return toAnswer(body);
+}
+
+function toAnswer(body: Record<string, unknown> | null): PlaceOrderAnswer {
+  if (body?.ok === true) {
+    const items = Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : [];
+    return {
+      ok: true,
+      reference: String(body.reference),
+      items: items.map((i) => ({
+        nombre: String(i.nombre ?? ''),
+        marca: String(i.marca ?? ''),
+        talla: typeof i.talla === 'string' ? i.talla : null,
+        precio_venta: toAmount(i.precio_venta as number) ?? 0,
+        permalink: String(i.permalink ?? ''),
+      })),
+      subtotal: toAmount(body.subtotal as number) ?? 0,
+      shipping: toAmount(body.shipping as number) ?? 0,
+      total: toAmount(body.total as number) ?? 0,
+    };
+  }
+  const problems = Array.isArray(body?.problems) ? (body.problems as Record<string, unknown>[]) : [];
+  return {
+    ok: false,
+    problems: problems.map((p) => ({
+      position: Number(p.position),
+      product_id: String(p.product_id),
+      talla: typeof p.talla === 'string' ? p.talla : null,
+      motivo: p.motivo as BagProblem['motivo'],
+      precio_venta: toAmount(p.precio_venta as number),
+    })),
+  };
+}
+
+/** The bag's products as the shop has them now (a product not returned is no longer in the shop). Throws when the read fails. */
+export async function fetchBagProducts(ids: string[]): Promise<LiveBagProduct[]> {
+  // Ids come from the browser's storage: only well-formed ones go into the filter.
+  const valid = [...new Set(ids)].filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+  if (valid.length === 0) return [];
+  const list = valid.join(',');
+  const response = await fetch(`${base()}/products?select=id,precio_venta,sizes,agotado&id=in.(${list})`, { headers });
+  if (!response.ok) throw new Error(`No se pudo revisar tu bolsa (${response.status})`);
+  const rows = (await response.json()) as { id: string; precio_venta: number | string; sizes: string[]; agotado: boolean }[];
+  return rows.map((r) => ({ id: r.id, precio_venta: toAmount(r.precio_venta) ?? 0, sizes: r.sizes ?? [], agotado: r.agotado }));
+}

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addToBag,
+  BAG_LIMIT,
+  type BagItem,
+  bagKey,
+  bagTotals,
+  blocksOrder,
+  liveProblems,
+  orderChatLink,
+  orderMessage,
+  parseBag,
+  problemText,
+  removeFromBag,
+  withPrice,
+} from './bag.ts';
+import { productInterestMessage } from './chat.ts';
+
+const item = (n: number, talla: string | null = 'M', precio_venta = 500): BagItem => ({
+  product_id: `p${n}`,
+  permalink: `producto-${n}`,
+  nombre: `Producto ${n}`,
+  marca: 'Nike',
+  talla,
+  precio_venta,
+  precio_original: 900,
+  imagen_principal: null,
+  added_at: n,
+});
+
+const policies = { freeShippingMin: 1500, shippingCost: 149 };
+
+describe('adding and removing lines', () => {
+  it('keeps one line per product and size, sizes compared without case', () => {
+    let list = addToBag([], item(1, 'M')).list;
+    expect(addToBag(list, item(1, 'm')).outcome).toBe('already');
+    const other = addToBag(list, item(1, 'L'));
+    expect(other.outcome).toBe('added');
+    list = other.list;
+    expect(list.map(bagKey)).toEqual(['p1|m', 'p1|l']);
+    expect(removeFromBag(list, 'p1|m').map(bagKey)).toEqual(['p1|l']);
+  });
+
+  it(`holds at most ${BAG_LIMIT} lines`, () => {
+    let list: BagItem[] = [];
+    for (let n = 0; n < BAG_LIMIT; n++) list = addToBag(list, item(n)).list;
+    const more = addToBag(list, item(99));
+    expect(more.outcome).toBe('full');
+    expect(more.list).toHaveLength(BAG_LIMIT);
+  });
+
+  it('takes a new price for one line', () => {
+    const list = withPrice([item(1), item(2)], 'p2|m', 450);
+    expect(list.map((i) => i.precio_venta)).toEqual([500, 450]);
+  });
+});
+
+describe('the stored bag', () => {
+  it('keeps valid lines and drops broken ones and duplicates', () => {
+    const raw = JSON.stringify([item(1), { ...item(2), precio_venta: 'gratis' }, item(1), { nope: true }, item(3, null)]);
+    expect(parseBag(raw).map(bagKey)).toEqual(['p1|m', 'p3|']);
+  });
+  it('reads garbage as an empty bag', () => {
+    expect(parseBag('no es json')).toEqual([]);
+    expect(parseBag('{"a":1}')).toEqual([]);
+  });
+});
+
+describe('totals', () => {
+  it('charges shipping below the free-shipping amount and says how much is missing', () => {
+    expect(bagTotals([item(1, 'M', 500), item(2, 'M', 499.5)], policies)).toEqual({
+      count: 2,
+      subtotal: 999.5,
+      shipping: 149,
+      total: 1148.5,
+      toFreeShipping: 500.5,
+    });
+  });
+  it('ships free from the amount on', () => {
+    expect(bagTotals([item(1, 'M', 1000), item(2, 'M', 500)], policies)).toMatchObject({ shipping: 0, total: 1500, toFreeShipping: null });
+  });
+  it('always charges when the shop never ships free, and nothing for an empty bag', () => {
+    expect(bagTotals([item(1, 'M', 5000)], { freeShippingMin: null, shippingCost: 99 })).toMatchObject({
+      shipping: 99,
+      toFreeShipping: null,
+    });
+    expect(bagTotals([], policies)).toMatchObject({ subtotal: 0, shipping: 0, total: 0 });
+  });
+});
+
+describe('problems found live', () => {
+  it('flags gone, sold-out, sold-size and re-priced lines and leaves the rest', () => {
+    const list = [item(1, 'M'), item(2, 'S'), item(3, 'L'), item(4, 'xl', 500), item(5, null, 500)];
+    const live = [
+      { id: 'p2', precio_venta: 500, sizes: [], agotado: true },
+      { id: 'p3', precio_venta: 500, sizes: ['M'], agotado: false },
+      { id: 'p4', precio_venta: 450, sizes: ['XL'], agotado: false },
+      { id: 'p5', precio_venta: 500, sizes: [], agotado: false },
+    ];
+    expect(Object.fromEntries(liveProblems(list, live))).toEqual({
+      'p1|m': { motivo: 'no_disponible' },
+      'p2|s': { motivo: 'agotado' },
+      'p3|l': { motivo: 'vendida' },
+      'p4|xl': { motivo: 'precio', precio_venta: 450 },
+    });
+  });
+
+  it('says each problem in Spanish; only a new price can be accepted', () => {
+    expect(problemText({ motivo: 'terminado' })).toBe('La campaña de este producto terminó.');
+    expect(problemText({ motivo: 'vendida' })).toBe('Esta talla ya se vendió.');
+    expect(problemText({ motivo: 'precio', precio_venta: 450 })).toBe('El precio cambió a $450.00.');
+    expect(problemText({ motivo: 'no_disponible' })).toBe('Este producto ya no está disponible.');
+    expect(blocksOrder({ motivo: 'precio' })).toBe(false);
+    expect(blocksOrder({ motivo: 'agotado' })).toBe(true);
+  });
+});
+
+describe('the chat message', () => {
+  const order = {
+    reference: 'OM-7K3F2',
+    items: [
+      { nombre: 'Sudadera Crewneck Vino', marca: 'Nike', talla: 'XS', precio_venta: 1349, permalink: 'nike-sudadera-crewneck-vino' },
+      { nombre: 'Bolsa de piel', marca: '', talla: null, precio_venta: 750.5, permalink: 'bolsa-de-piel' },
+    ],
+    subtotal: 2099.5,
+    shipping: 0,
+    total: 2099.5,
+  };
+
+  it('lists every item with brand, name, size, price and link, then the totals', () => {
+    expect(orderMessage('Outlet Moda MX', 'https://outlet.mx/', order)).toBe(
+      [
+        'Hola Outlet Moda MX! Quiero hacer el pedido OM-7K3F2:',
+        '',
+        '1. Nike - Sudadera Crewneck Vino',
+        'Talla: XS · $1,349.00',
+        'https://outlet.mx/producto/nike-sudadera-crewneck-vino',
+        '',
+        '2. Bolsa de piel',
+        '$750.50',
+        'https://outlet.mx/producto/bolsa-de-piel',
+        '',
+        'Subtotal (2 productos): $2,099.50',
+        'Envío: Gratis',
+        'Total: $2,099.50 (IVA incluido)',
+      ].join('\n'),
+    );
+  });
+
+  it('states a shipping cost and goes to the seller’s chat', () => {
+    const link = orderChatLink({ chatHost: 'https://wa.me/', sellerPhone: '+52 1 55 1234 5678', name: 'Outlet' }, 'https://outlet.mx', {
+      ...order,
+      items: order.items.slice(0, 1),
+      shipping: 149,
+      total: 1498,
+    });
+    const url = new URL(link);
+    expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/5215512345678');
+    expect(url.searchParams.get('text')).toContain('Subtotal (1 producto): $2,099.50\nEnvío: $149.00\nTotal: $1,498.00 (IVA incluido)');
+  });
+
+  it('a single purchase names its order reference', () => {
+    expect(
+      productInterestMessage('Outlet', {
+        nombre: 'Playera',
+        marca: 'Nike',
+        talla: 'M',
+        url: 'https://o.mx/producto/p',
+        pedido: 'OM-22222',
+      }),
+    ).toBe('Hola Outlet! Me interesa este producto: Playera\n\nhttps://o.mx/producto/p\nMarca: Nike\nTalla: M\nPedido: OM-22222');
+  });
+});
