@@ -187,6 +187,7 @@ export type Database = {
           show_in_header: boolean
           created_at: string
           updated_at: string
+          tipo_talla: string | null
         }
         Insert: {
           id?: string
@@ -197,6 +198,7 @@ export type Database = {
           show_in_header?: boolean
           created_at?: string
           updated_at?: string
+          tipo_talla?: string | null
         }
         Update: {
           id?: string
@@ -207,6 +209,7 @@ export type Database = {
           show_in_header?: boolean
           created_at?: string
           updated_at?: string
+          tipo_talla?: string | null
         }
         Relationships: []
       }
@@ -921,6 +924,67 @@ export type Database = {
         }
         Relationships: []
       }
+      size_guides: {
+        Row: {
+          id: string
+          nombre: string
+          tipo_talla: string
+          category_id: string | null
+          subcategory_id: string | null
+          brand_id: string | null
+          filas: Json
+          nota: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          nombre: string
+          tipo_talla: string
+          category_id?: string | null
+          subcategory_id?: string | null
+          brand_id?: string | null
+          filas?: Json
+          nota?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          nombre?: string
+          tipo_talla?: string
+          category_id?: string | null
+          subcategory_id?: string | null
+          brand_id?: string | null
+          filas?: Json
+          nota?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "size_guides_brand_id_fkey"
+            columns: ["brand_id"]
+            isOneToOne: false
+            referencedRelation: "brands"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "size_guides_category_id_fkey"
+            columns: ["category_id"]
+            isOneToOne: false
+            referencedRelation: "categories"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "size_guides_subcategory_id_fkey"
+            columns: ["subcategory_id"]
+            isOneToOne: false
+            referencedRelation: "subcategories"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       subcategories: {
         Row: {
           id: string
@@ -931,6 +995,7 @@ export type Database = {
           orden: number
           created_at: string
           updated_at: string
+          tipo_talla: string | null
         }
         Insert: {
           id?: string
@@ -941,6 +1006,7 @@ export type Database = {
           orden?: number
           created_at?: string
           updated_at?: string
+          tipo_talla?: string | null
         }
         Update: {
           id?: string
@@ -951,6 +1017,7 @@ export type Database = {
           orden?: number
           created_at?: string
           updated_at?: string
+          tipo_talla?: string | null
         }
         Relationships: [
           {
@@ -1016,6 +1083,7 @@ export type Database = {
           created_at: string | null
           updated_at: string | null
           product_count: number | null
+          tipo_talla: string | null
         }
         Relationships: []
       }
@@ -1103,6 +1171,7 @@ export type Database = {
           updated_at: string | null
           product_count: number | null
           category_nombre: string | null
+          tipo_talla: string | null
         }
         Relationships: []
       }
@@ -1842,6 +1911,12 @@ export type Database = {
       shop_today: {
         Args: {
           at?: string | null
+        }
+        Returns: string
+      }
+      size_guide_id: {
+        Args: {
+          p: Database["public"]["Tables"]["products"]["Row"]
         }
         Returns: string
       }

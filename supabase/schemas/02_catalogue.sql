@@ -74,9 +74,11 @@ create table public.categories (
   orden integer not null default 0,
   show_in_header boolean not null default false,
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  tipo_talla text check (tipo_talla in ('ropa', 'calzado', 'pantalon'))
 );
 comment on table public.categories is 'Product categories. Cannot be deleted while products or subcategories reference them.';
+comment on column public.categories.tipo_talla is 'The kind of size its products use (ropa, calzado, pantalon), for size guides and the shopper''s saved size; null when sizes do not apply. A subcategory''s own kind overrides it.';
 grant select on table public.categories to anon;
 grant select, insert, update, delete on table public.categories to authenticated;
 create index categories_orden_idx on public.categories (orden, nombre);
@@ -89,9 +91,11 @@ create table public.subcategories (
   activa boolean not null default true,
   orden integer not null default 0,
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  tipo_talla text check (tipo_talla in ('ropa', 'calzado', 'pantalon'))
 );
 comment on table public.subcategories is 'Subcategories of a category. Cannot be deleted while products reference them.';
+comment on column public.subcategories.tipo_talla is 'The kind of size its products use (ropa, calzado, pantalon); when set it overrides its category''s (Ropa: ropa, Ropa/Pantalones: pantalon); null: the category''s.';
 grant select on table public.subcategories to anon;
 grant select, insert, update, delete on table public.subcategories to authenticated;
 create index subcategories_category_idx on public.subcategories (category_id, orden);

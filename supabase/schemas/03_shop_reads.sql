@@ -29,9 +29,10 @@ with (security_invoker = true)
 as
 select
   c.id, c.nombre, c.descripcion, c.activa, c.orden, c.show_in_header, c.created_at, c.updated_at,
-  (select count(*) from public.products p where p.category_id = c.id) as product_count
+  (select count(*) from public.products p where p.category_id = c.id) as product_count,
+  c.tipo_talla
 from public.categories c;
-comment on view public.categories_with_products is 'Categories with the number of (visible) products.';
+comment on view public.categories_with_products is 'Categories with the number of (visible) products and their kind of size.';
 grant select on table public.categories_with_products to anon, authenticated;
 
 create view public.subcategories_with_products
@@ -40,10 +41,11 @@ as
 select
   s.id, s.category_id, s.nombre, s.descripcion, s.activa, s.orden, s.created_at, s.updated_at,
   (select count(*) from public.products p where p.subcategory_id = s.id) as product_count,
-  c.nombre as category_nombre
+  c.nombre as category_nombre,
+  s.tipo_talla
 from public.subcategories s
 left join public.categories c on c.id = s.category_id;
-comment on view public.subcategories_with_products is 'Subcategories with the number of (visible) products and their category name.';
+comment on view public.subcategories_with_products is 'Subcategories with the number of (visible) products, their category name and their own kind of size.';
 grant select on table public.subcategories_with_products to anon, authenticated;
 
 create view public.brands_with_products

@@ -286,6 +286,10 @@ create trigger brands_request_rebuild
   after insert or delete or update or truncate on public.brands
   for each statement execute function public.request_rebuild();
 
+create trigger size_guides_request_rebuild
+  after insert or delete or update or truncate on public.size_guides
+  for each statement execute function public.request_rebuild();
+
 create trigger featured_categories_request_rebuild
   after insert or delete or update or truncate on public.featured_categories
   for each statement execute function public.request_rebuild();

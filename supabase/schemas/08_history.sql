@@ -133,6 +133,8 @@ create trigger categories_history after insert or update or delete on public.cat
   for each row execute function private.record_change('category');
 create trigger subcategories_history after insert or update or delete on public.subcategories
   for each row execute function private.record_change('subcategory');
+create trigger size_guides_history after insert or update or delete on public.size_guides
+  for each row execute function private.record_change('size_guide');
 create trigger shop_settings_history after insert or update or delete on public.shop_settings
   for each row execute function private.record_change('settings');
 create trigger hero_images_history after insert or update or delete on public.hero_images

@@ -16,6 +16,7 @@ alter table public.campaigns enable row level security;
 alter table public.brands enable row level security;
 alter table public.categories enable row level security;
 alter table public.subcategories enable row level security;
+alter table public.size_guides enable row level security;
 alter table public.products enable row level security;
 alter table public.product_private enable row level security;
 alter table public.product_images enable row level security;
@@ -75,6 +76,12 @@ create policy categories_public_read on public.categories
 create policy subcategories_public_read on public.subcategories
   for select to anon, authenticated
   using (activa);
+
+-- Size guides (02_size_guides.sql): every guide is public; the product page shows the one
+-- public.size_guide_id picks.
+create policy size_guides_public_read on public.size_guides
+  for select to anon, authenticated
+  using (true);
 
 create policy products_public_read on public.products
   for select to anon, authenticated
@@ -275,6 +282,11 @@ create policy search_analytics_admin_all on public.search_analytics
   with check (( select public.is_admin() as is_admin));
 
 create policy subcategories_admin_all on public.subcategories
+  for all to authenticated
+  using (( select public.is_admin() as is_admin))
+  with check (( select public.is_admin() as is_admin));
+
+create policy size_guides_admin_all on public.size_guides
   for all to authenticated
   using (( select public.is_admin() as is_admin))
   with check (( select public.is_admin() as is_admin));

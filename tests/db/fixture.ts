@@ -12,6 +12,7 @@
  * Hidden rows: brand 'puma' inactive, category 'Oculta' inactive, subcategory 'Botas' inactive,
  * one inactive featured category, banner and hero image. Empty but visible: brand 'reebok',
  * category 'Vacía', subcategory 'Shorts' (for delete tests).
+ * Size guides: 'Calzado' (category Calzado, kind calzado).
  */
 import { mexicoDate, resetData, sql } from './helpers.ts';
 
@@ -57,6 +58,7 @@ export const BANNER_HIDDEN = id(712);
 export const HERO_ACTIVE = id(721);
 export const HERO_HIDDEN = id(722);
 export const MIGRATION = id(731);
+export const GUIDE_CALZADO = id(741);
 
 export const COSTO = '123.45';
 export const LINK = 'https://proveedor.example/secreto';
@@ -133,6 +135,10 @@ export async function loadFixture(): Promise<void> {
 
     insert into public.brand_migrations (id, original_marca, normalized_brand, products_affected) values
       ('${MIGRATION}', 'NIKE ', 'Nike', 3);
+
+    insert into public.size_guides (id, nombre, tipo_talla, category_id, filas) values
+      ('${GUIDE_CALZADO}', 'Calzado', 'calzado', '${CAT_CALZADO}',
+        '[{"mx": "27", "us": "9", "eu": "42.5", "pie": "27"}, {"mx": "28", "us": "10", "eu": "44", "pie": "28"}]');
 
     insert into public.search_analytics (search_term, session_id) values ('tenis', 'fixture-session-1');
     insert into public.filter_analytics (filter_type, filter_value, session_id) values ('category', 'Ropa', 'fixture-session-1');

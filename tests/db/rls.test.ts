@@ -154,6 +154,20 @@ const TABLES: TableCase[] = [
     remove: F.HERO_ACTIVE,
   },
   {
+    table: 'size_guides',
+    key: 'id',
+    total: 1,
+    publicRows: 1,
+    insert: () => ({
+      nombre: 'Nike ropa',
+      tipo_talla: 'ropa',
+      brand_id: F.B_NIKE,
+      filas: [{ mx: 'M', us: 'M', eu: '40', pecho: '96-101' }],
+    }),
+    update: { id: F.GUIDE_CALZADO, column: 'nombre', value: 'Cambiada' },
+    remove: F.GUIDE_CALZADO,
+  },
+  {
     table: 'brand_migrations',
     key: 'id',
     total: 1,

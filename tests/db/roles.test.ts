@@ -86,6 +86,7 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
   shop_page: 'public',
   shop_query: 'public',
   shop_today: 'public',
+  size_guide_id: 'public',
   size_sort_key: 'public',
   staff_role: 'public',
   team_two_factor_required: 'public',
