@@ -8,6 +8,15 @@ export function errorMessage(error: unknown): string | null {
 }
 
 /**
+ * A refusal the database words for people: its own checks raise PT4xx errors with a Spanish sentence
+ * that says what to do (e.g. 'La talla M de Playera ya se vendió en el pedido OM-7K3F2.').
+ */
+export function refusalMessage(error: unknown): string | null {
+  const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
+  return /^PT4\d\d$/.test(code) ? errorMessage(error) : null;
+}
+
+/**
  * A save refused because someone else saved the same record after this form loaded it: nothing was
  * written. The screens say so ('app.conflict') and offer to reload.
  */

@@ -1,13 +1,13 @@
 /**
  * What a form says when its save fails: when someone else saved the same record after the form
  * loaded it (a ConflictError, nothing written), a toast that stays until closed, says so and offers
- * 'Recargar' (the page reloads with the saved version; this form's changes are dropped); any other
- * failure, the form's own message.
+ * 'Recargar' (the page reloads with the saved version; this form's changes are dropped); a refusal
+ * the database words for people (PT4xx), its own sentence; any other failure, the form's own message.
  */
 import { Box, Button } from '@mui/material';
 import { useCallback } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { isConflict } from './errors.ts';
+import { isConflict, refusalMessage } from './errors.ts';
 
 export function ConflictNotice() {
   const translate = useTranslate();
@@ -27,7 +27,9 @@ export function useSaveError() {
   const notify = useNotify();
   return useCallback(
     (error: unknown, fallbackKey: string) => {
+      const refusal = refusalMessage(error);
       if (isConflict(error)) notify(<ConflictNotice />, { type: 'error', autoHideDuration: null });
+      else if (refusal) notify(refusal, { type: 'error', autoHideDuration: null, messageArgs: { _: refusal } });
       else notify(fallbackKey, { type: 'error' });
     },
     [notify],

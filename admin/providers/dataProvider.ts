@@ -93,9 +93,9 @@ const base = supabaseDataProvider({
   supabaseClient: supabase,
 });
 
-/** Turns a PostgREST / Storage error into an Error carrying the server's message. */
-function fail(error: { message?: string } | null | undefined): never {
-  throw new Error(error?.message || 'Error desconocido');
+/** Turns a PostgREST / Storage error into an Error carrying the server's message and code. */
+function fail(error: { message?: string; code?: string } | null | undefined): never {
+  throw Object.assign(new Error(error?.message || 'Error desconocido'), error?.code ? { code: error.code } : {});
 }
 
 async function headCount(table: 'products' | 'subcategories', column: string, value: string): Promise<number> {
