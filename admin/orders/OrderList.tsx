@@ -56,7 +56,7 @@ function Header({
               ),
             },
           }}
-          sx={{ minWidth: 240 }}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 0 260px' } }}
         />
         <Button startIcon={<RefreshIcon />} onClick={() => refresh()}>
           {translate('app.refresh')}
@@ -111,21 +111,24 @@ export function OrderList() {
             source="reference"
             render={(o) => (
               <Box>
-                <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 700 }}>
+                <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 700, mr: 1 }}>
                   {o.reference}
                 </Box>
                 {phone && (
-                  <Typography variant="body2" color="text.secondary" component="div">
-                    {formatReportDate(o.created_at, 'minutes')} · {itemCountLabel(o.item_count)}
-                  </Typography>
+                  <>
+                    <StatusChip status={o.status} />
+                    <Typography variant="body2" color="text.secondary" component="div">
+                      {formatReportDate(o.created_at, 'minutes')} · {itemCountLabel(o.item_count)} · {formatPrice(o.total)}
+                    </Typography>
+                  </>
                 )}
               </Box>
             )}
           />
           {!phone && <DataTable.Col source="created_at" render={(o) => formatReportDate(o.created_at, 'minutes')} />}
           {!phone && <DataTable.Col source="item_count" render={(o) => itemCountLabel(o.item_count)} />}
-          <DataTable.NumberCol source="total" render={(o) => formatPrice(o.total)} />
-          <DataTable.Col source="status" render={(o) => <StatusChip status={o.status} />} />
+          {!phone && <DataTable.Col source="total" align="right" render={(o) => formatPrice(o.total)} />}
+          {!phone && <DataTable.Col source="status" render={(o) => <StatusChip status={o.status} />} />}
           {!phone && <DataTable.Col source="tracking_number" disableSort render={(o) => o.tracking_number ?? ''} />}
         </DataTable>
       </List>

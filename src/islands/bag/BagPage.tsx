@@ -178,7 +178,7 @@ export default function BagPage({ sellerPhone, site, policies, shippingRule }: P
           </a>
         </div>
       ) : (
-        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
+        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
           <ul aria-label="Productos en tu bolsa" className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 bg-white">
             {bag.map((item) => {
               const key = bagKey(item);
