@@ -1,12 +1,14 @@
 /** @jsxImportSource preact */
 /**
- * The shop's product card (shop grid, related products, home carousel): image, favourite toggle, discount,
- * category, campaign countdown, name, brand, sizes, prices and 'Ver producto'. The whole card is one real
- * link to /producto/{permalink} in a new tab, so it works without JavaScript; `onOpen` records the click.
+ * The shop's product card (shop grid, related products, home carousel, favourites): image, favourite toggle,
+ * discount, 'Nuevo' and 'Última talla' (src/lib/card-badges.ts), category, campaign countdown, name, brand,
+ * sizes, prices and 'Ver producto'. The whole card is one real link to /producto/{permalink} in a new tab, so
+ * it works without JavaScript; `onOpen` records the click.
  */
 import { Clock } from '../icons.tsx';
 import { useId } from 'preact/compat';
 import { remainingBadge } from '../../lib/campaign.ts';
+import { cardBadges, LAST_SIZE_BADGE, NEW_BADGE } from '../../lib/card-badges.ts';
 import { discountBadge, hasDiscount } from '../../lib/discount.ts';
 import { formatPrice } from '../../lib/money.ts';
 import FavoriteButton from './FavoriteButton.tsx';
@@ -23,6 +25,8 @@ interface Props {
 }
 
 const MAX_SIZES = 3;
+/** The shape of the badges at the foot of the image ('Nuevo', 'Última talla', the campaign countdown). */
+const PILL = 'whitespace-nowrap rounded-full px-2 py-0.5 text-[11px] text-white shadow-sm sm:px-2.5 sm:py-1 sm:text-xs';
 /** Cards are 1/2 of the width on phones, 1/3 on large screens, 1/4 on extra large (max-w-7xl page). */
 const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, 50vw';
 
@@ -31,6 +35,8 @@ export default function ProductCard({ product: p, openInNewTab = true, onOpen, i
   const badge = discountBadge(p.precio_original, p.precio_venta);
   const countdown = p.campaign ? remainingBadge(p.campaign.fecha_fin) : null;
   const sizes = p.sizes ?? [];
+  // Decided at render with this clock: the build's at build time, the shopper's once the island hydrates.
+  const { isNew, lastSize } = cardBadges(p);
   const open = () => onOpen?.(p);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white transition hover:-translate-y-0.5 hover:shadow-lg focus-within:shadow-lg">
@@ -55,12 +61,22 @@ export default function ProductCard({ product: p, openInNewTab = true, onOpen, i
           )}
         </div>
         <FavoriteButton className="absolute right-2 top-2" product={p} />
-        {countdown && (
-          <span className="absolute bottom-2 left-2 inline-flex max-w-[calc(100%-1rem)] items-center gap-1 whitespace-nowrap rounded-full bg-neutral-950/85 px-2 py-0.5 text-[11px] font-semibold text-white sm:px-2.5 sm:py-1 sm:text-xs">
-            <Clock aria-hidden="true" className="size-3.5" />
-            {countdown}
-          </span>
-        )}
+        {/* What is happening to the product, at the foot of the image: new, last size, campaign ending; a line wraps when narrow. */}
+        <div className="absolute inset-x-2 bottom-2 flex flex-wrap items-end gap-1">
+          {/*
+            'Nuevo' depends on the clock, so the browser may drop it from the built HTML when it hydrates. Its own
+            always-present slot (no box of its own: `contents`) keeps hydration from reusing the element of the
+            badge after it, whose classes hydration would not update. The countdown, also the clock's, comes last.
+          */}
+          <span className="contents">{isNew && <span className={`bg-sky-700 font-extrabold ${PILL}`}>{NEW_BADGE}</span>}</span>
+          {lastSize && <span className={`bg-rose-700 font-extrabold ${PILL}`}>{LAST_SIZE_BADGE}</span>}
+          {countdown && (
+            <span className={`inline-flex max-w-full items-center gap-1 bg-neutral-950/85 font-semibold ${PILL}`}>
+              <Clock aria-hidden="true" className="size-3.5" />
+              {countdown}
+            </span>
+          )}
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <div>
