@@ -1,0 +1,110 @@
+/**
+ * What the catalogue feeds (src/pages/feeds/) read, with the anon key like every build read: the
+ * build's catalogue (src/data/build-catalogue.ts, read once for the product pages and the feeds) plus
+ * the little it lacks: each live campaign's first day and creation (the sale period) and the sizes
+ * already sold (products.sizes holds only the sizes for sale; the feeds list every size, the sold ones
+ * out of stock). Read once per build.
+ */
+import { type FeedProduct, feedSizes } from '../lib/feeds.ts';
+import { buildCatalogue } from './build-catalogue.ts';
+import { PAGE_SIZE, type ProductDetail } from './product.ts';
+import type { ShopClient } from './supabase.ts';
+
+/** A live campaign's dates, as the feeds' sale period needs them. */
+export interface FeedCampaign {
+  id: string;
+  fecha_inicio: string | null;
+  fecha_fin: string;
+  created_at: string;
+}
+
+/** A size already sold (product_sizes.sold_at set when its order was paid) of a live product. */
+export interface SoldSize {
+  id: string;
+  product_id: string;
+  talla: string;
+}
+
+/**
+ * Reads every row of a query in pages of PAGE_SIZE after the last id seen (PostgREST returns at most
+ * that many rows a request; an offset would make Postgres skip every earlier row again).
+ */
+async function readAll<T extends { id: string }>(
+  read: (after: string | null) => PromiseLike<{ data: T[] | null; error: { message: string } | null }>,
+  what: string,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let after: string | null = null; ; ) {
+    const { data, error } = await read(after);
+    if (error) throw new Error(`No se pudieron cargar ${what}: ${error.message}`);
+    rows.push(...(data ?? []));
+    if (!data || data.length < PAGE_SIZE) return rows;
+    after = data[data.length - 1]?.id ?? null;
+  }
+}
+
+/** The live campaigns (RLS shows the anon key no other) with their dates. */
+export function getFeedCampaigns(db: ShopClient): Promise<FeedCampaign[]> {
+  return readAll((after) => {
+    const query = db.from('campaigns').select('id, fecha_inicio, fecha_fin, created_at');
+    return (after ? query.gt('id', after) : query).order('id', { ascending: true }).limit(PAGE_SIZE);
+  }, 'las campañas del feed');
+}
+
+/** The sold sizes of the live products (RLS), by id. */
+export function getSoldSizes(db: ShopClient): Promise<SoldSize[]> {
+  return readAll((after) => {
+    const query = db.from('product_sizes').select('id, product_id, talla').not('sold_at', 'is', null);
+    return (after ? query.gt('id', after) : query).order('id', { ascending: true }).limit(PAGE_SIZE);
+  }, 'las tallas vendidas');
+}
+
+/**
+ * The feeds' products: each product of the catalogue with its campaign's dates and every size, for
+ * sale or sold (feedSizes). A product whose campaign is no longer live (it ended between the reads) is
+ * left out.
+ */
+export function toFeedProducts(
+  catalogue: readonly ProductDetail[],
+  campaigns: readonly FeedCampaign[],
+  soldSizes: readonly SoldSize[],
+): FeedProduct[] {
+  const campaignById = new Map(campaigns.map((c) => [c.id, c]));
+  const soldByProduct = new Map<string, string[]>();
+  for (const s of soldSizes) {
+    const list = soldByProduct.get(s.product_id);
+    if (list) list.push(s.talla);
+    else soldByProduct.set(s.product_id, [s.talla]);
+  }
+  const products: FeedProduct[] = [];
+  for (const p of catalogue) {
+    const campaign = campaignById.get(p.campaign_id);
+    if (!campaign) continue;
+    products.push({
+      id: p.id,
+      nombre: p.nombre,
+      marca: p.marca,
+      descripcion: p.descripcion,
+      precio_original: p.precio_original,
+      precio_venta: p.precio_venta,
+      permalink: p.permalink,
+      imagen_principal: p.imagen_principal,
+      images: p.images,
+      category_nombre: p.category_nombre,
+      subcategory_nombre: p.subcategory_nombre,
+      sizes: feedSizes(p.sizes, soldByProduct.get(p.id) ?? []),
+      agotado: p.agotado,
+      campaign: { fecha_inicio: campaign.fecha_inicio, fecha_fin: campaign.fecha_fin, created_at: campaign.created_at },
+    });
+  }
+  return products;
+}
+
+/** The feeds' products, read once per build (both feeds are written from them). */
+let cached: Promise<FeedProduct[]> | undefined;
+export function loadFeedProducts(db: ShopClient): Promise<FeedProduct[]> {
+  cached ??= Promise.all([buildCatalogue(db), getFeedCampaigns(db), getSoldSizes(db)]).then(([catalogue, campaigns, sold]) =>
+    toFeedProducts(catalogue, campaigns, sold),
+  );
+  return cached;
+}
