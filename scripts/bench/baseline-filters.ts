@@ -99,7 +99,12 @@ export async function baselineFilterChange(anon: SupabaseClient, s: ShopPageArgs
     const like = quoted(`*${term}*`);
     page = page.or(`product_name.ilike.${like},brand_name.ilike.${like},category_name.ilike.${like}`);
   }
-  const { error } = await page.order('created_at', { ascending: false }).range(s.p_offset, s.p_offset + s.p_limit - 1);
+  // the first design had no other order: the price orders sort by price, the rest newest first
+  const byPrice = s.p_sort === 'precio-asc' || s.p_sort === 'precio-desc';
+  const ordered = byPrice
+    ? page.order('precio_venta', { ascending: s.p_sort === 'precio-asc' })
+    : page.order('created_at', { ascending: false });
+  const { error } = await ordered.range(s.p_offset, s.p_offset + s.p_limit - 1);
   let cut = outcome('master_products', error);
   const args = filterArgs(s);
   for (const facet of FACETS)

@@ -37,6 +37,8 @@ export interface ShopPageArgs {
   p_search_term: string | null;
   p_offset: number;
   p_limit: number;
+  /** The order (`orden`): null is the shop's default, relevancia. */
+  p_sort: string | null;
 }
 
 export const PAGE_SIZE = 12;
@@ -109,6 +111,7 @@ export function shopPageArgs(args: Partial<ShopPageArgs> = {}): ShopPageArgs {
     p_search_term: null,
     p_offset: 0,
     p_limit: PAGE_SIZE,
+    p_sort: null,
     ...args,
   };
 }

@@ -34,7 +34,8 @@ create or replace function reference.shop_query(
   p_search_term text default null,
   p_offset integer default 0,
   p_limit integer default 12,
-  p_facets text[] default array['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges']
+  p_facets text[] default array['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges'],
+  p_sort text default null
 )
 returns jsonb
 language sql
@@ -49,6 +50,8 @@ as $$
         else '%' || public.like_escape(reference.search_key(left(btrim(p_search_term), 100))) || '%'
       end as pat,
       nullif(btrim(p_price_range), '') as price_range,
+      -- the order (added with the sort orders; unknown ones are the default)
+      case when p_sort in ('nuevos', 'precio-asc', 'precio-desc', 'descuento', 'termina-pronto') then p_sort else 'relevancia' end as sort,
       -- price_ranges() bounds for width_bucket(): range i+1 holds width_bucket() = i
       array(select r.min_price from public.price_ranges() r where r.orden > 1 order by r.orden) as bounds,
       array(select r.id from public.price_ranges() r order by r.orden) as range_ids
@@ -68,6 +71,10 @@ as $$
     from (
       select
         p.id, p.created_at, p.category_id, p.subcategory_id, p.brand_id, p.campaign_id, p.sizes, pr.price_range,
+        -- the whole percent off, as public.discount_percentage computes it (written out: anon may not call it)
+        p.precio_venta, p.destacado, p.orden_destacado,
+        case when p.precio_original > 0 then round((p.precio_original - p.precio_venta) / p.precio_original * 100)::integer else 0 end as descuento,
+        cp.fecha_fin,
         (p_category_id is null or p.category_id = p_category_id) as m_category,
         (p_subcategory_id is null or p.subcategory_id = p_subcategory_id) as m_subcategory,
         (p_brand_id is null or p.brand_id = p_brand_id) as m_brand,
@@ -84,6 +91,8 @@ as $$
         select a.range_ids[width_bucket(p.precio_venta, a.bounds) + 1] as price_range
       ) pr
       where cp.fecha_fin >= (select public.shop_today())
+        -- sold out: in no listing (added with the orders)
+        and not p.agotado
         and (
           a.pat is null
           or reference.matches(p.nombre, a.pat)
@@ -95,11 +104,25 @@ as $$
     where (not m.m_category)::int + (not m.m_subcategory)::int + (not m.m_brand)::int
         + (not m.m_campaign)::int + (not m.m_price_range)::int + (not m.m_size)::int <= 1
   ),
+  -- the page in the order asked for (added with the sort orders): relevancia, the featured first in
+  -- the admin's order then the rest newest first; nuevos; precio-asc (id breaks ties); precio-desc
+  -- (id descending breaks ties); descuento, then newest; termina-pronto, the campaign ending first
+  -- (then by id), each newest first
   page as (
-    select f.id, f.created_at
-    from f
+    select f.id, row_number() over (order by
+        case when a.sort = 'relevancia' then not f.destacado end,
+        case when a.sort = 'relevancia' and f.destacado then f.orden_destacado end,
+        case when a.sort = 'termina-pronto' then f.fecha_fin end,
+        case when a.sort = 'termina-pronto' then f.campaign_id end,
+        case when a.sort = 'precio-asc' then f.precio_venta end,
+        case when a.sort = 'precio-desc' then f.precio_venta end desc,
+        case when a.sort = 'descuento' then f.descuento end desc,
+        case when a.sort in ('precio-asc', 'precio-desc') then null else f.created_at end desc,
+        case when a.sort = 'precio-desc' then f.id end desc,
+        case when a.sort <> 'precio-desc' then f.id end) as ord
+    from f cross join args a
     where f.m_category and f.m_subcategory and f.m_brand and f.m_campaign and f.m_price_range and f.m_size
-    order by f.created_at desc, f.id
+    order by ord
     offset greatest(coalesce(p_offset, 0), 0)
     limit least(greatest(coalesce(p_limit, 12), 0), 100)
   )
@@ -127,7 +150,7 @@ as $$
           'created_at', p.created_at,
           'campaign', jsonb_build_object('id', cp.id, 'nombre', cp.nombre, 'fecha_fin', cp.fecha_fin),
           'sizes', to_jsonb(p.sizes)
-        ) order by pg.created_at desc, pg.id), '[]'::jsonb)
+        ) order by pg.ord), '[]'::jsonb)
       from page pg
       join public.products p on p.id = pg.id
       join public.campaigns cp on cp.id = p.campaign_id

@@ -45,7 +45,7 @@ export interface ClassCatalogue {
   sample: readonly SampleProduct[];
 }
 
-export const CLASSES = ['none', 'size', 'category', 'subcategory', 'brand', 'campaign', 'price', 'search', 'two', 'three'] as const;
+export const CLASSES = ['none', 'size', 'category', 'subcategory', 'brand', 'campaign', 'price', 'search', 'two', 'three', 'sort'] as const;
 export type StateClass = (typeof CLASSES)[number];
 
 /** What each class is, as the bench prints it. */
@@ -60,7 +60,11 @@ export const CLASS_LABELS: Record<StateClass, string> = {
   search: 'búsquedas (20 términos)',
   two: 'dos filtros',
   three: 'tres filtros',
+  sort: 'cada orden (sin filtros, talla, categoría, búsqueda, dos filtros)',
 };
+
+/** The shop's orders besides the default (relevancia, which every other class uses), as /tienda?orden= names them. */
+export const SORTS = ['nuevos', 'precio-asc', 'precio-desc', 'descuento', 'termina-pronto'] as const;
 
 /** Pages asked for of every value: the first, the fifth and the fiftieth (offset 49 × 12). */
 export const PAGES = [1, 5, 50] as const;
@@ -185,7 +189,24 @@ export function classValues(c: ClassCatalogue): Record<StateClass, Value[]> {
     search: searchTerms(c).map((t) => ({ label: `búsqueda "${t}"`, filters: { p_search_term: t } })),
     two: combinations(c, TWO),
     three: combinations(c, THREE),
+    sort: sortValues(c),
   };
+}
+
+/**
+ * Every order on the states that stress it most: the whole shop (the order's own index walks), the
+ * most common size and the first category (a filter the order's index does not carry as its key),
+ * a search, and a combination of two filters.
+ */
+function sortValues(c: ClassCatalogue): Value[] {
+  const bases: Value[] = [{ label: 'sin filtros', filters: {} }];
+  if (c.sizes[0]) bases.push({ label: `talla ${c.sizes[0]}`, filters: { p_size_name: c.sizes[0] } });
+  if (c.categories[0]) bases.push({ label: `categoría ${c.categories[0].name}`, filters: { p_category_id: c.categories[0].id } });
+  const term = searchTerms(c)[SEARCH_TERMS - 1];
+  if (term) bases.push({ label: `búsqueda "${term}"`, filters: { p_search_term: term } });
+  const two = combinations(c, TWO)[0];
+  if (two) bases.push(two);
+  return SORTS.flatMap((sort) => bases.map((b) => ({ label: `orden ${sort}, ${b.label}`, filters: { ...b.filters, p_sort: sort } })));
 }
 
 /** Every state of every class: each value on pages 1, 5 and 50, class by class. */

@@ -1890,6 +1890,7 @@ export type Database = {
           p_search_term?: string | null
           p_offset?: number | null
           p_limit?: number | null
+          p_sort?: string | null
         }
         Returns: Json
       }
@@ -1905,6 +1906,7 @@ export type Database = {
           p_offset?: number | null
           p_limit?: number | null
           p_facets?: string[] | null
+          p_sort?: string | null
         }
         Returns: Json
       }

@@ -38,7 +38,7 @@ function toCard(p: ShopPageProduct): CardProduct {
 const uuidOrNull = (v: string | null): string | null => (v !== null && UUID.test(v) ? v : null);
 
 /**
- * One page of the shop for the current filters, newest first, with the facets (each facet's counts apply
+ * One page of the shop for the current filters, in the chosen order, with the facets (each facet's counts apply
  * every other filter). Throws on a failed request.
  */
 export async function fetchShopPage(db: ShopClient, filters: FilterState, offset: number, limit: number): Promise<ShopPage> {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
+  clearFilters,
   EMPTY_FILTERS,
   type FilterState,
   filtersFromQuery,
   filtersToQuery,
   setFilter,
+  setSort,
   shopHref,
   toRpcParams,
 } from './filters.ts';
@@ -18,6 +20,7 @@ const full: FilterState = {
   price_range: '1000-2000',
   size_name: 'M',
   search_term: 'tenis blancos',
+  sort: 'precio-asc',
   page: 3,
 };
 
@@ -30,7 +33,7 @@ describe('filtersFromQuery', () => {
     expect(filtersFromQuery('?search=%00tenis%0A&size=%00&brand=%1F')).toEqual({ ...EMPTY_FILTERS, search_term: 'tenis' });
   });
   it('reads every spec parameter', () => {
-    const q = '?category=c1&subcategory=s1&brand=b1&campaign=k1&price=1000-2000&size=M&search=tenis+blancos&page=3';
+    const q = '?category=c1&subcategory=s1&brand=b1&campaign=k1&price=1000-2000&size=M&search=tenis+blancos&orden=precio-asc&page=3';
     expect(filtersFromQuery(q)).toEqual(full);
   });
   it('gives the empty state for an empty query', () => {
@@ -52,7 +55,9 @@ describe('filtersFromQuery', () => {
 
 describe('filtersToQuery', () => {
   it('writes the spec parameter names', () => {
-    expect(filtersToQuery(full)).toBe('category=c1&subcategory=s1&brand=b1&campaign=k1&price=1000-2000&size=M&search=tenis+blancos&page=3');
+    expect(filtersToQuery(full)).toBe(
+      'category=c1&subcategory=s1&brand=b1&campaign=k1&price=1000-2000&size=M&search=tenis+blancos&orden=precio-asc&page=3',
+    );
   });
   it('writes page only when above 1 and leaves out empty values', () => {
     expect(filtersToQuery({ ...EMPTY_FILTERS, size_name: 'M', page: 1 })).toBe('size=M');
@@ -101,6 +106,28 @@ describe('counts and RPC params', () => {
       p_price_range: null,
       p_size_name: null,
       p_search_term: null,
+      p_sort: null,
     });
+  });
+});
+
+describe('the order (orden)', () => {
+  it('reads every order the shop has; anything else is relevancia', () => {
+    for (const orden of ['relevancia', 'precio-asc', 'precio-desc', 'descuento', 'nuevos', 'termina-pronto'])
+      expect(filtersFromQuery(`orden=${orden}`).sort).toBe(orden);
+    expect(filtersFromQuery('orden=barato').sort).toBe('relevancia');
+    expect(filtersFromQuery('').sort).toBe('relevancia');
+  });
+  it('writes it to the URL unless it is the default, and sends null for the default', () => {
+    expect(filtersToQuery({ ...EMPTY_FILTERS, size_name: 'M', sort: 'descuento' })).toBe('size=M&orden=descuento');
+    expect(filtersToQuery({ ...EMPTY_FILTERS, sort: 'relevancia' })).toBe('');
+    expect(toRpcParams({ ...EMPTY_FILTERS, sort: 'termina-pronto' }).p_sort).toBe('termina-pronto');
+    expect(toRpcParams(EMPTY_FILTERS).p_sort).toBeNull();
+  });
+  it('goes back to page 1 on a new order and is kept when the filters are cleared; it is no filter', () => {
+    expect(setSort(full, 'precio-desc')).toMatchObject({ sort: 'precio-desc', page: 1, size_name: 'M' });
+    expect(setSort(full, 'otra').sort).toBe('relevancia');
+    expect(clearFilters(full)).toEqual({ ...EMPTY_FILTERS, sort: 'precio-asc' });
+    expect(activeFilterCount({ ...EMPTY_FILTERS, sort: 'descuento' })).toBe(0);
   });
 });

@@ -268,7 +268,13 @@ create table private.shop_catalogue (
   -- public.price_range_of(precio_venta), the range the price filter compares
   price_range text not null,
   -- the sizes lowercased, as the size filter compares them (it matches 'm' and 'M' alike)
-  size_keys text[] not null
+  size_keys text[] not null,
+  -- what the sort orders read besides the price and the date: the whole percent off
+  -- (public.discount_percentage), and the featured mark and place ('Relevancia' lists the shop's
+  -- featured products first, in the order the admin gives them in 'Destacados')
+  descuento integer not null default 0,
+  destacado boolean not null default false,
+  orden_destacado integer
 );
 comment on table private.shop_catalogue is 'The columns of products the shop filters, orders and searches on, nombre and marca folded for search (every product not sold out, visible or not), kept by triggers on products.';
 -- The grid lists newest first. Each filter has an index in that order, so a page of one filter
@@ -276,7 +282,14 @@ comment on table private.shop_catalogue is 'The columns of products the shop fil
 -- The newest-first index also carries every filter column, so walking it for a page (a size
 -- alone, several filters) reads the index only, never the table.
 create index shop_catalogue_created_at_idx on private.shop_catalogue (created_at desc, id)
+  include (campaign_id, category_id, subcategory_id, brand_id, price_range, size_keys, destacado);
+-- The other orders walk one index each, carrying every filter column as the newest-first one does
+-- (price down walks the price index backwards); the featured products, few, have their own.
+create index shop_catalogue_price_idx on private.shop_catalogue (precio_venta, id)
   include (campaign_id, category_id, subcategory_id, brand_id, price_range, size_keys);
+create index shop_catalogue_discount_idx on private.shop_catalogue (descuento desc, created_at desc, id)
+  include (campaign_id, category_id, subcategory_id, brand_id, price_range, size_keys);
+create index shop_catalogue_featured_idx on private.shop_catalogue (orden_destacado, created_at desc, id) where destacado;
 create index shop_catalogue_brand_idx on private.shop_catalogue (brand_id, created_at desc, id);
 create index shop_catalogue_campaign_idx on private.shop_catalogue (campaign_id, created_at desc, id);
 create index shop_catalogue_category_idx on private.shop_catalogue (category_id, created_at desc, id);
@@ -379,7 +392,125 @@ $$;
 comment on function private.shop_facets_json(text[], jsonb) is
   'Facet options from counts, named and ordered as the shop shows them; inactive categories, subcategories and brands are left out, as is a facet not asked for.';
 
-create function private.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[])
+-- One page of the matching products, in one order, as ids. Two ways, the same rows: walking an
+-- index in the page's order until the page is full reads about (offset + limit) x (the index's
+-- products) / matches rows when the matches are spread out; gathering the matches through the
+-- filters' indexes and sorting them reads from the table at least every product of the most
+-- selective filter alone (an index holds all of its value's products, whatever the other filters
+-- say); without a search Postgres combines the filters' indexes before it reads the table, and
+-- about 32 index entries cost what one table row does, so it then reads the matches plus a 32nd of
+-- every filter's products. Newest first, the walk goes down the newest-first index of every
+-- visible product, or that of the most selective of the campaign, category, subcategory, brand and
+-- price filters (each has one; sizes and search do not); the other orders have one index each,
+-- over every product. Without a search the walk reads the index only (it carries every filter
+-- column), about four times cheaper a row than the table; with one it reads the table for the
+-- names. The walk is taken when it costs less (with one filter, its own index walks straight to
+-- the page). p_total is how many products match; p_not_featured leaves the featured ones out
+-- (relevancia reads them apart).
+create function private.shop_page_ids(
+  p_campaigns uuid[], p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_range text,
+  p_size text, p_pat text, p_brands uuid[], p_categories uuid[], p_base bigint, p_total bigint, p_sort text,
+  p_not_featured boolean, p_offset integer, p_limit integer
+)
+returns uuid[]
+language plpgsql
+stable security definer
+set search_path to ''
+set plan_cache_mode to 'force_custom_plan'
+set jit to 'off'
+set work_mem to '32MB'
+-- a page walked in its order turns both off for its statement (below)
+set enable_bitmapscan to 'on'
+set enable_seqscan to 'on'
+as $$
+declare
+  -- products of each filter alone (null when not chosen), of the most selective of those with an
+  -- index in the page's order, and what gathering the page reads
+  v_alone record;
+  v_visible bigint;
+  v_narrowest_ordered numeric;
+  v_gather numeric;
+  -- the order's columns, written for the row alias x (p inside a statement, q around it)
+  v_order text := case p_sort
+    when 'precio-asc' then 'x.precio_venta, x.id'
+    when 'precio-desc' then 'x.precio_venta desc, x.id desc'
+    when 'descuento' then 'x.descuento desc, x.created_at desc, x.id'
+    else 'x.created_at desc, x.id'
+  end;
+  v_where constant text := $w$
+        p.campaign_id = any ($1)
+        and ($8::text is null or p.nombre_folded like $8 or p.marca_folded like $8 or p.brand_id = any ($9) or p.category_id = any ($10))
+        and ($2::uuid is null or p.category_id = $2)
+        and ($3::uuid is null or p.subcategory_id = $3)
+        and ($4::uuid is null or p.brand_id = $4)
+        and ($5::uuid is null or p.campaign_id = $5)
+        and ($6::text is null or p.price_range = $6)
+        and ($7::text is null or p.size_keys @> array[$7::text])
+        and (not $11 or not p.destacado)$w$;
+  v_ids uuid[];
+begin
+  if p_limit <= 0 or p_total <= p_offset then
+    return '{}';
+  end if;
+  select coalesce(sum(c.n), 0) as visible,
+    case when p_category_id is not null then coalesce(sum(c.n) filter (where c.category_id = p_category_id), 0) end as category,
+    case when p_subcategory_id is not null then coalesce(sum(c.n) filter (where c.subcategory_id = p_subcategory_id), 0) end as subcategory,
+    case when p_brand_id is not null then coalesce(sum(c.n) filter (where c.brand_id = p_brand_id), 0) end as brand,
+    case when p_campaign_id is not null then coalesce(sum(c.n) filter (where c.campaign_id = p_campaign_id), 0) end as campaign,
+    case when p_range is not null then coalesce(sum(c.n) filter (where c.price_range = p_range), 0) end as price,
+    -- the size (with the search, when there is one): the matching cells' sum
+    case when p_pat is not null or p_size is not null then p_base end as base
+  into v_alone
+  from private.shop_cells c where c.campaign_id = any (p_campaigns);
+  v_visible := v_alone.visible;
+  -- only the newest-first order has an index per filter
+  v_narrowest_ordered := case when v_order = 'x.created_at desc, x.id'
+    then least(v_alone.category, v_alone.subcategory, v_alone.brand, v_alone.campaign, v_alone.price) end;
+  v_gather := case
+    when p_pat is null then (coalesce(v_alone.category, 0) + coalesce(v_alone.subcategory, 0) + coalesce(v_alone.brand, 0)
+      + coalesce(v_alone.campaign, 0) + coalesce(v_alone.price, 0) + coalesce(v_alone.base, 0)) / 32.0 + p_total
+    else coalesce(least(v_narrowest_ordered, v_alone.base), v_visible)
+  end;
+  if (p_offset + p_limit)::numeric
+      * least(v_visible::numeric / (case when p_pat is null then 4 else 1 end), coalesce(v_narrowest_ordered, v_visible))
+      <= v_gather * p_total then
+    -- Walk an index in the page's order, never gather: Postgres cannot tell that several filters
+    -- together match thousands of products, so it would often gather them (combining the filters'
+    -- indexes, or reading the whole table) and sort. Both settings return to 'on' when this
+    -- function ends (they are among its settings).
+    perform set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true);
+    execute format($q$
+      select coalesce(array_agg(q.id order by %2$s), '{}') from (
+        select p.id, p.created_at, p.precio_venta, p.descuento
+        from private.shop_catalogue p
+        where %3$s
+        order by %1$s
+        offset $12 limit $13
+      ) q$q$, replace(v_order, 'x.', 'p.'), replace(v_order, 'x.', 'q.'), v_where)
+    into v_ids
+    using p_campaigns, p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_range, p_size, p_pat, p_brands,
+      p_categories, p_not_featured, p_offset, p_limit;
+  else
+    execute format($q$
+      with matches as materialized (
+        select p.id, p.created_at, p.precio_venta, p.descuento
+        from private.shop_catalogue p
+        where %3$s
+      )
+      select coalesce(array_agg(q.id order by %2$s), '{}') from (
+        select p.id, p.created_at, p.precio_venta, p.descuento from matches p order by %1$s offset $12 limit $13
+      ) q$q$, replace(v_order, 'x.', 'p.'), replace(v_order, 'x.', 'q.'), v_where)
+    into v_ids
+    using p_campaigns, p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_range, p_size, p_pat, p_brands,
+      p_categories, p_not_featured, p_offset, p_limit;
+  end if;
+  return v_ids;
+end
+$$;
+comment on function private.shop_page_ids(uuid[], uuid, uuid, uuid, uuid, text, text, text, uuid[], uuid[], bigint, bigint, text, boolean, integer, integer) is
+  'One page of the shop''s matching products in one order (nuevos, precio-asc, precio-desc, descuento) as ids, walking the order''s index or gathering the matches, whichever reads less. Called by private.shop_query only.';
+
+create function private.shop_query(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_facets text[], p_sort text default null)
 returns jsonb
 language plpgsql
 stable security definer
@@ -418,14 +549,16 @@ declare
   v_total bigint := 0;
   v_counts jsonb := '{}';
   v_ids uuid[] := '{}';
-  v_visible bigint;
   -- products matching the search and size (the other filters ignored)
   v_base bigint;
-  -- products of each filter alone (null when not chosen), of the most selective of those with an
-  -- index in the grid's order, and what gathering the page reads
-  v_alone record;
-  v_narrowest_ordered numeric;
-  v_gather numeric;
+  -- the order asked for; an unknown one (a crafted URL) is the shop's default
+  v_sort text := case when p_sort in ('nuevos', 'precio-asc', 'precio-desc', 'descuento', 'termina-pronto') then p_sort else 'relevancia' end;
+  -- relevancia: the featured matches; termina-pronto: the matches per campaign, and the page's
+  -- place in the campaign being read
+  v_featured bigint := 0;
+  v_by_campaign jsonb;
+  v_skip bigint;
+  v_segment record;
 begin
   select coalesce(array_agg(live.id), '{}') into v_campaigns from private.live_campaign_ids() as live(id);
   if nullif(btrim(p_search_term), '') is not null then
@@ -551,80 +684,61 @@ begin
           and m.m_category and m.m_subcategory and m.m_brand and m.m_campaign group by 1) x),
       'sizes', (select coalesce(jsonb_object_agg(s.talla, s.n), '{}') from sizes s)
     ),
-    (select coalesce(sum(m.n), 0)::bigint from m)
-  into v_total, v_counts, v_base;
+    (select coalesce(sum(m.n), 0)::bigint from m),
+    (select coalesce(jsonb_object_agg(x.k::text, x.n), '{}') from (select m.campaign_id as k, sum(m.n)::bigint as n from m
+      where v_sort = 'termina-pronto' and m.m_category and m.m_subcategory and m.m_brand and m.m_campaign and m.m_price_range
+      group by 1) x)
+  into v_total, v_counts, v_base, v_by_campaign;
 
-  -- The page, when it holds any product. Two ways, the same rows: walking an index in created_at
-  -- order until the page is full reads about (offset + limit) x (the index's products) / matches
-  -- rows when the matches are spread out; gathering the matches through the filters' indexes and
-  -- sorting them reads from the table at least every product of the most selective filter alone
-  -- (an index holds all of its value's products, whatever the other filters say); without a
-  -- search Postgres combines the filters' indexes before it reads the table, and about 32 index
-  -- entries cost what one table row does, so it then reads the matches plus a 32nd of every
-  -- filter's products. The walk goes down the newest-first index of every visible product, or
-  -- that of the most selective of the campaign, category, subcategory, brand and price filters
-  -- (each has one; sizes and search do not). Without a search the first reads the index only (it
-  -- carries every filter column), about four times cheaper a row than the table; with one it
-  -- reads the table for the names. The walk is taken when it costs less (with one filter, its own
-  -- index walks straight to the page).
+  -- The page, when it holds any product, in the order asked for (see private.shop_page_ids):
+  --   relevancia      the featured products first, in the admin's order, then the rest newest first;
+  --   nuevos          newest first;
+  --   precio-asc/desc by price (the cheapest or the dearest first);
+  --   descuento       the biggest percent off first, then newest;
+  --   termina-pronto  the campaign ending first, then the next one, each newest first.
+  -- The first and the last read the page in pieces (featured then the rest; campaign by campaign),
+  -- each piece counted beforehand, so only the pieces the page overlaps are read.
   if v_limit > 0 and v_total > v_offset then
-    select coalesce(sum(c.n), 0) as visible,
-      case when p_category_id is not null then coalesce(sum(c.n) filter (where c.category_id = p_category_id), 0) end as category,
-      case when p_subcategory_id is not null then coalesce(sum(c.n) filter (where c.subcategory_id = p_subcategory_id), 0) end as subcategory,
-      case when p_brand_id is not null then coalesce(sum(c.n) filter (where c.brand_id = p_brand_id), 0) end as brand,
-      case when p_campaign_id is not null then coalesce(sum(c.n) filter (where c.campaign_id = p_campaign_id), 0) end as campaign,
-      case when v_range is not null then coalesce(sum(c.n) filter (where c.price_range = v_range), 0) end as price,
-      -- the size (with the search, when there is one): the matching cells' sum
-      case when v_pat is not null or v_size is not null then v_base end as base
-    into v_alone
-    from private.shop_cells c where c.campaign_id = any (v_campaigns);
-    v_visible := v_alone.visible;
-    v_narrowest_ordered := least(v_alone.category, v_alone.subcategory, v_alone.brand, v_alone.campaign, v_alone.price);
-    v_gather := case
-      when v_pat is null then (coalesce(v_alone.category, 0) + coalesce(v_alone.subcategory, 0) + coalesce(v_alone.brand, 0)
-        + coalesce(v_alone.campaign, 0) + coalesce(v_alone.price, 0) + coalesce(v_alone.base, 0)) / 32.0 + v_total
-      else coalesce(least(v_narrowest_ordered, v_alone.base), v_visible)
-    end;
-    if (v_offset + v_limit)::numeric
-        * least(v_visible::numeric / (case when v_pat is null then 4 else 1 end), coalesce(v_narrowest_ordered, v_visible))
-        <= v_gather * v_total then
-      -- Walk an index in the grid's order, never gather: Postgres cannot tell that several
-      -- filters together match thousands of products, so it would often gather them (combining
-      -- the filters' indexes, or reading the whole table) and sort. Both settings return to 'on'
-      -- when this function ends (they are among its settings).
-      perform set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true);
-      select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
-      from (
-        select p.id, p.created_at
-        from private.shop_catalogue p
-        where p.campaign_id = any (v_campaigns)
-          and (v_pat is null or p.nombre_folded like v_pat or p.marca_folded like v_pat
-            or p.brand_id = any (v_brands) or p.category_id = any (v_categories))
-          and (p_category_id is null or p.category_id = p_category_id)
-          and (p_subcategory_id is null or p.subcategory_id = p_subcategory_id)
-          and (p_brand_id is null or p.brand_id = p_brand_id)
-          and (p_campaign_id is null or p.campaign_id = p_campaign_id)
-          and (v_range is null or p.price_range = v_range)
-          and (v_size is null or p.size_keys @> array[v_size])
-        order by p.created_at desc, p.id
-        offset v_offset limit v_limit
-      ) q;
+    if v_sort = 'relevancia' then
+      -- the featured matches are few (the admin features a handful): gathered and counted outright
+      select count(*)::bigint, coalesce((array_agg(f.id order by f.orden_destacado nulls last, f.created_at desc, f.id))[v_offset + 1 : v_offset + v_limit], '{}')
+        into v_featured, v_ids
+      from private.shop_catalogue f
+      where f.destacado and f.campaign_id = any (v_campaigns)
+        and (v_pat is null or f.nombre_folded like v_pat or f.marca_folded like v_pat
+          or f.brand_id = any (v_brands) or f.category_id = any (v_categories))
+        and (p_category_id is null or f.category_id = p_category_id)
+        and (p_subcategory_id is null or f.subcategory_id = p_subcategory_id)
+        and (p_brand_id is null or f.brand_id = p_brand_id)
+        and (p_campaign_id is null or f.campaign_id = p_campaign_id)
+        and (v_range is null or f.price_range = v_range)
+        and (v_size is null or f.size_keys @> array[v_size]);
+      if cardinality(v_ids) < v_limit and v_total > v_featured then
+        v_ids := v_ids || private.shop_page_ids(v_campaigns, p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, v_range,
+          v_size, v_pat, v_brands, v_categories, v_base, v_total - v_featured, 'nuevos', true,
+          greatest(v_offset - v_featured, 0)::integer, v_limit - cardinality(v_ids));
+      end if;
+    elsif v_sort = 'termina-pronto' then
+      v_skip := v_offset;
+      for v_segment in
+        select c.id, coalesce((v_by_campaign ->> c.id::text)::bigint, 0) as n
+        from public.campaigns c where c.id = any (v_campaigns)
+        order by c.fecha_fin, c.id
+      loop
+        continue when v_segment.n = 0;
+        if v_skip >= v_segment.n then
+          v_skip := v_skip - v_segment.n;
+          continue;
+        end if;
+        v_ids := v_ids || private.shop_page_ids(array[v_segment.id], p_category_id, p_subcategory_id, p_brand_id, v_segment.id,
+          v_range, v_size, v_pat, v_brands, v_categories, least(v_base, v_segment.n), v_segment.n, 'nuevos', false,
+          v_skip::integer, least(v_limit - cardinality(v_ids), v_segment.n - v_skip)::integer);
+        v_skip := 0;
+        exit when cardinality(v_ids) >= v_limit;
+      end loop;
     else
-      with matches as materialized (
-        select p.id, p.created_at
-        from private.shop_catalogue p
-        where p.campaign_id = any (v_campaigns)
-          and (v_pat is null or p.nombre_folded like v_pat or p.marca_folded like v_pat
-            or p.brand_id = any (v_brands) or p.category_id = any (v_categories))
-          and (p_category_id is null or p.category_id = p_category_id)
-          and (p_subcategory_id is null or p.subcategory_id = p_subcategory_id)
-          and (p_brand_id is null or p.brand_id = p_brand_id)
-          and (p_campaign_id is null or p.campaign_id = p_campaign_id)
-          and (v_range is null or p.price_range = v_range)
-          and (v_size is null or p.size_keys @> array[v_size])
-      )
-      select coalesce(array_agg(q.id order by q.created_at desc, q.id), '{}') into v_ids
-      from (select f.id, f.created_at from matches f order by f.created_at desc, f.id offset v_offset limit v_limit) q;
+      v_ids := private.shop_page_ids(v_campaigns, p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, v_range,
+        v_size, v_pat, v_brands, v_categories, v_base, v_total, v_sort, false, v_offset, v_limit);
     end if;
   end if;
 
@@ -635,9 +749,9 @@ begin
   );
 end
 $$;
-comment on function private.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) is
-  'The shop filters, answered from the facet cells with the owner''s rights: {total, products (page), facets}. Sees only products of campaigns visible today, like the public read policy.';
-grant execute on function private.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) to anon, authenticated, service_role;
+comment on function private.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[], text) is
+  'The shop filters, answered from the facet cells with the owner''s rights: {total, products (page in the order p_sort names), facets}. Sees only products of campaigns visible today, like the public read policy.';
+grant execute on function private.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[], text) to anon, authenticated, service_role;
 
 -- ─── Answers remembered: one computation per shop state and catalogue version ───────────────
 -- Shoppers ask for the same few states over and over (the shop as first opened, each category,
@@ -660,7 +774,7 @@ create unlogged table private.shop_answers (
 );
 comment on table private.shop_answers is 'shop_page answers remembered for a minute, keyed by md5 of (catalogue version, shop day, arguments).';
 
-create function private.shop_page_remembered(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer)
+create function private.shop_page_remembered(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_sort text default null)
 returns jsonb
 language plpgsql
 volatile security definer
@@ -668,7 +782,8 @@ set search_path to ''
 as $$
 declare
   v_key text := md5(jsonb_build_array((select v.version from private.shop_version v), public.shop_today(),
-    p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range, p_size_name, p_search_term, p_offset, p_limit)::text);
+    p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range, p_size_name, p_search_term, p_offset, p_limit,
+    p_sort)::text);
   v_answer jsonb;
 begin
   select a.answer into v_answer from private.shop_answers a where a.key = v_key and a.created_at > now() - interval '1 minute';
@@ -676,7 +791,7 @@ begin
     return v_answer;
   end if;
   v_answer := private.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range, p_size_name,
-    p_search_term, p_offset, p_limit, array['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges']);
+    p_search_term, p_offset, p_limit, array['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges'], p_sort);
   insert into private.shop_answers as a (key, answer) values (v_key, v_answer)
   on conflict (key) do update set answer = excluded.answer, created_at = excluded.created_at;
   -- about one computation in a hundred also forgets the answers older than a minute, so the table
@@ -687,9 +802,9 @@ begin
   return v_answer;
 end
 $$;
-comment on function private.shop_page_remembered(uuid, uuid, uuid, uuid, text, text, text, integer, integer) is
+comment on function private.shop_page_remembered(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text) is
   'shop_page''s answer from private.shop_answers when computed in the last minute for the same catalogue version and day, else computed by private.shop_query and remembered.';
-grant execute on function private.shop_page_remembered(uuid, uuid, uuid, uuid, text, text, text, integer, integer) to anon, authenticated, service_role;
+grant execute on function private.shop_page_remembered(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text) to anon, authenticated, service_role;
 
 -- ─── What the API calls (caller's rights) ─────────────────────────────────────────────────────
 create function public.shop_query(
@@ -702,7 +817,8 @@ create function public.shop_query(
   p_search_term text default null,
   p_offset integer default 0,
   p_limit integer default 12,
-  p_facets text[] default array['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges']
+  p_facets text[] default array['categories', 'subcategories', 'brands', 'campaigns', 'sizes', 'price_ranges'],
+  p_sort text default null
 )
 returns jsonb
 language sql
@@ -711,11 +827,11 @@ security invoker
 set search_path = ''
 as $$
   select private.shop_query(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
-    p_size_name, p_search_term, p_offset, p_limit, p_facets)
+    p_size_name, p_search_term, p_offset, p_limit, p_facets, p_sort)
 $$;
-comment on function public.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) is
-  'The shop filters with the caller''s rights: {total, products (page), facets}, the facets listed in p_facets only. private.shop_query answers from the facet cells; shop_page and get_available_* call this.';
-grant execute on function public.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[]) to anon, authenticated;
+comment on function public.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[], text) is
+  'The shop filters with the caller''s rights: {total, products (page in the order p_sort names: relevancia, nuevos, precio-asc, precio-desc, descuento, termina-pronto), facets}, the facets listed in p_facets only. private.shop_query answers from the facet cells; shop_page and get_available_* call this.';
+grant execute on function public.shop_query(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text[], text) to anon, authenticated;
 
 create function public.shop_page(
   p_category_id uuid default null,
@@ -726,7 +842,8 @@ create function public.shop_page(
   p_size_name text default null,
   p_search_term text default null,
   p_offset integer default 0,
-  p_limit integer default 12
+  p_limit integer default 12,
+  p_sort text default null
 )
 returns jsonb
 language sql
@@ -736,10 +853,10 @@ volatile
 set search_path = ''
 as $$
   select private.shop_page_remembered(p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range,
-    p_size_name, p_search_term, p_offset, p_limit)
+    p_size_name, p_search_term, p_offset, p_limit, p_sort)
 $$;
-comment on function public.shop_page(uuid, uuid, uuid, uuid, text, text, text, integer, integer) is 'Shop grid in one round trip: {total, products: page newest first (max 100), facets: {categories, subcategories, brands, campaigns, sizes, price_ranges}}. Answers are remembered for a minute per catalogue version (private.shop_page_remembered).';
-grant execute on function public.shop_page(uuid, uuid, uuid, uuid, text, text, text, integer, integer) to anon, authenticated;
+comment on function public.shop_page(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text) is 'Shop grid in one round trip: {total, products: page (max 100) in the order p_sort names (relevancia: featured first, then newest; nuevos; precio-asc; precio-desc; descuento; termina-pronto), facets: {categories, subcategories, brands, campaigns, sizes, price_ranges}}. Answers are remembered for a minute per catalogue version (private.shop_page_remembered).';
+grant execute on function public.shop_page(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text) to anon, authenticated;
 
 create function public.get_filtered_product_count(
   p_category_id uuid default null,
@@ -898,9 +1015,10 @@ begin
         'nombre_folded', private.search_fold(o.nombre), 'marca_folded', private.search_fold(o.marca)))
       into gone from old_rows o where not o.agotado;
   elsif tg_op = 'INSERT' then
-    insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded)
+    insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded, descuento, destacado, orden_destacado)
     select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, public.price_range_of(n.precio_venta),
-      n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca)
+      n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca),
+      public.discount_percentage(n.precio_original, n.precio_venta), n.destacado, n.orden_destacado
     from new_rows n where not n.agotado;
     select jsonb_agg(jsonb_build_object('campaign_id', n.campaign_id, 'category_id', n.category_id,
         'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes,
@@ -911,18 +1029,22 @@ begin
     -- updates (a new description, an image, the sizes copy arriving unchanged) change none.
     delete from private.shop_catalogue c
      where c.id in (select o.id from old_rows o except select n.id from new_rows n where not n.agotado);
-    insert into private.shop_catalogue as c (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded)
+    insert into private.shop_catalogue as c (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded, descuento, destacado, orden_destacado)
     select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, public.price_range_of(n.precio_venta),
-      n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca)
+      n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca),
+      public.discount_percentage(n.precio_original, n.precio_venta), n.destacado, n.orden_destacado
     from new_rows n where not n.agotado
     on conflict (id) do update set
       created_at = excluded.created_at, campaign_id = excluded.campaign_id, category_id = excluded.category_id,
       subcategory_id = excluded.subcategory_id, brand_id = excluded.brand_id, precio_venta = excluded.precio_venta,
       price_range = excluded.price_range, sizes = excluded.sizes, size_keys = excluded.size_keys,
-      nombre_folded = excluded.nombre_folded, marca_folded = excluded.marca_folded
-    where (c.created_at, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.precio_venta, c.sizes, c.nombre_folded, c.marca_folded)
+      nombre_folded = excluded.nombre_folded, marca_folded = excluded.marca_folded,
+      descuento = excluded.descuento, destacado = excluded.destacado, orden_destacado = excluded.orden_destacado
+    where (c.created_at, c.campaign_id, c.category_id, c.subcategory_id, c.brand_id, c.precio_venta, c.sizes, c.nombre_folded, c.marca_folded,
+        c.descuento, c.destacado, c.orden_destacado)
       is distinct from (excluded.created_at, excluded.campaign_id, excluded.category_id, excluded.subcategory_id, excluded.brand_id,
-        excluded.precio_venta, excluded.sizes, excluded.nombre_folded, excluded.marca_folded);
+        excluded.precio_venta, excluded.sizes, excluded.nombre_folded, excluded.marca_folded,
+        excluded.descuento, excluded.destacado, excluded.orden_destacado);
     select jsonb_agg(jsonb_build_object('campaign_id', o.campaign_id, 'category_id', o.category_id,
         'subcategory_id', o.subcategory_id, 'brand_id', o.brand_id, 'precio_venta', o.precio_venta, 'sizes', o.sizes,
         'nombre_folded', private.search_fold(o.nombre), 'marca_folded', private.search_fold(o.marca)))
@@ -983,9 +1105,10 @@ as $$
 begin
   truncate private.shop_cells, private.shop_size_cells, private.shop_catalogue, private.shop_names, private.shop_name_cells,
     private.shop_name_size_cells, private.shop_words, private.shop_word_cells, private.shop_word_size_cells;
-  insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded)
+  insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded, descuento, destacado, orden_destacado)
   select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, public.price_range_of(n.precio_venta),
-    n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca)
+    n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca),
+    public.discount_percentage(n.precio_original, n.precio_venta), n.destacado, n.orden_destacado
   from public.products n where not n.agotado;
 
   insert into private.shop_cells (campaign_id, category_id, subcategory_id, brand_id, price_range, n)

@@ -95,7 +95,7 @@ describe('schema files and migrations', () => {
     // the snapshot really covers the schema: the shop's objects are there
     expect(
       fromMigrations.has(
-        'function public.shop_page(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer)',
+        'function public.shop_page(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_sort text)',
       ),
     ).toBe(true);
     expect(fromMigrations.has('policy public.products.products_public_read')).toBe(true);

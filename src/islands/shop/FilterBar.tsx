@@ -1,12 +1,13 @@
 /** @jsxImportSource preact */
 /**
- * The sticky filter bar: search box, Tendencia / Categoría / Subcategoría / Precio / Talla and 'Limpiar'.
- * Below 768 px the selectors collapse behind a 'Filtros' toggle showing the active-filter count.
+ * The sticky filter bar: search box, 'Ordenar por', Tendencia / Categoría / Subcategoría / Precio / Talla and
+ * 'Limpiar'. Below 768 px the selectors collapse behind a 'Filtros' toggle showing the active-filter count;
+ * the order stays beside the search, where a shopper looks for it.
  */
 import { SlidersHorizontal, Search } from '../../components/icons.tsx';
 import { useId, useState, type JSX } from 'preact/compat';
 import type { ShopFacets } from '../../data/shop.ts';
-import type { FilterKey, FilterState } from '../../lib/filters.ts';
+import { type FilterKey, type FilterState, SHOP_SORTS, SORT_LABELS } from '../../lib/filters.ts';
 import { priceRangeLabel } from '../../lib/price-range.ts';
 import FacetSelect from './FacetSelect.tsx';
 import { useHeaderHeight } from './useHeaderHeight.ts';
@@ -25,6 +26,7 @@ interface Props {
   onSearchChange: (term: string) => void;
   onSearchSubmit: () => void;
   onClear: () => void;
+  onSort: (sort: string) => void;
 }
 
 export default function FilterBar(props: Props) {
@@ -66,6 +68,22 @@ export default function FilterBar(props: Props) {
               />
             </form>
           </search>
+          <label className="flex shrink-0 items-center gap-2 text-xs font-semibold text-neutral-700">
+            <span className="sr-only lg:not-sr-only">Ordenar por</span>
+            <select
+              aria-label="Ordenar por"
+              value={filters.sort}
+              disabled={!ready}
+              onChange={(e) => props.onSort(e.currentTarget.value)}
+              className="h-10 w-32 rounded-xl border border-neutral-300 bg-white px-2 text-sm font-medium text-neutral-900 shadow-sm hover:border-neutral-400 disabled:bg-neutral-100 sm:w-auto"
+            >
+              {SHOP_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
           <button
             type="button"
             aria-expanded={open}

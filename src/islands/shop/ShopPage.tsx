@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/compat';
 import type { ProductSummary } from '../../data/product-summary.ts';
 import { trackFilter, trackProductClick, type FilterEventType } from '../../data/analytics.ts';
 import type { ShopFacets, ShopPage as BuiltPage } from '../../data/shop.ts';
-import { activeFilterCount, EMPTY_FILTERS, setFilter, type FilterKey } from '../../lib/filters.ts';
+import { activeFilterCount, clearFilters, setFilter, setSort, type FilterKey } from '../../lib/filters.ts';
 import { priceRangeLabel } from '../../lib/price-range.ts';
 import { $favoritesCount } from '../../stores/favorites.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
@@ -117,7 +117,8 @@ export default function ShopPage({ initial = null }: Props) {
         onSelect={select}
         onSearchChange={changeSearch}
         onSearchSubmit={() => search.submitted(filters.search_term ?? '')}
-        onClear={() => setFilters({ ...EMPTY_FILTERS })}
+        onClear={() => setFilters(clearFilters(filters))}
+        onSort={(sort) => setFilters(setSort(filters, sort))}
       />
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:px-6" data-built-view={builtView}>
         <FilterChips chips={chips} onRemove={(key) => setFilters(setFilter(filters, key, null))} />
