@@ -308,3 +308,34 @@ test('with JavaScript off /tienda shows the first products as links to their pag
     await context.close();
   }
 });
+
+test('Ordenar por puts the grid in each order, keeps the filters, lives in the URL and survives a reload', async ({ page }, info) => {
+  const all = await shopPage();
+  const category = all.facets.categories.find((c) => c.product_count > 12) ?? all.facets.categories[0]!;
+  const names = async () => cards(page).getByRole('heading').allTextContents();
+
+  await page.goto(`/tienda?category=${category.id}`);
+  await expect(page.getByText(found(category.product_count))).toBeVisible();
+  const sort = select(page, 'Ordenar por');
+  await expect(sort).toHaveValue('relevancia');
+  for (const [orden, label] of [
+    ['precio-asc', 'Precio: de menor a mayor'],
+    ['precio-desc', 'Precio: de mayor a menor'],
+    ['descuento', 'Mayor descuento'],
+    ['termina-pronto', 'Termina pronto'],
+  ] as const) {
+    const want = await shopPage({ p_category_id: category.id, p_sort: orden });
+    await sort.selectOption({ label });
+    await expect(page).toHaveURL(new RegExp(`category=${category.id}.*orden=${orden}`));
+    await expect.poll(names).toEqual(want.products.map((p) => p.nombre));
+  }
+  // the order is no filter: no chip, not counted, kept by 'Limpiar'
+  await expect(page.getByRole('button', { name: /Quitar filtro Orden/ })).toHaveCount(0);
+  await page.reload();
+  await expect(select(page, 'Ordenar por')).toHaveValue('termina-pronto');
+  if (isPhone(info)) await page.getByRole('button', { name: /^Filtros/ }).click();
+  await page.getByRole('button', { name: 'Limpiar' }).click();
+  await expect(page).toHaveURL(/\/tienda\?orden=termina-pronto$/);
+  const whole = await shopPage({ p_sort: 'termina-pronto' });
+  await expect.poll(names).toEqual(whole.products.map((p) => p.nombre));
+});
