@@ -52,8 +52,9 @@ export default function FilterBar(props: Props) {
       className="sticky z-30 border-b border-neutral-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
     >
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:px-6">
-        <div className="flex items-center gap-2">
-          <search aria-label="Buscar en la tienda" className="block min-w-0 flex-1">
+        {/* phones: the search on its own row, then the order and 'Filtros' */}
+        <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
+          <search aria-label="Buscar en la tienda" className="block min-w-0 basis-full md:basis-0 md:flex-1">
             <form onSubmit={submit} className="relative">
               <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
               <input
@@ -68,14 +69,14 @@ export default function FilterBar(props: Props) {
               />
             </form>
           </search>
-          <label className="flex shrink-0 items-center gap-2 text-xs font-semibold text-neutral-700">
+          <label className="flex min-w-0 flex-1 items-center gap-2 text-xs font-semibold text-neutral-700 md:flex-none">
             <span className="sr-only lg:not-sr-only">Ordenar por</span>
             <select
               aria-label="Ordenar por"
               value={filters.sort}
               disabled={!ready}
               onChange={(e) => props.onSort(e.currentTarget.value)}
-              className="h-10 w-32 rounded-xl border border-neutral-300 bg-white px-2 text-sm font-medium text-neutral-900 shadow-sm hover:border-neutral-400 disabled:bg-neutral-100 sm:w-auto"
+              className="h-10 w-full min-w-0 rounded-xl border border-neutral-300 bg-white px-2 text-sm font-medium text-neutral-900 shadow-sm hover:border-neutral-400 disabled:bg-neutral-100 md:w-auto"
             >
               {SHOP_SORTS.map((s) => (
                 <option key={s} value={s}>
