@@ -102,6 +102,8 @@ describe('one card per product', () => {
       permalink: 'nike-sportswear-tenis-court',
       destacado: true,
       sizes: ['26', '27'],
+      // when it was added, for the card's 'Nuevo'
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       category_nombre: 'Calzado',
       campaign: { nombre: 'Fin de temporada', fecha_fin: mexicoDate(10) },
     });
