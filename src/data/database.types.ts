@@ -603,7 +603,6 @@ export type Database = {
           talla: string
           created_at: string
           sold_at: string | null
-          sold_order_id: string | null
         }
         Insert: {
           id?: string
@@ -611,7 +610,6 @@ export type Database = {
           talla: string
           created_at?: string
           sold_at?: string | null
-          sold_order_id?: string | null
         }
         Update: {
           id?: string
@@ -619,7 +617,6 @@ export type Database = {
           talla?: string
           created_at?: string
           sold_at?: string | null
-          sold_order_id?: string | null
         }
         Relationships: [
           {
@@ -627,13 +624,6 @@ export type Database = {
             columns: ["product_id"]
             isOneToOne: false
             referencedRelation: "products"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "product_sizes_sold_order_id_fkey"
-            columns: ["sold_order_id"]
-            isOneToOne: false
-            referencedRelation: "orders"
             referencedColumns: ["id"]
           },
         ]

@@ -201,11 +201,11 @@ create table public.product_sizes (
   talla text not null check (btrim(talla) <> ''),
   created_at timestamptz not null default now(),
   -- The outlet holds one piece per size: set when the order holding it is marked paid, cleared if
-  -- that order goes back or is cancelled. A sold size is not offered anywhere in the shop.
-  sold_at timestamptz,
-  sold_order_id uuid
+  -- that order goes back or is cancelled (which order sold it is private: private.sales). A sold
+  -- size is not offered anywhere in the shop.
+  sold_at timestamptz
 );
-comment on table public.product_sizes is 'Sizes of a product (one piece each); one per product case-insensitively (trimmed). sold_at/sold_order_id: sold by that order.';
+comment on table public.product_sizes is 'Sizes of a product (one piece each); one per product case-insensitively (trimmed). sold_at: when a paid order sold it.';
 grant select on table public.product_sizes to anon;
 grant select, insert, update, delete on table public.product_sizes to authenticated;
 create unique index product_sizes_product_talla_key on public.product_sizes (product_id, lower(btrim(talla)));

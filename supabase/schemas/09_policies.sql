@@ -34,6 +34,7 @@ alter table public.shop_settings enable row level security;
 alter table public.contact_messages enable row level security;
 alter table public.orders enable row level security;
 alter table public.order_items enable row level security;
+alter table private.sales enable row level security;
 alter table public.audit_changes enable row level security;
 alter table private.analytics_session_hours enable row level security;
 alter table private.analytics_sessions enable row level security;

@@ -249,6 +249,28 @@ describe('marking an order paid', () => {
     expect(rows[0].status).toBe('nuevo');
   });
 
+  it('sells a product without sizes once, and keeps which order sold a piece to the team', async () => {
+    const a = await place([item(F.P4, null, 25000)], '192.0.2.20');
+    const b = await place([item(F.P4, null, 25000)], '192.0.2.21');
+    await owner
+      .from('orders')
+      .update({ status: 'pagado' })
+      .eq('reference', a.data?.reference ?? '');
+    const refused = await owner
+      .from('orders')
+      .update({ status: 'pagado' })
+      .eq('reference', b.data?.reference ?? '');
+    expect(refused.error?.message).toBe(`Chamarra piel ya se vendió en el pedido ${a.data?.reference}.`);
+    // shoppers read sizes, never which order sold one (it would tell which pieces went together)
+    const sizes = await anonClient().from('product_sizes').select('*').eq('product_id', F.P1);
+    expect(Object.keys(sizes.data?.[0] ?? {}).sort()).toEqual(['created_at', 'id', 'product_id', 'sold_at', 'talla']);
+    const { rows } = await sql.query(
+      'select count(*)::int as n from private.sales where order_id = (select id from public.orders where reference = $1)',
+      [a.data?.reference],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
   it('records the team’s changes in the history under the order’s reference', async () => {
     const { data } = await place([item(F.P1, 'S', 500)]);
     await owner
