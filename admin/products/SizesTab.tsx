@@ -1,4 +1,7 @@
-/** 'Tallas': add (trimmed; 'Esta talla ya existe' for a case-insensitive duplicate) and delete sizes. */
+/**
+ * 'Tallas': add (trimmed; 'Esta talla ya existe' for a case-insensitive duplicate) and delete sizes. A size a
+ * paid order sold says 'Vendida' (the shop no longer offers it; cancelling the order in Pedidos puts it back).
+ */
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Button, CircularProgress, IconButton, Stack, TextField, Typography } from '@mui/material';
@@ -104,7 +107,14 @@ function SizesEditor({ productId }: { productId: string }) {
               key={s.id}
               sx={{ display: 'inline-flex', alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 4, pl: 1.5 }}
             >
-              <Typography variant="body2">{s.talla}</Typography>
+              <Typography variant="body2" sx={s.sold_at ? { textDecoration: 'line-through', color: 'text.secondary' } : undefined}>
+                {s.talla}
+              </Typography>
+              {s.sold_at && (
+                <Typography variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
+                  {t('resources.products.form.size_sold')}
+                </Typography>
+              )}
               <IconButton
                 size="small"
                 aria-label={t('resources.products.form.delete_size', { talla: s.talla })}

@@ -188,6 +188,7 @@ export const productsMessages = {
         size: 'Talla',
         add_size: 'Agregar talla',
         no_sizes: 'Este producto no tiene tallas',
+        size_sold: 'Vendida',
         delete_size: 'Eliminar talla %{talla}',
         upload_images: 'Subir imágenes',
         upload_help: 'JPG, PNG o WebP, máximo 5MB cada una',

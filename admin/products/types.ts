@@ -62,6 +62,8 @@ export interface ProductSize {
   id: string;
   product_id: string;
   talla: string;
+  /** When a paid order sold it (null while for sale). */
+  sold_at: string | null;
 }
 
 export interface CampaignOption {
