@@ -40,6 +40,7 @@ describe('filterStates', () => {
       p_search_term: null,
       p_offset: 0,
       p_limit: 12,
+      p_sort: null,
     });
   });
 

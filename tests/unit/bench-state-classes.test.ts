@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CLASSES,
+  SORTS,
   type ClassCatalogue,
   classValues,
   MISS,
@@ -97,6 +98,13 @@ describe('stateClasses', () => {
     for (const s of states.filter((x) => x.class === 'none')) expect(setCount(s)).toBe(0);
     for (const s of states.filter((x) => x.class === 'two')) expect(setCount(s), s.label).toBe(2);
     for (const s of states.filter((x) => x.class === 'three')) expect(setCount(s), s.label).toBe(3);
+  });
+
+  it('times every order besides the default on the whole shop, a size, a category, a search and two filters; every other class in the default order', () => {
+    const sorted = states.filter((s) => s.class === 'sort');
+    expect(new Set(sorted.map((s) => s.args.p_sort))).toEqual(new Set(SORTS));
+    for (const sort of SORTS) expect(sorted.filter((s) => s.args.p_sort === sort)).toHaveLength(5 * PAGES.length);
+    expect(states.filter((s) => s.class !== 'sort').every((s) => s.args.p_sort === null)).toBe(true);
   });
 
   it('asks for pages 1, 5 and 50 (offset 49 × 12) of every value', () => {
