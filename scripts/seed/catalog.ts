@@ -4,6 +4,8 @@
  * categories. No I/O here; products.ts turns this into rows.
  */
 
+import type { SizeKind } from '../../src/lib/size-guide.ts';
+
 /** The drawing used for a product's placeholder image (see images.ts). */
 export type Silhouette =
   | 'tshirt'
@@ -134,6 +136,8 @@ export interface ItemDef {
 export interface SubcategoryDef {
   nombre: string;
   descripcion: string;
+  /** its own kind of size, when it differs from its category's (Ropa de Mujer / Jeans: pantalon) */
+  sizeKind?: SizeKind;
   items: readonly ItemDef[];
 }
 
@@ -142,6 +146,8 @@ export interface CategoryDef {
   nombre: string;
   descripcion: string;
   showInHeader: boolean;
+  /** the kind of size its products use (size guides, the shopper's 'Mi talla'); none for bags and accessories */
+  sizeKind?: SizeKind;
   subcategories: readonly SubcategoryDef[];
 }
 
@@ -235,6 +241,7 @@ export const CATEGORIES: readonly CategoryDef[] = [
     nombre: 'Ropa de Mujer',
     descripcion: 'Vestidos, blusas, jeans y chamarras de las mejores marcas.',
     showInHeader: true,
+    sizeKind: 'ropa',
     subcategories: [
       {
         nombre: 'Vestidos',
@@ -287,6 +294,7 @@ export const CATEGORIES: readonly CategoryDef[] = [
       {
         nombre: 'Jeans',
         descripcion: 'Jeans skinny, mom, wide leg y más.',
+        sizeKind: 'pantalon',
         items: [
           {
             base: 'Jeans',
@@ -328,6 +336,7 @@ export const CATEGORIES: readonly CategoryDef[] = [
     nombre: 'Ropa de Hombre',
     descripcion: 'Playeras, camisas, jeans y sudaderas para hombre.',
     showInHeader: true,
+    sizeKind: 'ropa',
     subcategories: [
       {
         nombre: 'Playeras y Polos',
@@ -380,6 +389,7 @@ export const CATEGORIES: readonly CategoryDef[] = [
       {
         nombre: 'Jeans y Pantalones',
         descripcion: 'Jeans, chinos y pantalones cargo.',
+        sizeKind: 'pantalon',
         items: [
           {
             base: 'Jeans',
@@ -445,6 +455,7 @@ export const CATEGORIES: readonly CategoryDef[] = [
     nombre: 'Calzado',
     descripcion: 'Tenis, botas, sandalias y zapatillas.',
     showInHeader: true,
+    sizeKind: 'calzado',
     subcategories: [
       {
         nombre: 'Tenis',
@@ -711,6 +722,7 @@ export const CATEGORIES: readonly CategoryDef[] = [
       {
         nombre: 'Ropa Deportiva',
         descripcion: 'Leggings, shorts, pants y playeras técnicas.',
+        sizeKind: 'ropa',
         items: [
           {
             base: 'Leggings',
@@ -773,6 +785,7 @@ export const CATEGORIES: readonly CategoryDef[] = [
       {
         nombre: 'Tenis para Correr',
         descripcion: 'Tenis de running para entrenar y competir.',
+        sizeKind: 'calzado',
         items: [
           {
             base: 'Tenis para Correr',

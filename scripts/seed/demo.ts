@@ -1,11 +1,12 @@
 /**
  * The demo outlet: writes brands, categories, campaigns (dates relative to Mexico City's today),
  * products with prices, sizes and generated images, hero slides, brand banners and featured
- * categories, through supabase-js with the service-role key (works locally and on a hosted project).
+ * categories, size guides, through supabase-js with the service-role key (works locally and on a hosted
+ * project).
  *
  * Additive: existing brands (by name), categories (by nombre) and subcategories (by category and
  * nombre) are reused; campaigns and products are always new; permalinks never collide with existing
- * ones (suffix -1, -2...).
+ * ones (suffix -1, -2...). A size guide is added where its category, subcategory or brand and kind has none.
  */
 import { BRANDS, CAMPAIGNS, CATEGORIES, COLORS, EXTERNAL_BANNER_LINK, FEATURED_CATEGORIES, HEROES, type Silhouette } from './catalog.ts';
 import { todayInMexicoCity } from '../../src/lib/dates.ts';
@@ -25,6 +26,7 @@ import { PermalinkAllocator } from './permalink.ts';
 import { seedEvents } from './events.ts';
 import { DEMO_SEED, planDemoProducts, type ProductPlan } from './products.ts';
 import { createRng, type Rng } from './random.ts';
+import { SIZE_GUIDES } from './size-guides.ts';
 import { HERO_BUCKET, PRODUCT_BUCKET, uploadWebp } from './storage.ts';
 
 export interface SeedDemoOptions {
@@ -135,6 +137,7 @@ async function ensureCategories(db: Db): Promise<CategoryIds> {
             activa: true,
             orden,
             show_in_header: def.showInHeader,
+            tipo_talla: def.sizeKind ?? null,
           })),
         )
         .select('id,nombre'),
@@ -162,7 +165,14 @@ async function ensureCategories(db: Db): Promise<CategoryIds> {
       else
         toInsert.push({
           key: `${def.key}/${sub.nombre}`,
-          row: { category_id: categoryId, nombre: sub.nombre, descripcion: sub.descripcion, activa: true, orden: i + 1 },
+          row: {
+            category_id: categoryId,
+            nombre: sub.nombre,
+            descripcion: sub.descripcion,
+            activa: true,
+            orden: i + 1,
+            tipo_talla: sub.sizeKind ?? null,
+          },
         });
     });
   }
@@ -182,6 +192,33 @@ async function ensureCategories(db: Db): Promise<CategoryIds> {
     }
   }
   return { category, subcategory };
+}
+
+/** The demo size guides whose category, subcategory or brand and kind has none yet. */
+async function ensureSizeGuides(db: Db, brandIds: Map<string, string>, ids: CategoryIds): Promise<number> {
+  const existing = must(await db.from('size_guides').select('category_id,subcategory_id,brand_id,tipo_talla'), 'leer guías de tallas') as {
+    category_id: string | null;
+    subcategory_id: string | null;
+    brand_id: string | null;
+    tipo_talla: string;
+  }[];
+  const rows = SIZE_GUIDES.flatMap((g) => {
+    const owner = {
+      category_id: 'category' in g.owner ? (ids.category.get(g.owner.category) ?? null) : null,
+      subcategory_id: 'subcategory' in g.owner ? (ids.subcategory.get(g.owner.subcategory) ?? null) : null,
+      brand_id: 'brand' in g.owner ? (brandIds.get(g.owner.brand) ?? null) : null,
+    };
+    if (!owner.category_id && !owner.subcategory_id && !owner.brand_id) throw new Error(`Seed: la guía ${g.nombre} no tiene dueño`);
+    const taken = existing.some(
+      (e) =>
+        (owner.category_id && e.category_id === owner.category_id) ||
+        (owner.subcategory_id && e.subcategory_id === owner.subcategory_id) ||
+        (owner.brand_id && e.brand_id === owner.brand_id && e.tipo_talla === g.tipoTalla),
+    );
+    return taken ? [] : [{ nombre: g.nombre, tipo_talla: g.tipoTalla, ...owner, filas: g.filas, nota: g.nota ?? null }];
+  });
+  if (rows.length > 0) must(await db.from('size_guides').insert(rows).select('id'), 'crear guías de tallas');
+  return rows.length;
 }
 
 async function createCampaigns(db: Db, today: string, imageUrls: Map<string, string>): Promise<Map<string, string>> {
@@ -293,6 +330,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
 
   // ── catalogue rows that do not need images, while the images upload ──────────────────────
   const [brandIds, categoryIds] = await Promise.all([ensureBrands(db), ensureCategories(db)]);
+  await ensureSizeGuides(db, brandIds, categoryIds);
   const permalinks = await allocatePermalinks(db, products);
   log(`Marcas y categorías listas (${elapsed()})`);
 

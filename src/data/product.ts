@@ -16,6 +16,8 @@ export type ProductDetail = CardProduct &
   Pick<Tables<'products'>, 'campaign_id' | 'category_id' | 'subcategory_id' | 'brand_id' | 'descripcion' | 'created_at' | 'agotado'> & {
     subcategory_nombre: string | null;
     images: Pick<Tables<'product_images'>, 'id' | 'image_url' | 'orden'>[];
+    /** The size guide the page shows (the database's rule: public.size_guide_id), or null. */
+    size_guide_id: string | null;
   };
 
 /** What the buy box needs (and all a built page sends to it). */
@@ -27,15 +29,19 @@ export function toBuyProduct(p: ProductDetail): BuyProduct {
 
 /** The card of a product page's product (what a related product shows). */
 export function detailToCard(p: ProductDetail): CardProduct {
-  const { campaign_id, category_id, subcategory_id, brand_id, descripcion, subcategory_nombre, images, agotado, ...card } = p;
+  const { campaign_id, category_id, subcategory_id, brand_id, descripcion, subcategory_nombre, images, agotado, size_guide_id, ...card } =
+    p;
   return card;
 }
 
-const DETAIL_SELECT = `${CARD_SELECT}, campaign_id, category_id, subcategory_id, brand_id, descripcion, agotado, subcategory:subcategories(nombre), images:product_images(id, image_url, orden)`;
+const DETAIL_SELECT = `${CARD_SELECT}, campaign_id, category_id, subcategory_id, brand_id, descripcion, agotado, size_guide_id, subcategory:subcategories(nombre), images:product_images(id, image_url, orden)`;
 
 type DetailRow = Parameters<typeof toCardProduct>[0] &
   Pick<ProductDetail, 'campaign_id' | 'category_id' | 'subcategory_id' | 'brand_id' | 'descripcion' | 'agotado' | 'images'> & {
     subcategory: { nombre: string } | null;
+    // a computed column (public.size_guide_id(products)): the generated types list it among the
+    // functions, not the columns, so the reads below state their rows' type themselves
+    size_guide_id: string | null;
   };
 
 function toDetail(r: DetailRow): ProductDetail {
@@ -49,6 +55,7 @@ function toDetail(r: DetailRow): ProductDetail {
     agotado: r.agotado,
     subcategory_nombre: r.subcategory?.nombre ?? null,
     images: [...(r.images ?? [])].sort((a, b) => a.orden - b.orden),
+    size_guide_id: r.size_guide_id ?? null,
   };
 }
 
@@ -78,7 +85,7 @@ async function readIdRange(db: ShopClient, lower: string, upper: string | null):
     let query = db.from('products').select(DETAIL_SELECT).gte('id', lower);
     if (upper) query = query.lt('id', upper);
     if (after) query = query.gt('id', after);
-    const { data, error } = await query.order('id', { ascending: true }).limit(PAGE_SIZE);
+    const { data, error } = await query.order('id', { ascending: true }).limit(PAGE_SIZE).overrideTypes<DetailRow[], { merge: false }>();
     if (error) throw new Error(`No se pudieron cargar los productos: ${error.message}`);
     products.push(...data.map(toDetail));
     if (data.length < PAGE_SIZE) return products;
@@ -88,7 +95,12 @@ async function readIdRange(db: ShopClient, lower: string, upper: string | null):
 
 /** One product by permalink if its campaign is live (RLS); null when it is gone or its campaign ended. Throws on a failed query. */
 export async function getLiveProduct(db: ShopClient, permalink: string): Promise<ProductDetail | null> {
-  const { data, error } = await db.from('products').select(DETAIL_SELECT).eq('permalink', permalink).maybeSingle();
+  const { data, error } = await db
+    .from('products')
+    .select(DETAIL_SELECT)
+    .eq('permalink', permalink)
+    .maybeSingle()
+    .overrideTypes<DetailRow | null, { merge: false }>();
   if (error) throw new Error(`Error al cargar el producto: ${error.message}`);
   return data ? toDetail(data) : null;
 }

@@ -110,7 +110,8 @@ grant execute on function private.size_guide_measures(text) to authenticated, se
 -- each a length in cm from 1 to 250 ("88", "24.5") or a range ("88-92", the first smaller); a note
 -- of up to 500 characters. Texts are trimmed, blank cells dropped, "88 – 92" and "24,5" written
 -- "88-92" and "24.5". One guide per category, subcategory, and brand and kind (the unique indexes
--- hold it under concurrent writes; this says which one in words).
+-- hold it under concurrent writes; this says which one in words). Refusals are PT400 (PT409 for a
+-- second guide): PostgREST passes their Spanish message on and the back office shows it as it is.
 create function private.check_size_guide()
 returns trigger
 language plpgsql
@@ -131,37 +132,37 @@ declare
 begin
   new.nombre := btrim(coalesce(new.nombre, ''));
   if new.nombre = '' then
-    raise exception 'Escribe el nombre de la guía' using errcode = '23514';
+    raise exception 'Escribe el nombre de la guía' using errcode = 'PT400';
   end if;
   if char_length(new.nombre) > 80 then
-    raise exception 'El nombre de la guía tiene más de 80 caracteres' using errcode = '23514';
+    raise exception 'El nombre de la guía tiene más de 80 caracteres' using errcode = 'PT400';
   end if;
   if new.tipo_talla is null or new.tipo_talla not in ('ropa', 'calzado', 'pantalon') then
-    raise exception 'Elige el tipo de talla: ropa, calzado o pantalón' using errcode = '23514';
+    raise exception 'Elige el tipo de talla: ropa, calzado o pantalón' using errcode = 'PT400';
   end if;
   if num_nonnulls(new.category_id, new.subcategory_id, new.brand_id) <> 1 then
-    raise exception 'La guía es de una categoría, de una subcategoría o de una marca: elige solo una' using errcode = '23514';
+    raise exception 'La guía es de una categoría, de una subcategoría o de una marca: elige solo una' using errcode = 'PT400';
   end if;
   new.nota := nullif(btrim(new.nota), '');
   if char_length(new.nota) > 500 then
-    raise exception 'La nota tiene más de 500 caracteres' using errcode = '23514';
+    raise exception 'La nota tiene más de 500 caracteres' using errcode = 'PT400';
   end if;
   if jsonb_typeof(new.filas) is distinct from 'array' or jsonb_array_length(new.filas) = 0 then
-    raise exception 'Agrega al menos una fila de tallas' using errcode = '23514';
+    raise exception 'Agrega al menos una fila de tallas' using errcode = 'PT400';
   end if;
   if jsonb_array_length(new.filas) > 40 then
-    raise exception 'La guía tiene más de 40 filas' using errcode = '23514';
+    raise exception 'La guía tiene más de 40 filas' using errcode = 'PT400';
   end if;
 
   for v_row in select e.value from jsonb_array_elements(new.filas) as e(value) loop
     v_n := v_n + 1;
     if jsonb_typeof(v_row) <> 'object' then
-      raise exception 'Fila %: no es una fila de tallas', v_n using errcode = '23514';
+      raise exception 'Fila %: no es una fila de tallas', v_n using errcode = 'PT400';
     end if;
     v_clean := '{}'::jsonb;
     for v_key, v_value in select e.key, e.value from jsonb_each(v_row) as e(key, value) loop
       if not (v_key = any (array['mx', 'us', 'eu'] || v_measures)) then
-        raise exception 'Fila %: «%» no es una columna de una guía de %', v_n, v_key, v_kind_label using errcode = '23514';
+        raise exception 'Fila %: «%» no es una columna de una guía de %', v_n, v_key, v_kind_label using errcode = 'PT400';
       end if;
       v_text := case jsonb_typeof(v_value)
         when 'string' then btrim(v_value #>> '{}')
@@ -169,33 +170,33 @@ begin
         when 'null' then ''
       end;
       if v_text is null then
-        raise exception 'Fila %: «%» no es un texto', v_n, v_key using errcode = '23514';
+        raise exception 'Fila %: «%» no es un texto', v_n, v_key using errcode = 'PT400';
       end if;
       continue when v_text = '';
       if v_key in ('mx', 'us', 'eu') then
         if char_length(v_text) > 12 then
-          raise exception 'Fila %: la talla % tiene más de 12 caracteres', v_n, upper(v_key) using errcode = '23514';
+          raise exception 'Fila %: la talla % tiene más de 12 caracteres', v_n, upper(v_key) using errcode = 'PT400';
         end if;
       else
         v_text := replace(regexp_replace(v_text, '\s*[-–—]\s*', '-', 'g'), ',', '.');
         if v_text !~ '^[0-9]{1,3}(\.[0-9])?(-[0-9]{1,3}(\.[0-9])?)?$' then
-          raise exception 'Fila %: «%» no es una medida en cm (escribe 88 o 88-92)', v_n, v_text using errcode = '23514';
+          raise exception 'Fila %: «%» no es una medida en cm (escribe 88 o 88-92)', v_n, v_text using errcode = 'PT400';
         end if;
         v_parts := string_to_array(v_text, '-');
         if v_parts[1]::numeric not between 1 and 250 or coalesce(v_parts[2]::numeric, 1) not between 1 and 250 then
-          raise exception 'Fila %: % cm no es una medida posible (de 1 a 250)', v_n, v_text using errcode = '23514';
+          raise exception 'Fila %: % cm no es una medida posible (de 1 a 250)', v_n, v_text using errcode = 'PT400';
         end if;
         if v_parts[2]::numeric <= v_parts[1]::numeric then
-          raise exception 'Fila %: en el rango % la primera medida debe ser menor', v_n, v_text using errcode = '23514';
+          raise exception 'Fila %: en el rango % la primera medida debe ser menor', v_n, v_text using errcode = 'PT400';
         end if;
       end if;
       v_clean := v_clean || jsonb_build_object(v_key, v_text);
     end loop;
     if not v_clean ? 'mx' then
-      raise exception 'Fila %: falta la talla MX', v_n using errcode = '23514';
+      raise exception 'Fila %: falta la talla MX', v_n using errcode = 'PT400';
     end if;
     if lower(v_clean ->> 'mx') = any (v_seen) then
-      raise exception 'Fila %: la talla MX «%» ya está en otra fila', v_n, v_clean ->> 'mx' using errcode = '23514';
+      raise exception 'Fila %: la talla MX «%» ya está en otra fila', v_n, v_clean ->> 'mx' using errcode = 'PT400';
     end if;
     v_seen := v_seen || lower(v_clean ->> 'mx');
     v_filas := v_filas || jsonb_build_array(v_clean);
@@ -204,15 +205,15 @@ begin
 
   if new.category_id is not null
      and exists (select 1 from public.size_guides g where g.category_id = new.category_id and g.id <> new.id) then
-    raise exception 'Esa categoría ya tiene una guía de tallas' using errcode = '23505';
+    raise exception 'Esa categoría ya tiene una guía de tallas' using errcode = 'PT409';
   end if;
   if new.subcategory_id is not null
      and exists (select 1 from public.size_guides g where g.subcategory_id = new.subcategory_id and g.id <> new.id) then
-    raise exception 'Esa subcategoría ya tiene una guía de tallas' using errcode = '23505';
+    raise exception 'Esa subcategoría ya tiene una guía de tallas' using errcode = 'PT409';
   end if;
   if new.brand_id is not null
      and exists (select 1 from public.size_guides g where g.brand_id = new.brand_id and g.tipo_talla = new.tipo_talla and g.id <> new.id) then
-    raise exception 'Esa marca ya tiene una guía de tallas de %', v_kind_label using errcode = '23505';
+    raise exception 'Esa marca ya tiene una guía de tallas de %', v_kind_label using errcode = 'PT409';
   end if;
   return new;
 end

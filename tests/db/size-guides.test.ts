@@ -3,13 +3,20 @@
  * editors write them and analysts cannot; which guide a product shows (public.size_guide_id: its
  * brand's guide for its kind, else its subcategory's, else its category's); every write checked with
  * a message the back office shows as it is, by the same rules as src/lib/size-guide.ts (their cases
- * run through both here); a change asks for a rebuild and is recorded in the history.
+ * run through both here); a change asks for a rebuild, is recorded in the history, and renders again
+ * exactly the product pages that show the guide.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type BuildStats, buildShop } from '../../scripts/lib/build.ts';
+import { changedFiles, digest } from '../../scripts/lib/site-files.ts';
+import { ROOT } from '../../scripts/stack/index.ts';
 import { MEASURES, measureError, SIZE_GUIDE_MEASURES, SIZE_KINDS } from '../../src/lib/size-guide.ts';
 import * as F from './fixture.ts';
-import { anonClient, signedIn, sql } from './helpers.ts';
+import { anonClient, signedIn, sql, stack } from './helpers.ts';
 
 let editor: SupabaseClient;
 let analyst: SupabaseClient;
@@ -294,4 +301,70 @@ describe('a guide change reaches the shop and the history', () => {
     await sql.query(`delete from public.categories where id = $1`, [F.CAT_CALZADO]);
     expect(await guideCount()).toBe(0);
   });
+});
+
+describe('the product pages that show a guide are rebuilt when it changes, and only those', () => {
+  const SITE = 'http://127.0.0.1:4321';
+  // P3 (Nike, Calzado/Tenis, sizes 27 and 28) shows the fixture's 'Calzado' guide
+  const P3_PAGE = 'producto/nike-tenis-runner/index.html';
+  const P1_PAGE = 'producto/nike-playera-basica/index.html';
+  let work: string;
+  let count = 0;
+
+  beforeAll(async () => {
+    await F.loadFixture();
+    work = await mkdtemp(join(tmpdir(), 'sizes-guide-build-'));
+  });
+  afterAll(async () => {
+    await rm(work, { recursive: true, force: true });
+  });
+
+  async function build(incremental: boolean): Promise<{ dir: string; stats: BuildStats; files: Map<string, string> }> {
+    const dir = join(work, `site-${count++}`);
+    const stats = await buildShop({
+      supabaseUrl: stack.url,
+      anonKey: stack.anonKey,
+      siteUrl: SITE,
+      root: ROOT,
+      outDir: dir,
+      quiet: true,
+      ...(incremental ? { cacheDir: join(work, 'cache'), shards: 2 } : { shards: 1 }),
+    });
+    return { dir, stats, files: (await digest(dir)).files };
+  }
+
+  /** The incremental build after a change: the same files as a full build of the same data. */
+  async function incrementalEqualsFull() {
+    const incremental = await build(true);
+    const full = await build(false);
+    expect(changedFiles(incremental.files, full.files)).toEqual([]);
+    return incremental;
+  }
+
+  const page = (dir: string, path: string) => readFile(join(dir, path), 'utf8');
+
+  it("a guide's page carries its link and table; a change renders only the pages that show it", async () => {
+    const first = await build(true);
+    expect(first.stats.reused).toBe(0);
+    expect(await page(first.dir, P3_PAGE)).toContain('Guía de tallas');
+    expect(await page(first.dir, P1_PAGE)).not.toContain('Guía de tallas');
+
+    await sql.query(`update public.size_guides set nota = 'Horma amplia: pide medio número menos' where id = $1`, [F.GUIDE_CALZADO]);
+    const edited = await incrementalEqualsFull();
+    // P3's page is rendered again; P1, P2 and P4 are copied
+    expect(edited.stats.reused).toBe(3);
+    expect(await page(edited.dir, P3_PAGE)).toContain('Horma amplia: pide medio número menos');
+  }, 180_000);
+
+  it("a new brand guide and a category's kind render the pages whose guide they change", async () => {
+    await sql.query(`update public.categories set tipo_talla = 'ropa' where id = $1`, [F.CAT_ROPA]);
+    await sql.query(
+      `insert into public.size_guides (nombre, tipo_talla, brand_id, filas) values ('Nike ropa', 'ropa', $1, '[{"mx": "M", "us": "M", "pecho": "96-101"}]')`,
+      [F.B_NIKE],
+    );
+    const site = await incrementalEqualsFull();
+    // only P1 (Nike, Ropa) now shows a guide of its own
+    expect(site.stats.reused).toBe(3);
+    expect(await page(site.dir, P1_PAGE)).toContain('Nike ropa');
+  }, 180_000);
 });

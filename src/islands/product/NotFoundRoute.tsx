@@ -12,6 +12,7 @@ import { productUrl } from '../../lib/chat.ts';
 import type { ShopPolicies } from '../../lib/policies.ts';
 import { productRouteOf } from '../../lib/product-route.ts';
 import { productTitle } from '../../lib/product-meta.ts';
+import type { SizeGuide } from '../../lib/size-guide.ts';
 import NotFoundProduct, { ProductLoadFailed } from './NotFoundProduct.tsx';
 import ProductPageSkeleton from './ProductPageSkeleton.tsx';
 
@@ -23,7 +24,7 @@ type State =
   | { kind: 'not-found'; reason: string }
   /** The request failed (no connection, the server restarting): nothing is known about the product yet. */
   | { kind: 'failed' }
-  | { kind: 'found'; product: ProductDetail; descriptionHtml: string; related: CardProduct[] | null };
+  | { kind: 'found'; product: ProductDetail; descriptionHtml: string; related: CardProduct[] | null; sizeGuide?: SizeGuide | null };
 
 interface Props {
   children?: ReactNode;
@@ -60,6 +61,12 @@ export default function NotFoundRoute({ children, sellerPhone, instagram, polici
       if (!product) return setState({ kind: 'not-found', reason: 'Producto no encontrado o campaña expirada' });
       document.title = `${productTitle(product)} | ${SHOP.name}`;
       setState({ kind: 'found', product, descriptionHtml: sanitizeDescription(product.descripcion), related: null });
+      // its size guide, as the built page shows it (optional: a failure is only logged)
+      if (product.size_guide_id)
+        live.fetchSizeGuide(product.size_guide_id).then(
+          (sizeGuide) => active && setState((s) => (s.kind === 'found' ? { ...s, sizeGuide } : s)),
+          (error: unknown) => console.error(error),
+        );
       const related = await live.fetchRelated(product).catch((error: unknown) => {
         console.error(error); // related products are optional: logged only
         return [];
@@ -91,6 +98,7 @@ export default function NotFoundRoute({ children, sellerPhone, instagram, polici
             sellerPhone={sellerPhone}
             instagram={instagram}
             policies={policies}
+            sizeGuide={state.sizeGuide ?? null}
           />
         </Suspense>
       );

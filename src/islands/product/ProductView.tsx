@@ -12,9 +12,11 @@ import ProductSummary from '../../components/product-page/ProductSummary.tsx';
 import { toBuyProduct, type ProductDetail } from '../../data/product.ts';
 import { galleryImages } from '../../lib/gallery.ts';
 import type { ShopPolicies } from '../../lib/policies.ts';
+import type { SizeGuide as SizeGuideData } from '../../lib/size-guide.ts';
 import BuyBox from './BuyBox.tsx';
 import Gallery from './Gallery.tsx';
 import RelatedProducts from './RelatedProducts.tsx';
+import SizeGuide from './SizeGuide.tsx';
 
 interface Props {
   product: ProductDetail;
@@ -27,9 +29,20 @@ interface Props {
   sellerPhone: string;
   instagram: string | null;
   policies: ShopPolicies;
+  /** The product's size guide (its size_guide_id's), null when it has none or it is still loading. */
+  sizeGuide?: SizeGuideData | null;
 }
 
-export default function ProductView({ product: p, descriptionHtml, url, related, sellerPhone, instagram, policies }: Props) {
+export default function ProductView({
+  product: p,
+  descriptionHtml,
+  url,
+  related,
+  sellerPhone,
+  instagram,
+  policies,
+  sizeGuide = null,
+}: Props) {
   return (
     <ProductLayout
       breadcrumb={<ProductBreadcrumb nombre={p.nombre} category_id={p.category_id} category_nombre={p.category_nombre} />}
@@ -38,6 +51,7 @@ export default function ProductView({ product: p, descriptionHtml, url, related,
     >
       <ProductSummary product={p} />
       <BuyBox product={toBuyProduct(p)} url={url} sellerPhone={sellerPhone} />
+      {sizeGuide && p.sizes.length > 0 && <SizeGuide guide={sizeGuide} sizes={p.sizes} />}
       <InstagramPromo instagram={instagram} />
       <ProductSections descriptionHtml={descriptionHtml} marca={p.marca} sizes={p.sizes} policies={policies} />
     </ProductLayout>

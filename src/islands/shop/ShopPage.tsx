@@ -8,11 +8,13 @@ import type { ProductSummary } from '../../data/product-summary.ts';
 import { trackFilter, trackProductClick, type FilterEventType } from '../../data/analytics.ts';
 import type { ShopFacets, ShopPage as BuiltPage } from '../../data/shop.ts';
 import { activeFilterCount, clearFilters, setFilter, setSort, type FilterKey } from '../../lib/filters.ts';
+import { NO_SIZE_KINDS, type SizeKinds } from '../../lib/my-size.ts';
 import { priceRangeLabel } from '../../lib/price-range.ts';
 import { $favoritesCount } from '../../stores/favorites.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
 import FilterBar from './FilterBar.tsx';
 import FilterChips, { type Chip } from './FilterChips.tsx';
+import MySizeChips from './MySizeChips.tsx';
 import ProductGrid from './ProductGrid.tsx';
 import { useIsMobile } from './useIsMobile.ts';
 import { useSearchTracking } from './useSearchTracking.ts';
@@ -46,9 +48,11 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 interface Props {
   /** The unfiltered first page and every facet's counts as of the build, so the first view needs no database call. */
   initial?: BuiltPage | null;
+  /** The kind of size of each category and subcategory (from the build), for the 'Mi talla' chip. */
+  sizeKinds?: SizeKinds;
 }
 
-export default function ShopPage({ initial = null }: Props) {
+export default function ShopPage({ initial = null, sizeKinds = NO_SIZE_KINDS }: Props) {
   const [filters, setFilters, ready] = useUrlFilters();
   const isMobile = useIsMobile();
   const search = useSearchTracking();
@@ -121,7 +125,18 @@ export default function ShopPage({ initial = null }: Props) {
         onSort={(sort) => setFilters(setSort(filters, sort))}
       />
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:px-6" data-built-view={builtView}>
-        <FilterChips chips={chips} onRemove={(key) => setFilters(setFilter(filters, key, null))} />
+        {/* the active filters, then 'Mi talla' beside them (the row takes no room when both are empty) */}
+        <div className="flex flex-wrap items-center gap-2 empty:hidden">
+          <FilterChips chips={chips} onRemove={(key) => setFilters(setFilter(filters, key, null))} />
+          {ready && (
+            <MySizeChips
+              filters={filters}
+              sizes={shop.loading ? null : (shop.facets?.sizes ?? null)}
+              kinds={sizeKinds}
+              onApply={(size) => select('size_name', size)}
+            />
+          )}
+        </div>
         <ProductGrid
           products={shop.products}
           loading={counting}
