@@ -26,6 +26,7 @@ import products from './products/index.ts';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
 import { SettingsPage } from './settings/SettingsPage.tsx';
+import sizeGuides from './size-guides/index.ts';
 import { theme } from './theme.ts';
 
 export const BASENAME = '/admin';
@@ -68,6 +69,7 @@ function BackOffice() {
       <Resource {...products} />
       <Resource {...categories} />
       <Resource name="subcategories" recordRepresentation="nombre" />
+      <Resource {...sizeGuides} />
       <Resource {...brands} />
       <Resource {...messages} />
       <Resource {...orders} />

@@ -36,6 +36,7 @@ interface CategoryRow extends MergeItem, RaRecord {
   descripcion: string | null;
   orden: number;
   show_in_header: boolean;
+  tipo_talla: string | null;
 }
 interface SubcategoryRow extends CategoryRow {
   category_id: string;
@@ -54,6 +55,17 @@ function Section({ title, actions, children }: { title: string; actions: ReactNo
       </Box>
       {children}
     </Card>
+  );
+}
+
+/** A subcategory's own kind of size, or its category's (greyed) when it has none of its own. */
+function SubcategoryKind({ own, inherited }: { own: string | null; inherited: string | null }) {
+  const translate = useTranslate();
+  if (own) return <>{translate(`app.size_kinds.${own}`)}</>;
+  return (
+    <Typography component="span" variant="body2" color="text.secondary">
+      {translate(`app.size_kinds.${inherited ?? 'none'}`)}
+    </Typography>
   );
 }
 
@@ -77,6 +89,7 @@ export function CategoriesPage({ embedded = false }: { embedded?: boolean }) {
   const { remove, pending } = useTaxonomyDelete();
 
   const categoryRows = categories.data ?? [];
+  const categoryKinds = useMemo(() => new Map(categoryRows.map((c) => [c.id, c.tipo_talla])), [categoryRows]);
   const subcategoryRows = useMemo(() => {
     const order = new Map(categoryRows.map((c, i) => [c.id, i]));
     return [...(subcategories.data ?? [])].sort(
@@ -148,6 +161,7 @@ export function CategoriesPage({ embedded = false }: { embedded?: boolean }) {
               <TableCell>{translate('resources.categories.fields.nombre')}</TableCell>
               <TableCell>{translate('resources.categories.fields.descripcion')}</TableCell>
               <TableCell align="right">{translate('resources.categories.fields.product_count')}</TableCell>
+              <TableCell>{translate('resources.categories.fields.tipo_talla')}</TableCell>
               <TableCell>{translate('resources.categories.fields.activa')}</TableCell>
               <TableCell>{translate('app.categories.in_header')}</TableCell>
               <TableCell align="right">{translate('resources.categories.fields.orden')}</TableCell>
@@ -160,6 +174,7 @@ export function CategoriesPage({ embedded = false }: { embedded?: boolean }) {
                 <TableCell sx={{ fontWeight: 600 }}>{c.nombre}</TableCell>
                 <TableCell sx={{ color: 'text.secondary', maxWidth: 320 }}>{c.descripcion}</TableCell>
                 <TableCell align="right">{Number(c.product_count).toLocaleString('es-MX')}</TableCell>
+                <TableCell>{translate(`app.size_kinds.${c.tipo_talla ?? 'none'}`)}</TableCell>
                 <TableCell>
                   <ActiveChip active={c.activa} />
                 </TableCell>
@@ -170,7 +185,7 @@ export function CategoriesPage({ embedded = false }: { embedded?: boolean }) {
             ))}
             {!categories.isPending && categoryRows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={7}>{translate('app.categories.empty_categories')}</TableCell>
+                <TableCell colSpan={8}>{translate('app.categories.empty_categories')}</TableCell>
               </TableRow>
             )}
           </TableBody>
@@ -195,6 +210,7 @@ export function CategoriesPage({ embedded = false }: { embedded?: boolean }) {
               <TableCell>{translate('resources.subcategories.fields.nombre')}</TableCell>
               <TableCell>{translate('resources.subcategories.fields.category_nombre')}</TableCell>
               <TableCell align="right">{translate('resources.subcategories.fields.product_count')}</TableCell>
+              <TableCell>{translate('resources.subcategories.fields.tipo_talla')}</TableCell>
               <TableCell>{translate('resources.subcategories.fields.activa')}</TableCell>
               <TableCell align="right">{translate('resources.subcategories.fields.orden')}</TableCell>
               <TableCell align="right">{translate('app.actions')}</TableCell>
@@ -207,6 +223,9 @@ export function CategoriesPage({ embedded = false }: { embedded?: boolean }) {
                 <TableCell>{s.category_nombre}</TableCell>
                 <TableCell align="right">{Number(s.product_count).toLocaleString('es-MX')}</TableCell>
                 <TableCell>
+                  <SubcategoryKind own={s.tipo_talla} inherited={categoryKinds.get(s.category_id) ?? null} />
+                </TableCell>
+                <TableCell>
                   <ActiveChip active={s.activa} />
                 </TableCell>
                 <TableCell align="right">{s.orden}</TableCell>
@@ -215,7 +234,7 @@ export function CategoriesPage({ embedded = false }: { embedded?: boolean }) {
             ))}
             {!subcategories.isPending && subcategoryRows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={6}>{translate('app.categories.empty_subcategories')}</TableCell>
+                <TableCell colSpan={7}>{translate('app.categories.empty_subcategories')}</TableCell>
               </TableRow>
             )}
           </TableBody>

@@ -1,7 +1,9 @@
 /**
  * Create / edit dialog of a category or a subcategory (create without a record, edit with one).
  * New records are active, order 0 and not in the header (spec 4). A subcategory may come with its
- * category pre-assigned (the category row's add button).
+ * category pre-assigned (the category row's add button). Each says which kind of size its products use
+ * (ropa, pantalón, calzado; a subcategory's overrides its category's): size guides and the shoppers'
+ * 'Mi talla' follow it.
  */
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import {
@@ -20,6 +22,7 @@ import {
   type RaRecord,
   useRecordContext,
 } from 'react-admin';
+import { SIZE_KINDS } from '@/lib/size-guide.ts';
 import { blankToNull } from '../common/validators.ts';
 import { useSaveError } from '../common/useSaveError.tsx';
 import { RecordHistory } from '../history/RecordHistory.tsx';
@@ -52,6 +55,22 @@ function CategorySelect() {
   );
 }
 
+/** The kind of size: none ('Sin tallas') for a category, its category's for a subcategory when empty. */
+function SizeKindSelect({ kind }: { kind: TaxonomyKind }) {
+  const translate = useTranslate();
+  return (
+    <SelectInput
+      source="tipo_talla"
+      choices={SIZE_KINDS.map((id) => ({ id, name: translate(`app.size_kinds.${id}`) }))}
+      emptyText={translate(kind === 'categories' ? 'app.size_kinds.none' : 'app.size_kinds.inherit')}
+      // the empty choice stores null: no kind of its own
+      parse={(v: string) => v || null}
+      helperText={translate(kind === 'categories' ? 'app.size_kinds.category_help' : 'app.size_kinds.subcategory_help')}
+      fullWidth
+    />
+  );
+}
+
 function Fields({ kind, onClose }: { kind: TaxonomyKind; onClose: () => void }) {
   const translate = useTranslate();
   const record = useRecordContext();
@@ -62,6 +81,7 @@ function Fields({ kind, onClose }: { kind: TaxonomyKind; onClose: () => void }) 
           {kind === 'subcategories' && <CategorySelect />}
           <TextInput source="nombre" validate={required()} fullWidth />
           <TextInput source="descripcion" multiline minRows={2} parse={blankToNull} fullWidth />
+          <SizeKindSelect kind={kind} />
           <NumberInput source="orden" step={1} fullWidth />
           <BooleanInput source="activa" />
           {kind === 'categories' && <BooleanInput source="show_in_header" />}

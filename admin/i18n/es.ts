@@ -8,6 +8,7 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { productsMessages } from '../products/i18n.ts';
 import { analyticsMessages } from '../analytics/i18n.ts';
 import { publishingMessages } from '../publishing/i18n.ts';
+import { sizeGuidesMessages } from '../size-guides/i18n.ts';
 import { raSpanishMessages, raSupabaseSpanishMessages } from './ra-es.ts';
 
 const resources = {
@@ -562,4 +563,5 @@ export const spanishMessages: TranslationMessages = mergeTranslations(
   productsMessages,
   publishingMessages,
   analyticsMessages,
+  sizeGuidesMessages,
 );

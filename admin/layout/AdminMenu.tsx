@@ -16,6 +16,7 @@ import MailIcon from '@mui/icons-material/Mail';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StarIcon from '@mui/icons-material/Star';
+import StraightenIcon from '@mui/icons-material/Straighten';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import { Box, Divider } from '@mui/material';
 import { Logout, Menu, usePermissions, useTranslate } from 'react-admin';
@@ -31,6 +32,7 @@ const ITEMS = [
   { to: '/featured-products', key: 'app.menu.featured', resource: 'featured-products', icon: <StarIcon /> },
   { to: '/orders', key: 'app.menu.orders', resource: 'orders', icon: <ReceiptLongIcon /> },
   { to: '/categories', key: 'app.menu.categories', resource: 'categories', icon: <CategoryIcon /> },
+  { to: '/size_guides', key: 'app.menu.size_guides', resource: 'size_guides', icon: <StraightenIcon /> },
   { to: '/brands', key: 'app.menu.brands', resource: 'brands', icon: <LocalOfferIcon /> },
   { to: '/analytics', key: 'app.menu.analytics', resource: 'analytics', icon: <AnalyticsIcon /> },
   { to: '/reports', key: 'app.menu.reports', resource: 'reports', icon: <AssessmentIcon /> },

@@ -17,6 +17,7 @@ const ANALYST_READS = new Set([
   'products',
   'categories',
   'subcategories',
+  'size_guides',
   'brands',
   'orders',
   'order_items',

@@ -64,8 +64,9 @@ export const READ_VIEWS: Partial<Record<TableName, ViewName>> = {
 /** The columns a form may write, per table (view-only fields such as product_count never reach PostgREST). */
 export const WRITABLE_COLUMNS: Partial<{ [T in TableName]: readonly (keyof PublicSchema['Tables'][T]['Insert'])[] }> = {
   campaigns: ['nombre', 'fecha_inicio', 'fecha_fin', 'image_url'],
-  categories: ['nombre', 'descripcion', 'activa', 'orden', 'show_in_header'],
-  subcategories: ['category_id', 'nombre', 'descripcion', 'activa', 'orden'],
+  categories: ['nombre', 'descripcion', 'activa', 'orden', 'show_in_header', 'tipo_talla'],
+  subcategories: ['category_id', 'nombre', 'descripcion', 'activa', 'orden', 'tipo_talla'],
+  size_guides: ['nombre', 'tipo_talla', 'category_id', 'subcategory_id', 'brand_id', 'filas', 'nota'],
   brands: ['name', 'display_name', 'active'],
   featured_categories: ['nombre', 'image_url', 'category_id', 'orden', 'active'],
   banner_images: ['name', 'image_url', 'alt_text', 'link_url', 'orden', 'active'],
@@ -443,6 +444,7 @@ export const CATALOGUE_RESOURCES: ReadonlySet<string> = new Set([
   'product_images',
   'categories',
   'subcategories',
+  'size_guides',
   'brands',
   'featured_categories',
   'banner_images',
