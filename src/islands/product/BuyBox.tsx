@@ -17,6 +17,7 @@ import FavoriteButton from '../../components/product/FavoriteButton.tsx';
 import { shopChat } from '../../config/shop.ts';
 import { placeOrder } from '../../data/bag.ts';
 import type { BuyProduct } from '../../data/product.ts';
+import type { SizeGuide as SizeGuideData } from '../../lib/size-guide.ts';
 import { problemText } from '../../lib/bag.ts';
 import { productChatLink } from '../../lib/chat.ts';
 import { discountBadge, hasDiscount } from '../../lib/discount.ts';
@@ -25,6 +26,7 @@ import { $bag, addBagItem } from '../../stores/bag.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
 import { openChat, releaseChatWindow, reserveChatWindow } from '../bag/chat-window.ts';
 import ShareDialog from './ShareDialog.tsx';
+import SizeGuide from './SizeGuide.tsx';
 import SizeDialog from './SizeDialog.tsx';
 import SizePicker from './SizePicker.tsx';
 
@@ -36,13 +38,15 @@ interface Props {
   priceUpdated?: boolean;
   /** The seller's chat number (shop settings). */
   sellerPhone: string;
+  /** The product's size guide ('Guía de tallas' beside the sizes), when it has one. */
+  sizeGuide?: SizeGuideData | null;
 }
 
 /** What the size dialog leads to. */
 type Intent = 'buy' | 'bag';
 const EMPTY: never[] = [];
 
-export default function BuyBox({ product: p, url, priceUpdated = false, sellerPhone }: Props) {
+export default function BuyBox({ product: p, url, priceUpdated = false, sellerPhone, sizeGuide = null }: Props) {
   const [size, setSize] = useState<string | null>(null);
   const [sizeDialog, setSizeDialog] = useState<Intent | null>(null);
   const [sending, setSending] = useState(false);
@@ -154,9 +158,12 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
 
       {hasSizes && (
         <div>
-          <p className="mb-2 text-sm font-bold text-neutral-950">
-            Talla{size && <span className="font-normal text-neutral-700">: {size}</span>}
-          </p>
+          <div className="mb-2 flex items-center gap-2">
+            <p className="text-sm font-bold text-neutral-950">
+              Talla{size && <span className="font-normal text-neutral-700">: {size}</span>}
+            </p>
+            {sizeGuide && <SizeGuide guide={sizeGuide} sizes={p.sizes} className="ml-auto" />}
+          </div>
           <SizePicker sizes={p.sizes} selected={size} onSelect={setSize} label="Talla" />
         </div>
       )}

@@ -7,6 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'preact/compat';
 import type { BuyProduct } from '../../data/product.ts';
+import type { SizeGuide } from '../../lib/size-guide.ts';
 import BuyBox from './BuyBox.tsx';
 
 /** Loaded only when the check finds the product gone (rare): it stays out of every product page's first load. */
@@ -17,11 +18,13 @@ interface Props {
   url: string;
   /** The seller's chat number (shop settings). */
   sellerPhone: string;
+  /** The product's size guide, when it has one. */
+  sizeGuide?: SizeGuide | null;
 }
 
 type Check = { kind: 'built' } | { kind: 'gone' } | { kind: 'live'; product: BuyProduct; priceUpdated: boolean };
 
-export default function LiveCheck({ product, url, sellerPhone }: Props) {
+export default function LiveCheck({ product, url, sellerPhone, sizeGuide = null }: Props) {
   const [check, setCheck] = useState<Check>({ kind: 'built' });
   useEffect(() => {
     let active = true;
@@ -51,6 +54,6 @@ export default function LiveCheck({ product, url, sellerPhone }: Props) {
     );
   }
   if (check.kind === 'live')
-    return <BuyBox product={check.product} url={url} priceUpdated={check.priceUpdated} sellerPhone={sellerPhone} />;
-  return <BuyBox product={product} url={url} sellerPhone={sellerPhone} />;
+    return <BuyBox product={check.product} url={url} priceUpdated={check.priceUpdated} sellerPhone={sellerPhone} sizeGuide={sizeGuide} />;
+  return <BuyBox product={product} url={url} sellerPhone={sellerPhone} sizeGuide={sizeGuide} />;
 }

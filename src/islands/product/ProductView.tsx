@@ -16,7 +16,6 @@ import type { SizeGuide as SizeGuideData } from '../../lib/size-guide.ts';
 import BuyBox from './BuyBox.tsx';
 import Gallery from './Gallery.tsx';
 import RelatedProducts from './RelatedProducts.tsx';
-import SizeGuide from './SizeGuide.tsx';
 
 interface Props {
   product: ProductDetail;
@@ -50,8 +49,7 @@ export default function ProductView({
       related={<RelatedProducts products={related} />}
     >
       <ProductSummary product={p} />
-      <BuyBox product={toBuyProduct(p)} url={url} sellerPhone={sellerPhone} />
-      {sizeGuide && p.sizes.length > 0 && <SizeGuide guide={sizeGuide} sizes={p.sizes} />}
+      <BuyBox product={toBuyProduct(p)} url={url} sellerPhone={sellerPhone} sizeGuide={sizeGuide} />
       <InstagramPromo instagram={instagram} />
       <ProductSections descriptionHtml={descriptionHtml} marca={p.marca} sizes={p.sizes} policies={policies} />
     </ProductLayout>
