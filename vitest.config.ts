@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // global setup). Run one with `vitest run --project unit`.
 export default defineConfig({
   test: {
+    // the database and hardening projects (one file at a time each, on stacks of their own) run side
+    // by side, and the unit tests beside them
+    maxWorkers: 3,
     projects: [
       {
         // tsconfig.json `paths` ('@/' is src/), as Astro resolves them in the build
