@@ -56,6 +56,8 @@ async function open(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 test('an admin edits a featured price in place, moves one to the front and removes one', async ({ page }) => {
+  // its failure toast can wait up to 30 s behind the queue of earlier ones: room for that and the rest
+  test.setTimeout(60_000);
   const [first, second, third] = await featured();
   expect(third).toBeDefined();
   await open(page);
