@@ -4,21 +4,10 @@
  * number. Paid, its size leaves the product page and the shop's size filter and counts; a second order
  * for the same size cannot be paid; cancelling the first puts the size on sale again.
  */
-import pg from 'pg';
-import { anon, createAccount } from './fixtures.ts';
+import { anon, createAccount, sql } from './fixtures.ts';
 import { expect, type Page, test } from './test.ts';
 
 const ADMIN = { email: `admin-orders-${Date.now().toString(36)}@e2e.local`, password: 'admin-e2e-password' };
-
-async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const db = new pg.Client({ connectionString: process.env['E2E_DB_URL'] });
-  await db.connect();
-  try {
-    return (await db.query<T>(text, params)).rows;
-  } finally {
-    await db.end();
-  }
-}
 
 interface Product {
   id: string;

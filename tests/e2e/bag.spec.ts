@@ -4,8 +4,7 @@
  * sits in the bag (flagged, nothing sent), then the one chat message listing every item with the
  * order's reference, word for word, and the order as the database recorded it.
  */
-import pg from 'pg';
-import { anon, service, shopSettings } from './fixtures.ts';
+import { anon, service, shopSettings, sql } from './fixtures.ts';
 import { expect, type Page, test } from './test.ts';
 
 interface Pick {
@@ -19,16 +18,6 @@ interface Pick {
 }
 
 const money = (n: number) => new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(n);
-
-async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const db = new pg.Client({ connectionString: process.env['E2E_DB_URL'] });
-  await db.connect();
-  try {
-    return (await db.query<T>(text, params)).rows;
-  } finally {
-    await db.end();
-  }
-}
 
 /** Three live demo products with at least two sizes each, of three brands, as a shopper reads them. */
 async function threeProducts(): Promise<Pick[]> {

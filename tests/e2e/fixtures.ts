@@ -1,6 +1,7 @@
 /** Data doors for browser tests: supabase-js with the anon key (what a shopper sees) and the service key. */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from '@playwright/test';
+import pg from 'pg';
 import type { Database } from '../../src/data/database.types.ts';
 import type { StaffRole } from '../../src/lib/staff-roles.ts';
 
@@ -60,4 +61,15 @@ export function mexicoDate(offsetDays = 0): string {
  */
 export async function pinToday(page: Page): Promise<void> {
   await page.clock.setFixedTime(new Date(`${mexicoDate()}T12:00:00-06:00`));
+}
+
+/** The rows of one statement run as postgres on the test stack: setup and checks no API role may do. */
+export async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+  const db = new pg.Client({ connectionString: env('E2E_DB_URL') });
+  await db.connect();
+  try {
+    return (await db.query<T>(text, params)).rows;
+  } finally {
+    await db.end();
+  }
 }
