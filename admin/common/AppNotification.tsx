@@ -1,6 +1,9 @@
 /**
  * The back office's toasts: one at a time, in the order they were sent, each shown for 5 seconds
- * unless its sender says otherwise. A success is titled 'Éxito' and an error 'Error' above its
+ * unless its sender says otherwise. A new toast does not wait behind the one on screen: that one
+ * closes at once and the new one follows, so what the admin just did is answered right away; only a
+ * toast that waits for the admin (one with 'Deshacer', or one that stays until closed) keeps its
+ * place until it is done. A success is titled 'Éxito' and an error 'Error' above its
  * message, as the spec's toasts are; warnings and information show the message alone. A change sent
  * as undoable offers 'Deshacer' and is applied when the toast closes, as with react-admin's own.
  */
@@ -20,6 +23,12 @@ export const TOAST_MS = 5000;
 
 const TITLES: Partial<Record<string, string>> = { success: 'app.success', error: 'app.error' };
 
+/** A toast with 'Deshacer', or one its sender keeps until the admin closes it. */
+function waitsForAdmin(notification: NotificationPayload): boolean {
+  const options = notification.notificationOptions;
+  return Boolean(options?.undoable) || options?.autoHideDuration === null;
+}
+
 export function AppNotification() {
   const { notifications, takeNotification } = useNotificationContext();
   const takeMutation = useTakeUndoableMutation();
@@ -28,13 +37,17 @@ export function AppNotification() {
   const [current, setCurrent] = useState<NotificationPayload | undefined>(undefined);
 
   useEffect(() => {
-    if (notifications.length === 0 || current) return;
+    if (notifications.length === 0) return;
+    if (current) {
+      if (open && !waitsForAdmin(current)) setOpen(false);
+      return;
+    }
     const next = takeNotification();
     if (next) {
       setCurrent(next);
       setOpen(true);
     }
-  }, [notifications, current, takeNotification]);
+  }, [notifications, current, open, takeNotification]);
 
   /** An undoable change runs (or is undone) once its toast is gone. */
   const settleUndoable = useCallback(

@@ -23,7 +23,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { discountPercentage } from '@/lib/discount.ts';
 import { formatPrice } from '@/lib/money.ts';
@@ -49,27 +49,46 @@ export function FeaturedProductCard({ product, index, count, onHome, onMove, mov
   const saved = Number(product.precio_venta).toFixed(2);
   const [draft, setDraft] = useState(saved);
   const [invalid, setInvalid] = useState(false);
-  useEffect(() => setDraft(saved), [saved]);
+  // True from the admin's first keystroke until that price is saved or refused: while it holds, a
+  // list that arrives from the server does not overwrite what they are typing.
+  const editing = useRef(false);
+  // True while a price is being saved: Enter saves, and the field then blurs (it is disabled while saving), which
+  // must not send the same price a second time.
+  const saving = useRef(false);
+  useEffect(() => {
+    if (!editing.current) setDraft(saved);
+  }, [saved]);
   const off = discountPercentage(Number(product.precio_original), Number(product.precio_venta));
 
   const savePrice = () => {
+    if (!editing.current || saving.current) return;
     const price = parseSalePrice(draft);
     if (price === null) {
       setInvalid(true);
       return;
     }
     setInvalid(false);
-    if (price.toFixed(2) === saved) return;
+    if (price.toFixed(2) === saved) {
+      editing.current = false;
+      setDraft(saved);
+      return;
+    }
+    saving.current = true;
     update(
       'products',
       { id: product.id, data: { precio_venta: price }, previousData: product },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
+          saving.current = false;
+          editing.current = false;
+          setDraft(price.toFixed(2));
           notify('resources.products.notify.price_updated', { type: 'success' });
           refresh();
         },
         onError: () => {
+          saving.current = false;
+          editing.current = false;
           setDraft(saved);
           notify('app.featured.price_error', { type: 'error' });
         },
@@ -154,13 +173,17 @@ export function FeaturedProductCard({ product, index, count, onHome, onMove, mov
           label={translate('app.featured.sale_price')}
           value={draft}
           onChange={(e) => {
+            editing.current = true;
             setDraft(e.target.value);
             setInvalid(false);
           }}
           onBlur={savePrice}
           onKeyDown={(e) => {
             if (e.key === 'Enter') savePrice();
-            if (e.key === 'Escape') setDraft(saved);
+            if (e.key === 'Escape') {
+              editing.current = false;
+              setDraft(saved);
+            }
           }}
           disabled={isPending}
           error={invalid}
