@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { shopUrl } from './tests/e2e/stacks.ts';
 
 /** Chromium from Debian (/usr/bin/chromium): Playwright cannot download its own browser here. */
 const chromium = {
@@ -18,7 +19,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at a time: the back office's tests one after another on their own stack, and the
+  // shop's beside them (global-setup.ts).
+  workers: 2,
   // On CI a test that fails is run once more and, if it then passes, reported as flaky with its first
   // error in full; locally every failure counts at once.
   retries: process.env['CI'] ? 1 : 0,
@@ -27,30 +30,34 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
-    baseURL: process.env['E2E_BASE_URL'] ?? 'http://127.0.0.1:64400',
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
     launchOptions: chromium,
     trace: 'off',
   },
-  // The shop on a phone and a desktop; the back office on a laptop, last. With one worker and no
-  // dependencies between projects Playwright runs them in the order declared here, and a storefront
-  // failure does not stop the admin tests from running. The admin tests add campaigns and products of
-  // their own that the static pages were not built with, so they must stay last.
+  // The back office on a laptop, on its own stack, one file at a time (its tests change the catalogue
+  // and the settings that the others read); the shop on a phone and a desktop, on the storefront's
+  // stack, in the other worker. Playwright hands out the tests in the order of this list: the back
+  // office's, the longest single line, comes first so that it starts at once.
   projects: [
-    { name: 'phone', testIgnore: /admin.*\.spec\.ts/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    {
+      name: 'admin',
+      testMatch: /admin.*\.spec\.ts/,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, baseURL: shopUrl('admin'), launchOptions: chromium },
+    },
+    {
+      name: 'phone',
+      testIgnore: /admin.*\.spec\.ts/,
+      use: { ...devices['Pixel 7'], baseURL: shopUrl('storefront'), launchOptions: chromium },
+    },
     {
       // On a desktop viewport, the specs whose screens are laid out differently there; the rest
       // (events, text pages, policies, favourites, the bag, size first, card badges) behave the same
       // on both and run on the phone, where most shoppers are.
       name: 'desktop',
       testIgnore: [/admin.*\.spec\.ts/, /(analytics-events|info-pages|policies|favorites|home|bag|size-first|card-badges)\.spec\.ts/],
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
-    },
-    {
-      name: 'admin',
-      testMatch: /admin.*\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: shopUrl('storefront'), launchOptions: chromium },
     },
   ],
 });

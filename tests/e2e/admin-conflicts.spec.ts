@@ -4,7 +4,6 @@
  * 'Recargar', and the database keeps the first person's change.
  */
 import { createAccount, mexicoDate, service } from './fixtures.ts';
-import type { Browser } from '@playwright/test';
 import { expect, type Page, test } from './test.ts';
 
 const run = Date.now().toString(36);
@@ -47,8 +46,8 @@ test.afterAll(async () => {
 });
 
 /** A browser of its own, signed in as this person, at this back-office path. */
-async function signedIn(browser: Browser, who: { email: string; password: string }, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+async function signedIn(freshPage: () => Promise<Page>, who: { email: string; password: string }, path: string): Promise<Page> {
+  const page = await freshPage();
   await page.goto(path);
   await page.getByLabel('Usuario').fill(who.email);
   await page.getByLabel('Contraseña').fill(who.password);
@@ -68,9 +67,9 @@ async function openCampaign(page: Page) {
   return page.getByRole('dialog');
 }
 
-test('two admins edit the same campaign: the second save is refused and offers to reload', async ({ browser }) => {
-  const ana = await signedIn(browser, ANA, '/admin/campaigns');
-  const luis = await signedIn(browser, LUIS, '/admin/campaigns');
+test('two admins edit the same campaign: the second save is refused and offers to reload', async ({ freshPage }) => {
+  const ana = await signedIn(freshPage, ANA, '/admin/campaigns');
+  const luis = await signedIn(freshPage, LUIS, '/admin/campaigns');
   const anaDialog = await openCampaign(ana);
   const luisDialog = await openCampaign(luis);
   await expect(anaDialog.getByLabel('Nombre')).toHaveValue(`Conflicto ${run}`);
@@ -98,9 +97,9 @@ test('two admins edit the same campaign: the second save is refused and offers t
     .throwOnError();
 });
 
-test('two admins edit the same product: the second save is refused in the dialog and nothing is overwritten', async ({ browser }) => {
+test('two admins edit the same product: the second save is refused in the dialog and nothing is overwritten', async ({ freshPage }) => {
   const open = async (who: typeof ANA) => {
-    const page = await signedIn(browser, who, `/admin/products`);
+    const page = await signedIn(freshPage, who, `/admin/products`);
     await page.getByRole('searchbox').fill(permalink);
     const card = page
       .getByTestId('product-card')

@@ -3,7 +3,6 @@
  * 'Historial' (filtered by that person and by campaigns), with the name before and after, and on
  * the campaign's own edit page. Editors have no 'Historial'.
  */
-import type { Browser } from '@playwright/test';
 import { createAccount, mexicoDate, service } from './fixtures.ts';
 import { expect, type Page, test } from './test.ts';
 
@@ -29,8 +28,8 @@ test.afterAll(async () => {
   await service().from('campaigns').delete().eq('id', campaignId).throwOnError();
 });
 
-async function signedIn(browser: Browser, who: { email: string; password: string }, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+async function signedIn(freshPage: () => Promise<Page>, who: { email: string; password: string }, path: string): Promise<Page> {
+  const page = await freshPage();
   await page.goto(path);
   await page.getByLabel('Usuario').fill(who.email);
   await page.getByLabel('Contraseña').fill(who.password);
@@ -46,8 +45,8 @@ async function openCampaign(page: Page, name: string) {
   return page.getByRole('dialog');
 }
 
-test('an editor’s change is in the owner’s Historial, before and after, and on the record’s page', async ({ browser }) => {
-  const editor = await signedIn(browser, EDITOR, '/admin/campaigns');
+test('an editor’s change is in the owner’s Historial, before and after, and on the record’s page', async ({ freshPage }) => {
+  const editor = await signedIn(freshPage, EDITOR, '/admin/campaigns');
   await expect(editor.getByRole('menuitem', { name: 'Historial' })).toHaveCount(0);
   const dialog = await openCampaign(editor, NAME);
   await expect(dialog.getByText('Historial de cambios')).toHaveCount(0);
@@ -55,7 +54,7 @@ test('an editor’s change is in the owner’s Historial, before and after, and 
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toBeHidden();
 
-  const owner = await signedIn(browser, OWNER, '/admin/');
+  const owner = await signedIn(freshPage, OWNER, '/admin/');
   await owner.getByRole('menuitem', { name: 'Historial' }).click();
   await expect(owner.getByRole('heading', { name: 'Historial', level: 1 })).toBeVisible();
   await owner.getByLabel('Persona').click();

@@ -19,12 +19,12 @@ import { ROOT } from '../../scripts/stack/index.ts';
 import { type PolicyColumns, toShopPolicies } from '../../src/lib/policies.ts';
 import { createAccount, mexicoDate, service, shopSettings } from './fixtures.ts';
 import { pageText, policyFindings } from './policy-facts.ts';
+import { PUBLISH_PORT } from './stacks.ts';
 import { expect, test, type Page } from './test.ts';
 
 const run = Date.now().toString(36);
 const ADMIN = { email: `admin-publishing-${run}@e2e.local`, password: 'admin-e2e-password' };
-const PORT = Number(process.env['E2E_PUBLISH_PORT'] ?? 64401);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+const ORIGIN = `http://127.0.0.1:${PUBLISH_PORT}`;
 
 let buildsDir = '';
 let live = '';
@@ -70,7 +70,7 @@ test.beforeAll(async () => {
     },
   });
   await worker.rebuild();
-  shop = await serveShop(() => live, PORT);
+  shop = await serveShop(() => live, PUBLISH_PORT);
 });
 
 test.afterAll(async () => {

@@ -5,7 +5,6 @@
  * themselves; a deactivated person cannot sign in; '¿Olvidaste tu contraseña?' mails a working
  * link.
  */
-import type { Browser } from '@playwright/test';
 import { createAccount, mailedLink, service } from './fixtures.ts';
 import { expect, type Page, test } from './test.ts';
 
@@ -51,13 +50,9 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await expect(page.getByRole('menuitem', { name: 'Mi cuenta' })).toBeVisible();
 }
 
-async function freshPage(browser: Browser): Promise<Page> {
-  return (await browser.newContext()).newPage();
-}
-
 const row = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
 
-test('an owner invites an editor, who chooses a password and enters with an editor’s menu', async ({ page, browser }) => {
+test('an owner invites an editor, who chooses a password and enters with an editor’s menu', async ({ page, freshPage }) => {
   await signIn(page, OWNER);
   await page.getByRole('menuitem', { name: 'Equipo' }).click();
   await expect(page.getByRole('heading', { name: 'Equipo', level: 1 })).toBeVisible();
@@ -71,7 +66,7 @@ test('an owner invites an editor, who chooses a password and enters with an edit
   await expect(row(page, NEW_PERSON).getByRole('combobox', { name: `Rol de ${NEW_PERSON}` })).toHaveText('Editor');
 
   // the invited person opens the link from the mail, in a browser of their own
-  const invited = await freshPage(browser);
+  const invited = await freshPage();
   await invited.goto(await mailedLink(NEW_PERSON, 'invite'));
   await expect(invited).toHaveURL(/\/admin\/set-password$/);
   await expect(invited.getByRole('heading', { name: 'Bienvenido al equipo' })).toBeVisible();
@@ -90,7 +85,7 @@ test('an owner invites an editor, who chooses a password and enters with an edit
   await expect(invited.getByRole('menuitem', { name: 'Equipo' })).toHaveCount(0);
 
   // the same link does not work twice
-  const again = await freshPage(browser);
+  const again = await freshPage();
   await again.goto(await mailedLink(NEW_PERSON, 'invite'));
   await expect(again.getByText('El enlace ya se usó o venció.', { exact: false })).toBeVisible();
 
@@ -104,7 +99,7 @@ test('an owner invites an editor, who chooses a password and enters with an edit
     .click();
   await page.getByRole('option', { name: 'Analista' }).click();
   await expect(page.getByText(`Rol de ${NEW_PERSON}: Analista`)).toBeVisible();
-  const analyst = await freshPage(browser);
+  const analyst = await freshPage();
   await signIn(analyst, { email: NEW_PERSON, password: NEW_PASSWORD });
   await expect(analyst.getByRole('menuitem', { name: 'Productos' })).toBeVisible();
   await expect(analyst.getByRole('menuitem', { name: 'Analytics' })).toBeVisible();
@@ -131,7 +126,7 @@ test('the last owner cannot demote themselves, nor deactivate their own account'
   expect(data.user?.app_metadata['role']).toBe('owner');
 });
 
-test('a deactivated person cannot sign in until reactivated', async ({ page, browser }) => {
+test('a deactivated person cannot sign in until reactivated', async ({ page, freshPage }) => {
   await signIn(page, OWNER);
   await page.goto('/admin/team');
   await row(page, NEW_PERSON)
@@ -141,7 +136,7 @@ test('a deactivated person cannot sign in until reactivated', async ({ page, bro
   await page.getByRole('dialog').getByRole('button', { name: 'Desactivar' }).click();
   await expect(row(page, NEW_PERSON)).toContainText('Desactivado');
 
-  const person = await freshPage(browser);
+  const person = await freshPage();
   await submitSignIn(person, { email: NEW_PERSON, password: NEW_PASSWORD });
   await expect(person.getByText('Tu cuenta está desactivada. Pide a un dueño del equipo que la reactive.')).toBeVisible();
 

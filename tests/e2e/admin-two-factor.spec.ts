@@ -46,7 +46,7 @@ async function enrol(page: Page): Promise<string> {
   return secret;
 }
 
-test('an owner enrols an app, then signs in with password and code', async ({ page, browser }) => {
+test('an owner enrols an app, then signs in with password and code', async ({ page, freshPage }) => {
   await password(page, OWNER);
   await page.getByRole('menuitem', { name: 'Mi cuenta' }).click();
   await expect(page.getByText('No activada.')).toBeVisible();
@@ -54,7 +54,7 @@ test('an owner enrols an app, then signs in with password and code', async ({ pa
   ownerSecret = await enrol(page);
   await expect(page.getByText('Activada: al entrar se te pide un código de tu app.')).toBeVisible();
 
-  const next = await (await browser.newContext()).newPage();
+  const next = await freshPage();
   await password(next, OWNER);
   await expect(next.getByText('Escribe el código de 6 dígitos de tu app de autenticación.')).toBeVisible();
   await next.getByLabel('Código de 6 dígitos').fill('000000');
@@ -68,7 +68,7 @@ test('an owner enrols an app, then signs in with password and code', async ({ pa
   await expect(next.getByRole('row').filter({ hasText: OWNER.email })).toContainText('Activada');
 });
 
-test('once the team requires two steps, an editor without an app enrols one to enter', async ({ page, browser }) => {
+test('once the team requires two steps, an editor without an app enrols one to enter', async ({ page, freshPage }) => {
   await password(page, OWNER);
   await page.getByLabel('Código de 6 dígitos').fill(code(ownerSecret));
   await page.getByRole('button', { name: 'Verificar' }).click();
@@ -80,7 +80,7 @@ test('once the team requires two steps, an editor without an app enrols one to e
   await expect(rule).toBeChecked();
 
   try {
-    const editor = await (await browser.newContext()).newPage();
+    const editor = await freshPage();
     await password(editor, EDITOR);
     await expect(editor.getByText('El equipo exige la verificación en dos pasos. Actívala para entrar.')).toBeVisible();
     await enrol(editor);

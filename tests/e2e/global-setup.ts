@@ -1,6 +1,11 @@
 /**
- * Browser tests run against the real thing: a throwaway stack with the demo data, the storefront
- * built against it with the anon key, served as `npm start` serves it.
+ * Browser tests run against the real thing: throwaway stacks with the demo data, the storefront built
+ * against each with the anon key, served as `npm start` serves it.
+ *
+ * Two of them, built side by side: the shop's (the phone and desktop tests, which read the catalogue
+ * the pages were built from) and the back office's (the admin tests, which add, change and delete
+ * products, campaigns and settings as they go). Apart, the two halves run at the same time and
+ * neither sees the other's changes. The worker fixture in test.ts points each project at its own.
  *
  * "Today" in Mexico City is decided once, here: the demo campaigns are dated from it and the tests
  * read it from E2E_TODAY, so a midnight that falls during the run does not move their expectations.
@@ -14,42 +19,59 @@ import { seedDemo } from '../../scripts/seed/index.ts';
 import { loopbackOrigins } from '../../scripts/stack/config.ts';
 import { ROOT, startStack } from '../../scripts/stack/index.ts';
 import { todayInMexicoCity } from '../../src/lib/dates.ts';
+import { E2E_STACKS, type E2eStack, stackEnv } from './stacks.ts';
 
-const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-
-export default async function globalSetup(): Promise<() => Promise<void>> {
+/** One stack with the demo data and its shop built and served; returns what stops it. */
+async function startShop(target: E2eStack, today: string): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'outlet-e2e-'));
-  const today = todayInMexicoCity();
   const stack = await startStack({
     dataDir,
-    dbPort: port('E2E_DB_PORT', 65322),
-    apiPort: port('E2E_SUPABASE_PORT', 65321),
-    restPort: port('E2E_REST_PORT', 65329),
+    dbPort: target.dbPort,
+    apiPort: target.apiPort,
+    restPort: target.restPort,
     seed: false,
     durable: false,
-    // the shop under test, and the static host the publishing test stands up
-    allowedOrigins: [...loopbackOrigins(port('E2E_SHOP_PORT', 64400)), ...loopbackOrigins(port('E2E_PUBLISH_PORT', 64401))],
+    allowedOrigins: target.origins.flatMap(loopbackOrigins),
     log: () => undefined,
   });
   const outDir = join(dataDir, 'dist');
-  const shopPort = port('E2E_SHOP_PORT', 64400);
   try {
     await seedDemo({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl, today });
-    await buildShop({ supabaseUrl: stack.url, anonKey: stack.anonKey, siteUrl: `http://127.0.0.1:${shopPort}`, root: ROOT, outDir });
+    await buildShop({ supabaseUrl: stack.url, anonKey: stack.anonKey, siteUrl: `http://127.0.0.1:${target.shopPort}`, root: ROOT, outDir });
   } catch (error) {
     await stack.stop();
     throw error;
   }
-  const shop = await serveShop(outDir, shopPort);
-  process.env['E2E_BASE_URL'] = `http://127.0.0.1:${shopPort}`;
-  process.env['E2E_SUPABASE_URL'] = stack.url;
-  process.env['E2E_ANON_KEY'] = stack.anonKey;
-  process.env['E2E_SERVICE_ROLE_KEY'] = stack.serviceRoleKey;
-  process.env['E2E_DB_URL'] = stack.dbUrl;
-  process.env['E2E_TODAY'] = today;
+  const shop = await serveShop(outDir, target.shopPort);
+  Object.assign(
+    process.env,
+    stackEnv(target.name, {
+      baseUrl: `http://127.0.0.1:${target.shopPort}`,
+      supabaseUrl: stack.url,
+      anonKey: stack.anonKey,
+      serviceRoleKey: stack.serviceRoleKey,
+      dbUrl: stack.dbUrl,
+    }),
+  );
   return async () => {
     await shop.close();
     await stack.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const today = todayInMexicoCity();
+  process.env['E2E_TODAY'] = today;
+  const started = await Promise.allSettled(E2E_STACKS.map((target) => startShop(target, today)));
+  const stops = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  return stopAll;
 }
