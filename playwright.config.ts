@@ -57,7 +57,12 @@ export default defineConfig({
       // on both and run on the phone, where most shoppers are.
       name: 'desktop',
       testIgnore: [/admin.*\.spec\.ts/, /(analytics-events|info-pages|policies|favorites|home|bag|size-first|card-badges)\.spec\.ts/],
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: shopUrl('storefront'), launchOptions: chromium },
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        baseURL: shopUrl('storefront'),
+        launchOptions: chromium,
+      },
     },
   ],
 });

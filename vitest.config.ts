@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 // global setup). Run one with `vitest run --project unit`.
 export default defineConfig({
   test: {
-    // the database and hardening projects (one file at a time each, on stacks of their own) run side
-    // by side, and the unit tests beside them
+    // `npm test` runs the database project in a process of its own, beside one for the unit and
+    // hardening projects (package.json): within one process Vitest runs the projects that take one
+    // file at a time one after the other.
     maxWorkers: 3,
     projects: [
       {

@@ -1,17 +1,25 @@
 /**
  * The back office is the same app from one publication to the next unless its code, the shop code it
- * imports, the locked dependencies or the project it talks to changed. With a cache folder a build
- * copies the last build's back office while the digest of all these is unchanged, and runs
- * `vite build` (2.5 s of the machine, beside the pages) only otherwise.
+ * imports, the locked dependencies or the project it talks to changed. A build copies an earlier
+ * build's back office while the digest of all these is unchanged, and runs `vite build` (2.5 s of the
+ * machine, beside the pages) only otherwise.
+ *
+ * Where the earlier builds are kept: in the build's cache folder when it has one (the latest only,
+ * as the publish workflow carries that folder from run to run); otherwise in the machine's own store
+ * under node_modules/.cache, the few latest, so that builds without a cache (a first publication,
+ * every build of the tests) build each version of the back office once.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { adminBuild } from './build-processes.ts';
 
 /** The variables the back office's bundle carries (admin/vite.config.ts: PUBLIC_* only). */
 const BUNDLED_VARIABLES = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'PUBLIC_IMAGE_TRANSFORMS'];
+
+/** How many versions the machine's store keeps: one per project the builds of a test run talk to. */
+const STORE_KEEPS = 8;
 
 /** Digest of every file under admin/ and src/, package-lock.json and the bundled variables. */
 export async function adminDigest(root: string, env: NodeJS.ProcessEnv): Promise<string> {
@@ -29,7 +37,18 @@ export async function adminDigest(root: string, env: NodeJS.ProcessEnv): Promise
   return hash.digest('hex');
 }
 
-/** The back office into `outDir`: copied from `cacheDir` when built before from the same inputs. */
+/** How long an unfinished copy may be another build's work in progress; older ones were left by a build that was killed. */
+const PARTIAL_MAX_AGE_MS = 10 * 60_000;
+
+/** Removes all but the `keep` most recently written versions of a store, and copies left unfinished. */
+async function prune(folder: string, keep: number): Promise<void> {
+  const entries = await Promise.all((await readdir(folder)).map(async (name) => ({ name, at: (await stat(join(folder, name))).mtimeMs })));
+  const versions = entries.filter(({ name }) => /^[0-9a-f]{64}$/.test(name)).sort((a, b) => b.at - a.at);
+  const abandoned = entries.filter(({ name, at }) => name.endsWith('.partial') && Date.now() - at > PARTIAL_MAX_AGE_MS);
+  await Promise.all([...versions.slice(keep), ...abandoned].map(({ name }) => rm(join(folder, name), { recursive: true, force: true })));
+}
+
+/** The back office into `outDir`: copied from the cache folder, or the machine's store, when built before from the same inputs. */
 export async function buildAdmin(
   root: string,
   outDir: string,
@@ -37,13 +56,15 @@ export async function buildAdmin(
   cacheDir?: string,
   signal?: AbortSignal,
 ): Promise<void> {
-  if (!cacheDir) return adminBuild(root, outDir, env, signal);
-  const folder = join(cacheDir, 'admin');
+  const folder = cacheDir ? join(cacheDir, 'admin') : join(root, 'node_modules/.cache/admin-builds');
   const cached = join(folder, await adminDigest(root, env));
   if (existsSync(cached)) return cp(cached, outDir, { recursive: true });
   await adminBuild(root, outDir, env, signal);
-  // only the latest is kept; it appears whole or not at all
-  await rm(folder, { recursive: true, force: true });
-  await cp(outDir, `${cached}.partial`, { recursive: true });
-  await rename(`${cached}.partial`, cached);
+  // A version appears whole or not at all: it is copied beside under a name of this build's own and
+  // renamed into place; when another build put the same version there first, that one stays.
+  await mkdir(folder, { recursive: true });
+  const partial = `${cached}.${process.pid}-${Date.now()}.partial`;
+  await cp(outDir, partial, { recursive: true });
+  await rename(partial, cached).catch(() => rm(partial, { recursive: true, force: true }));
+  await prune(folder, cacheDir ? 1 : STORE_KEEPS);
 }
