@@ -1,10 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (pure logic, no I/O) and `db` (against a throwaway local stack started by the
-// global setup). Run one with `vitest run --project unit`.
+// Four projects: `unit` (pure logic, no I/O), `db` and `db-builds` (against throwaway local stacks
+// started by their global setups) and `hardening`. Run one with `vitest run --project unit`.
+/** The database tests that build the shop: the longest of them, run as a project of their own. */
+const BUILDING = [
+  'tests/db/incremental-build.test.ts',
+  'tests/db/size-guides.test.ts',
+  'tests/db/feeds.test.ts',
+  'tests/db/rebuild.test.ts',
+  'tests/db/publication-reclaim.test.ts',
+];
+
 export default defineConfig({
   test: {
-    // `npm test` runs the database project in a process of its own, beside one for the unit and
+    // `npm test` runs each database project in a process of its own, beside one for the unit and
     // hardening projects (package.json): within one process Vitest runs the projects that take one
     // file at a time one after the other.
     maxWorkers: 3,
@@ -26,8 +35,22 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['tests/db/**/*.test.ts'],
+          exclude: BUILDING,
           environment: 'node',
           globalSetup: './tests/db/global-setup.ts',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // the database tests that build the shop, on a stack of their own beside the others
+        resolve: { tsconfigPaths: true },
+        test: {
+          name: 'db-builds',
+          include: BUILDING,
+          environment: 'node',
+          globalSetup: './tests/db/global-setup-builds.ts',
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
