@@ -212,7 +212,13 @@ test('the header search records the settled term and the result opened; a submit
     .getByRole('option', { name: new RegExp(name) })
     .first();
   await expect(option).toBeVisible();
-  await page.waitForTimeout(1_200);
+  // the term is recorded once it has settled (800 ms without a keystroke), before the result is opened
+  // (the page's analytics session starts with its first event)
+  const recorded = async () => {
+    const session = await page.evaluate(() => sessionStorage.getItem('outlet_analytics_session'));
+    return session ? (await eventsOf(session)).searches : [];
+  };
+  await expect.poll(recorded, { timeout: 10_000 }).toEqual([name]);
   await option.click(); // a result opens in the same tab
   await page.waitForURL(/\/producto\//);
   const click = await clickOf(page.url());
