@@ -17,6 +17,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { LoadedRecord } from '../common/LoadedRecord.tsx';
 import { MAX_OPENING_HOURS_TEXT } from '@/lib/shop-settings.ts';
 import { blankToNull } from '../common/validators.ts';
 import { contactEmailError, httpsUrlError, openingHoursError, pickGeneral, sellerPhoneError } from './generalRules.ts';
@@ -45,76 +46,78 @@ export function GeneralSettings() {
             onError: (error: unknown) => saveError(error, 'app.settings.general.save_error'),
           }}
         >
-          <Form>
-            <Stack spacing={1} sx={{ maxWidth: 720 }}>
-              <Typography variant="h6" component="h2">
-                {translate('app.settings.general.contact')}
-              </Typography>
-              <TextInput
-                source="seller_phone"
-                parse={trimmed}
-                validate={[required(), sellerPhoneError]}
-                helperText="app.settings.general.phone_help"
-                inputMode="numeric"
-                fullWidth
-              />
-              <TextInput source="contact_email" type="email" parse={trimmed} validate={[required(), contactEmailError]} fullWidth />
-
-              <Divider sx={{ my: 1 }} />
-              <Typography variant="h6" component="h2">
-                {translate('app.settings.general.hours')}
-              </Typography>
-              <ArrayInput source="opening_hours" label={false} validate={openingHoursError}>
-                {/* Each line's remove button stays visible: phones have no hover to reveal it. */}
-                <SimpleFormIterator
-                  inline
-                  disableReordering
-                  disableClear
-                  sx={{ '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}
-                >
-                  <TextInput
-                    source="days"
-                    label="resources.shop_settings.fields.days"
-                    validate={[required(), maxLength(MAX_OPENING_HOURS_TEXT)]}
-                    helperText={false}
-                  />
-                  <TextInput
-                    source="hours"
-                    label="resources.shop_settings.fields.hours"
-                    validate={[required(), maxLength(MAX_OPENING_HOURS_TEXT)]}
-                    helperText={false}
-                  />
-                </SimpleFormIterator>
-              </ArrayInput>
-
-              <Divider sx={{ my: 1 }} />
-              <Typography variant="h6" component="h2">
-                {translate('app.settings.general.links')}
-              </Typography>
-              {(['instagram_url', 'facebook_url', 'tiktok_url'] as const).map((source) => (
+          <LoadedRecord>
+            <Form>
+              <Stack spacing={1} sx={{ maxWidth: 720 }}>
+                <Typography variant="h6" component="h2">
+                  {translate('app.settings.general.contact')}
+                </Typography>
                 <TextInput
-                  key={source}
-                  source={source}
+                  source="seller_phone"
+                  parse={trimmed}
+                  validate={[required(), sellerPhoneError]}
+                  helperText="app.settings.general.phone_help"
+                  inputMode="numeric"
+                  fullWidth
+                />
+                <TextInput source="contact_email" type="email" parse={trimmed} validate={[required(), contactEmailError]} fullWidth />
+
+                <Divider sx={{ my: 1 }} />
+                <Typography variant="h6" component="h2">
+                  {translate('app.settings.general.hours')}
+                </Typography>
+                <ArrayInput source="opening_hours" label={false} validate={openingHoursError}>
+                  {/* Each line's remove button stays visible: phones have no hover to reveal it. */}
+                  <SimpleFormIterator
+                    inline
+                    disableReordering
+                    disableClear
+                    sx={{ '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}
+                  >
+                    <TextInput
+                      source="days"
+                      label="resources.shop_settings.fields.days"
+                      validate={[required(), maxLength(MAX_OPENING_HOURS_TEXT)]}
+                      helperText={false}
+                    />
+                    <TextInput
+                      source="hours"
+                      label="resources.shop_settings.fields.hours"
+                      validate={[required(), maxLength(MAX_OPENING_HOURS_TEXT)]}
+                      helperText={false}
+                    />
+                  </SimpleFormIterator>
+                </ArrayInput>
+
+                <Divider sx={{ my: 1 }} />
+                <Typography variant="h6" component="h2">
+                  {translate('app.settings.general.links')}
+                </Typography>
+                {(['instagram_url', 'facebook_url', 'tiktok_url'] as const).map((source) => (
+                  <TextInput
+                    key={source}
+                    source={source}
+                    type="url"
+                    parse={(v) => blankToNull(trimmed(v))}
+                    validate={httpsUrlError}
+                    helperText="app.settings.general.url_help"
+                    fullWidth
+                  />
+                ))}
+                <TextInput
+                  source="chat_group_url"
                   type="url"
                   parse={(v) => blankToNull(trimmed(v))}
                   validate={httpsUrlError}
-                  helperText="app.settings.general.url_help"
+                  helperText="app.settings.general.chat_group_help"
                   fullWidth
                 />
-              ))}
-              <TextInput
-                source="chat_group_url"
-                type="url"
-                parse={(v) => blankToNull(trimmed(v))}
-                validate={httpsUrlError}
-                helperText="app.settings.general.chat_group_help"
-                fullWidth
-              />
-              <Box>
-                <SaveButton label="app.save" />
-              </Box>
-            </Stack>
-          </Form>
+                <Box>
+                  <SaveButton label="app.save" />
+                </Box>
+              </Stack>
+            </Form>
+          </LoadedRecord>
         </EditBase>
       </CardContent>
     </Card>
