@@ -40,9 +40,16 @@ export async function adminDigest(root: string, env: NodeJS.ProcessEnv): Promise
 /** How long an unfinished copy may be another build's work in progress; older ones were left by a build that was killed. */
 const PARTIAL_MAX_AGE_MS = 10 * 60_000;
 
-/** Removes all but the `keep` most recently written versions of a store, and copies left unfinished. */
+/**
+ * Removes all but the `keep` most recently written versions of a store, and copies left unfinished.
+ * Other builds may be writing and renaming in the same folder at the same time: an entry that is gone
+ * by the time it is looked at is passed over.
+ */
 async function prune(folder: string, keep: number): Promise<void> {
-  const entries = await Promise.all((await readdir(folder)).map(async (name) => ({ name, at: (await stat(join(folder, name))).mtimeMs })));
+  const names = await readdir(folder);
+  const entries = (
+    await Promise.all(names.map(async (name) => ({ name, at: (await stat(join(folder, name)).catch(() => null))?.mtimeMs })))
+  ).filter((entry): entry is { name: string; at: number } => entry.at !== undefined);
   const versions = entries.filter(({ name }) => /^[0-9a-f]{64}$/.test(name)).sort((a, b) => b.at - a.at);
   const abandoned = entries.filter(({ name, at }) => name.endsWith('.partial') && Date.now() - at > PARTIAL_MAX_AGE_MS);
   await Promise.all([...versions.slice(keep), ...abandoned].map(({ name }) => rm(join(folder, name), { recursive: true, force: true })));
@@ -66,5 +73,6 @@ export async function buildAdmin(
   const partial = `${cached}.${process.pid}-${Date.now()}.partial`;
   await cp(outDir, partial, { recursive: true });
   await rename(partial, cached).catch(() => rm(partial, { recursive: true, force: true }));
-  await prune(folder, cacheDir ? 1 : STORE_KEEPS);
+  // keeping the store small is housekeeping: it never fails the build it follows
+  await prune(folder, cacheDir ? 1 : STORE_KEEPS).catch((error: unknown) => console.warn(`[admin] no se pudo podar ${folder}: ${error}`));
 }
