@@ -128,7 +128,8 @@ test('the badges share the image with the discount, category and countdown, none
     for (const other of boxes) expect(overlaps(box, other.box), `${name} tapa ${other.name}`).toBe(false);
     boxes.push({ name, box });
   }
-  // the favourite button still answers a tap
+  // the favourite button still answers a tap, once its island has hydrated
+  await hydrated(page, heart);
   await heart.click();
   await expect(c.getByRole('button', { name: 'Quitar de favoritos' })).toBeVisible();
   await c.getByRole('button', { name: 'Quitar de favoritos' }).click();

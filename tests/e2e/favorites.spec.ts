@@ -1,4 +1,5 @@
 /** Favourites: saved from a shop card, listed on /favoritos, kept across reloads, removed one by one or all. */
+import { hydrated } from './islands.ts';
 import { expect, test, type Page } from './test.ts';
 
 const cards = (page: Page, list: string) => page.getByRole('list', { name: list }).locator(':scope > li');
@@ -18,6 +19,8 @@ test('favourites are added on cards, listed, kept after a reload, removed and cl
   await expect(shopCards).toHaveCount(12);
   const removed = (await shopCards.nth(0).getByRole('heading').textContent())!;
   const kept = (await shopCards.nth(1).getByRole('heading').textContent())!;
+  // the hearts are in the built page; a tap counts once the grid's island has hydrated
+  await hydrated(page, shopCards.first());
   for (const i of [0, 1]) {
     const heart = shopCards.nth(i).getByRole('button', { name: 'Agregar a favoritos' });
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
