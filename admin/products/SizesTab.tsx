@@ -115,13 +115,18 @@ function SizesEditor({ productId }: { productId: string }) {
                   {t('resources.products.form.size_sold')}
                 </Typography>
               )}
-              <IconButton
-                size="small"
-                aria-label={t('resources.products.form.delete_size', { talla: s.talla })}
-                onClick={() => void remove(s)}
-              >
-                <CloseIcon fontSize="small" />
-              </IconButton>
+              {/* a sold size stays: a paid order holds it (the database refuses deleting it) */}
+              {s.sold_at ? (
+                <Box sx={{ width: 8 }} />
+              ) : (
+                <IconButton
+                  size="small"
+                  aria-label={t('resources.products.form.delete_size', { talla: s.talla })}
+                  onClick={() => void remove(s)}
+                >
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              )}
             </Box>
           ))}
         </Box>

@@ -268,6 +268,25 @@ end
 $$;
 comment on function public.protect_product_sizes_column() is 'Trigger: products.sizes is read-only outside sync_product_sizes.';
 
+-- A sold size is a piece a paid order holds: it is never deleted nor renamed while its product
+-- exists (only deleting the product itself takes it, with its sale). Otherwise the record of which
+-- order sold it would go with it, and the same size added again would be sold a second time.
+create function private.keep_sold_size()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if old.sold_at is not null
+     and (tg_op = 'DELETE' or lower(btrim(new.talla)) <> lower(btrim(old.talla)))
+     and exists (select 1 from public.products p where p.id = old.product_id) then
+    raise exception 'La talla % ya se vendió: no se puede borrar ni cambiar.', btrim(old.talla) using errcode = 'PT409';
+  end if;
+  return coalesce(new, old);
+end
+$$;
+comment on function private.keep_sold_size() is 'Trigger: a sold size (sold_at set) is neither deleted nor renamed while its product exists (PT409, naming the size).';
+
 -- A product that stops being featured loses its place in the home carousel: featured again later,
 -- it comes after the ones the admin has placed.
 create function public.clear_featured_order()
@@ -482,6 +501,10 @@ create trigger product_sizes_sync_update
 create trigger product_sizes_sync_delete
   after delete on public.product_sizes referencing old table as old_rows
   for each statement execute function public.sync_product_sizes();
+
+create trigger keep_sold_size
+  before delete or update of talla on public.product_sizes
+  for each row execute function private.keep_sold_size();
 
 create trigger protect_sizes
   before insert or update on public.products

@@ -3,7 +3,8 @@
 --
 -- The back office's CSV import sends batches of rows to import_products_batch (through the
 -- bulk-import-products-batch Edge Function); each batch is all or nothing, and a row whose
--- import key already exists is not imported again.
+-- import key already exists is not imported again. The one row refused alone is an update naming a
+-- size already sold: the rest of its batch is imported and the row's reason is answered.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
 -- A price of the element: a number above 0 with at most 2 decimals that fits numeric(12, 2);
@@ -104,6 +105,8 @@ declare
   v_updated integer := 0;
   v_id uuid;
   v_descripcion text;
+  v_sold text;
+  v_errors jsonb := '[]';
 begin
   -- Admins, and the service role (which carries no admin claim), may import.
   if coalesce(auth.role(), '') <> 'service_role' then
@@ -225,6 +228,16 @@ begin
       if not found then
         raise exception '%: el producto ya no existe', v_row using errcode = '23514';
       end if;
+      -- A sold size is a piece a paid order holds (the export lists only the sizes on sale): a row
+      -- naming one again would put it on sale a second time, so that row is refused whole and the
+      -- rest of the batch goes on.
+      select btrim(z.talla) into v_sold from public.product_sizes z
+       where z.product_id = v_id and z.sold_at is not null and lower(btrim(z.talla)) in (select lower(t) from unnest(v_sizes) as t)
+       order by public.size_sort_key(z.talla) limit 1;
+      if found then
+        v_errors := v_errors || to_jsonb(format('%s: la talla %s ya se vendió; quítala de la fila para importarla', v_row, v_sold));
+        continue;
+      end if;
       update public.products p
          set category_id = v_category, subcategory_id = v_subcategory, nombre = v_nombre,
              precio_original = v_original, precio_venta = v_venta, descripcion = v_descripcion
@@ -246,11 +259,14 @@ begin
         insert into public.product_images (product_id, image_url, orden)
         select v_id, u, n::integer from unnest(v_images[2:]) with ordinality as t(u, n);
       end if;
-      if array(select lower(btrim(z.talla)) from public.product_sizes z where z.product_id = v_id order by 1)
-         is distinct from array(select lower(z) from unnest(v_sizes) as t(z) order by 1) then
-        delete from public.product_sizes z where z.product_id = v_id;
-        insert into public.product_sizes (product_id, talla) select v_id, z from unnest(v_sizes) as t(z);
-      end if;
+      -- the sizes on sale as the row lists them: those it leaves out are deleted, new ones added;
+      -- sold sizes are never touched (they are not in the export)
+      delete from public.product_sizes z
+       where z.product_id = v_id and z.sold_at is null
+         and lower(btrim(z.talla)) not in (select lower(t) from unnest(v_sizes) as t);
+      insert into public.product_sizes (product_id, talla)
+      select v_id, t from unnest(v_sizes) as t
+       where not exists (select 1 from public.product_sizes z where z.product_id = v_id and lower(btrim(z.talla)) = lower(t));
       v_updated := v_updated + 1;
       continue;
     end if;
@@ -277,12 +293,12 @@ begin
 
   return jsonb_build_object(
     'success_count', v_imported + v_skipped + v_updated,
-    'error_count', 0,
-    'errors', '[]'::jsonb,
+    'error_count', jsonb_array_length(v_errors),
+    'errors', v_errors,
     'skipped_count', v_skipped,
     'updated_count', v_updated
   );
 end
 $$;
-comment on function public.import_products_batch(uuid, uuid, jsonb) is 'Admin or service role: imports one CSV batch in one transaction. p_products: [{nombre, costo_compra, precio_original, precio_venta, imagenes[], tallas[], descripcion, categoria, subcategoria, link_externo, import_key, id?, fila?}]. Any invalid element raises ''Fila N (nombre): ...'' and nothing is saved. Rows whose import_key exists are skipped and counted as successes; a row with the id of an existing product updates it (only what differs). Returns {success_count, error_count: 0, errors: [], skipped_count, updated_count}.';
+comment on function public.import_products_batch(uuid, uuid, jsonb) is 'Admin or service role: imports one CSV batch in one transaction. p_products: [{nombre, costo_compra, precio_original, precio_venta, imagenes[], tallas[], descripcion, categoria, subcategoria, link_externo, import_key, id?, fila?}]. Any invalid element raises ''Fila N (nombre): ...'' and nothing is saved. Rows whose import_key exists are skipped and counted as successes; a row with the id of an existing product updates it (only what differs; sold sizes are kept), and one naming a size of it already sold is refused alone (counted in error_count, its reason in errors). Returns {success_count, error_count, errors, skipped_count, updated_count}.';
 grant execute on function public.import_products_batch(uuid, uuid, jsonb) to authenticated;

@@ -1,7 +1,8 @@
 /**
  * The product list's export imported back (the wizard's own parsing, the import batch function):
  * unchanged, it changes no row and records nothing in the history; with a price and a size edited
- * in the file, exactly that product changes.
+ * in the file, exactly that product changes. A size a paid order sold is not in the export: the
+ * import never deletes it nor its sale, and a row naming it again is refused alone.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -29,6 +30,42 @@ async function completeFixture() {
   await sql.query(`update public.products set category_id = $1 where category_id is null`, [F.CAT_ROPA]);
   await sql.query(`insert into public.product_private (product_id, costo_compra)
                    select p.id, 100 from public.products p where not exists (select 1 from public.product_private pp where pp.product_id = p.id)`);
+}
+
+/** Sells P1's size M: an order of it, placed as a shopper and marked paid by the shop. */
+async function sellP1M(): Promise<string> {
+  const { rows } = await sql.query<{ id: string }>(
+    `insert into public.orders (reference, channel, item_count, subtotal, shipping, total)
+     values (private.new_order_reference(), 'bolsa', 1, 500, 0, 500) returning id`,
+  );
+  const order = rows[0]!.id;
+  await sql.query(
+    `insert into public.order_items (order_id, position, product_id, talla, nombre, marca, permalink, precio_original, precio_venta)
+     values ($1, 1, $2, 'M', 'Playera básica', 'Nike', 'playera', 800, 500)`,
+    [order, F.P1],
+  );
+  await sql.query(`update public.orders set status = 'pagado' where id = $1`, [order]);
+  return order;
+}
+
+/** P1's sizes (talla, sold) and the sales recorded for them. */
+async function p1Sizes() {
+  const sizes = await sql.query(
+    `select talla, sold_at is not null as sold from public.product_sizes where product_id = $1 order by talla`,
+    [F.P1],
+  );
+  const sales = await sql.query(`select order_id from private.sales where product_id = $1`, [F.P1]);
+  return { sizes: sizes.rows, sales: sales.rows.map((r) => r.order_id) };
+}
+
+async function reimportRows(text: string) {
+  const parsed = parseCsvFile(new TextEncoder().encode(text));
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return editor.rpc('import_products_batch', {
+    p_campaign_id: F.C_ACTIVE,
+    p_brand_id: F.B_NIKE,
+    p_products: parsed.valid.map((row) => toImportProduct(row, 'export-test')) as unknown as Json,
+  });
 }
 
 async function reimport(text: string) {
@@ -71,5 +108,65 @@ describe('an exported product list imported back', () => {
     expect(changes.map((c) => c.subject_id)).toEqual(changes.map(() => F.P1));
     expect(changes.find((c) => c.table_name === 'products')?.after).toEqual({ precio_venta: 111 });
     expect(changes.some((c) => c.table_name === 'product_sizes' && c.after?.talla === 'XL')).toBe(true);
+  });
+
+  it('keeps a size a paid order sold, and its sale, when the file is imported back unchanged', async () => {
+    await completeFixture();
+    const order = await sellP1M();
+    const { data } = await editor.rpc('export_products', { p_filter: { campaign_id: F.C_ACTIVE } });
+    const p1 = (data as ExportedProduct[]).find((r) => r.id === F.P1)!;
+    // the export lists only the sizes on sale
+    expect(p1.tallas.split(';').sort()).toEqual(['L', 'S']);
+    const before = await catalogue();
+
+    const result = await reimport(productsCsv(data as ExportedProduct[]));
+    expect(result).toMatchObject({ success_count: 2, updated_count: 2 });
+    expect(await catalogue()).toBe(before);
+    expect(await p1Sizes()).toEqual({
+      sizes: [
+        { talla: 'L', sold: false },
+        { talla: 'M', sold: true },
+        { talla: 'S', sold: false },
+      ],
+      sales: [order],
+    });
+  });
+
+  it('refuses a row that names a sold size again, naming the size, and imports the rest of the batch', async () => {
+    await completeFixture();
+    const order = await sellP1M();
+    const { data } = await editor.rpc('export_products', { p_filter: { campaign_id: F.C_ACTIVE } });
+    const rows = (data as ExportedProduct[]).map((r) =>
+      r.id === F.P1 ? { ...r, precio_venta: 450, tallas: `${r.tallas};m` } : { ...r, precio_venta: 1400 },
+    );
+    const { data: result, error } = await reimportRows(productsCsv(rows));
+    expect(error).toBeNull();
+    expect(result).toMatchObject({
+      success_count: 1,
+      error_count: 1,
+      errors: [expect.stringMatching(/^Fila \d+ \(Playera básica\): la talla M ya se vendió; quítala de la fila para importarla$/)],
+    });
+    // the refused row changed nothing; the other row was imported
+    const { rows: prices } = await sql.query('select id, precio_venta::float as p from public.products where id = any($1) order by id', [
+      [F.P1, F.P2],
+    ]);
+    expect(prices).toEqual([
+      { id: F.P1, p: 500 },
+      { id: F.P2, p: 1400 },
+    ]);
+    expect((await p1Sizes()).sales).toEqual([order]);
+    expect((await p1Sizes()).sizes.filter((s) => s.sold)).toEqual([{ talla: 'M', sold: true }]);
+  });
+
+  it('never deletes a sold size, however it is asked', async () => {
+    await sellP1M();
+    const deleted = await editor.from('product_sizes').delete().eq('product_id', F.P1).eq('talla', 'M');
+    expect(deleted.error?.message).toBe('La talla M ya se vendió: no se puede borrar ni cambiar.');
+    const renamed = await editor.from('product_sizes').update({ talla: 'XL' }).eq('product_id', F.P1).eq('talla', 'M');
+    expect(renamed.error?.message).toBe('La talla M ya se vendió: no se puede borrar ni cambiar.');
+    expect((await p1Sizes()).sizes).toContainEqual({ talla: 'M', sold: true });
+    // deleting the product itself takes its sizes and its sale with it
+    expect((await editor.from('products').delete().eq('id', F.P1)).error).toBeNull();
+    expect(await p1Sizes()).toEqual({ sizes: [], sales: [] });
   });
 });

@@ -1,0 +1,255 @@
+-- A size a paid order sold is kept: the products export lists only the sizes on sale, and
+-- importing it back used to delete every size it did not list, sold ones (and their sales)
+-- included, so a row naming one again put the piece on sale twice. Now the import touches only the
+-- sizes on sale and refuses, alone, a row naming a sold size; and the database refuses deleting or
+-- renaming a sold size by any path while its product exists.
+
+-- A sold size is a piece a paid order holds: it is never deleted nor renamed while its product
+-- exists (only deleting the product itself takes it, with its sale). Otherwise the record of which
+-- order sold it would go with it, and the same size added again would be sold a second time.
+create function private.keep_sold_size()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if old.sold_at is not null
+     and (tg_op = 'DELETE' or lower(btrim(new.talla)) <> lower(btrim(old.talla)))
+     and exists (select 1 from public.products p where p.id = old.product_id) then
+    raise exception 'La talla % ya se vendió: no se puede borrar ni cambiar.', btrim(old.talla) using errcode = 'PT409';
+  end if;
+  return coalesce(new, old);
+end
+$$;
+comment on function private.keep_sold_size() is 'Trigger: a sold size (sold_at set) is neither deleted nor renamed while its product exists (PT409, naming the size).';
+
+create trigger keep_sold_size
+  before delete or update of talla on public.product_sizes
+  for each row execute function private.keep_sold_size();
+
+create or replace function public.import_products_batch(p_campaign_id uuid, p_brand_id uuid, p_products jsonb)
+returns jsonb
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  v_brand text;
+  v_item jsonb;
+  v_index bigint;
+  v_row text;
+  v_key text;
+  v_nombre text;
+  v_costo numeric;
+  v_original numeric;
+  v_venta numeric;
+  v_images text[];
+  v_sizes text[];
+  v_link text;
+  v_categoria text;
+  v_subcategoria text;
+  v_category uuid;
+  v_subcategory uuid;
+  v_base text;
+  v_product uuid;
+  v_imported integer := 0;
+  v_skipped integer := 0;
+  v_updated integer := 0;
+  v_id uuid;
+  v_descripcion text;
+  v_sold text;
+  v_errors jsonb := '[]';
+begin
+  -- Admins, and the service role (which carries no admin claim), may import.
+  if coalesce(auth.role(), '') <> 'service_role' then
+    perform private.assert_admin();
+  end if;
+  if p_campaign_id is null or p_brand_id is null then
+    raise exception 'Debe seleccionar campaña y marca' using errcode = '22023';
+  end if;
+  if p_products is null or jsonb_typeof(p_products) <> 'array' or jsonb_array_length(p_products) = 0 then
+    raise exception 'El lote no tiene productos' using errcode = '22023';
+  end if;
+  if jsonb_array_length(p_products) > 500 then
+    raise exception 'Un lote admite como máximo 500 productos' using errcode = '22023';
+  end if;
+  if not exists (select 1 from public.campaigns c where c.id = p_campaign_id) then
+    raise exception 'La campaña no existe' using errcode = '23503';
+  end if;
+  select b.display_name into v_brand from public.brands b where b.id = p_brand_id;
+  if not found then
+    raise exception 'La marca no existe' using errcode = '23503';
+  end if;
+
+  -- Two deliveries of the same rows (a retry racing the original) run one after the other: the
+  -- keys are locked in one order, then each key is looked up.
+  perform pg_advisory_xact_lock(hashtextextended('import_key:' || k.key, 0))
+  from (
+    select distinct e ->> 'import_key' as key
+    from jsonb_array_elements(p_products) e
+    where jsonb_typeof(e) = 'object' and nullif(btrim(e ->> 'import_key'), '') is not null
+    order by 1
+  ) k;
+
+  for v_item, v_index in select e, n from jsonb_array_elements(p_products) with ordinality as t(e, n) loop
+    v_row := 'Fila ' || v_index;
+    if jsonb_typeof(v_item) <> 'object' then
+      raise exception '%: el producto no es un objeto', v_row using errcode = '22023';
+    end if;
+    if (v_item ->> 'fila') ~ '^[0-9]{1,9}$' then
+      v_row := 'Fila ' || (v_item ->> 'fila');
+    end if;
+
+    v_key := nullif(btrim(coalesce(v_item ->> 'import_key', '')), '');
+    if v_key is not null and length(v_key) > 100 then
+      raise exception '%: import_key admite como máximo 100 caracteres', v_row using errcode = '23514';
+    end if;
+    if v_key is not null and exists (select 1 from public.product_private pp where pp.import_key = v_key) then
+      v_skipped := v_skipped + 1;
+      continue;
+    end if;
+
+    v_nombre := btrim(coalesce(v_item ->> 'nombre', ''));
+    if v_nombre = '' then
+      raise exception '%: Nombre es requerido', v_row using errcode = '23514';
+    end if;
+    v_row := v_row || ' (' || left(v_nombre, 60) || ')';
+    v_costo := private.import_price(v_item, 'costo_compra', v_row);
+    v_original := private.import_price(v_item, 'precio_original', v_row);
+    v_venta := private.import_price(v_item, 'precio_venta', v_row);
+    if v_costo is null then
+      raise exception '%: Precio es requerido', v_row using errcode = '23514';
+    end if;
+    if v_original is null then
+      raise exception '%: El precio original es obligatorio', v_row using errcode = '23514';
+    end if;
+    if v_venta is null then
+      raise exception '%: El precio de venta es obligatorio', v_row using errcode = '23514';
+    end if;
+
+    v_link := nullif(btrim(coalesce(v_item ->> 'link_externo', '')), '');
+    if v_link is not null and v_link !~* '^https?://[^\s]+$' then
+      raise exception '%: el enlace externo debe empezar con http:// o https://', v_row using errcode = '23514';
+    end if;
+    -- Image URLs are stored as given; one that is not http(s) is never stored.
+    v_images := array(select u from unnest(private.import_texts(v_item, 'imagenes', v_row)) with ordinality as t(u, n)
+                      where u ~* '^https?://[^\s]+$' order by n);
+    -- One size per product, compared trimmed and case-insensitively.
+    v_sizes := array(select min(s) from unnest(private.import_texts(v_item, 'tallas', v_row)) with ordinality as t(s, n)
+                     group by lower(s) order by min(n));
+
+    v_categoria := btrim(coalesce(v_item ->> 'categoria', ''));
+    v_subcategoria := btrim(coalesce(v_item ->> 'subcategoria', ''));
+    if v_categoria = '' then
+      raise exception '%: Categoría es requerida', v_row using errcode = '23514';
+    end if;
+
+    -- Categories and subcategories by name, case- and accent-insensitively; created when missing
+    -- (locked by name so two batches create one).
+    perform pg_advisory_xact_lock(hashtextextended('import_category:' || private.name_key(v_categoria), 0));
+    select c.id into v_category from public.categories c
+    where private.name_key(c.nombre) = private.name_key(v_categoria)
+    order by c.created_at, c.id limit 1;
+    if not found then
+      insert into public.categories (nombre) values (v_categoria) returning id into v_category;
+    end if;
+    v_subcategory := null;
+    if v_subcategoria <> '' then
+      perform pg_advisory_xact_lock(hashtextextended(
+        'import_subcategory:' || v_category || ':' || private.name_key(v_subcategoria), 0));
+      select s.id into v_subcategory from public.subcategories s
+      where s.category_id = v_category and private.name_key(s.nombre) = private.name_key(v_subcategoria)
+      order by s.created_at, s.id limit 1;
+      if not found then
+        insert into public.subcategories (category_id, nombre) values (v_category, v_subcategoria)
+        returning id into v_subcategory;
+      end if;
+    end if;
+
+    v_descripcion := nullif(btrim(coalesce(v_item ->> 'descripcion', '')), '');
+
+    -- A row with the id of an existing product (the product list's export) updates that product in
+    -- place, keeping its campaign, brand and permalink: only what differs is written, so a file
+    -- exported and imported back unchanged changes nothing.
+    if nullif(btrim(coalesce(v_item ->> 'id', '')), '') is not null then
+      if (v_item ->> 'id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+        raise exception '%: el id no es válido', v_row using errcode = '23514';
+      end if;
+      v_id := (v_item ->> 'id')::uuid;
+      perform 1 from public.products p where p.id = v_id for update;
+      if not found then
+        raise exception '%: el producto ya no existe', v_row using errcode = '23514';
+      end if;
+      -- A sold size is a piece a paid order holds (the export lists only the sizes on sale): a row
+      -- naming one again would put it on sale a second time, so that row is refused whole and the
+      -- rest of the batch goes on.
+      select btrim(z.talla) into v_sold from public.product_sizes z
+       where z.product_id = v_id and z.sold_at is not null and lower(btrim(z.talla)) in (select lower(t) from unnest(v_sizes) as t)
+       order by public.size_sort_key(z.talla) limit 1;
+      if found then
+        v_errors := v_errors || to_jsonb(format('%s: la talla %s ya se vendió; quítala de la fila para importarla', v_row, v_sold));
+        continue;
+      end if;
+      update public.products p
+         set category_id = v_category, subcategory_id = v_subcategory, nombre = v_nombre,
+             precio_original = v_original, precio_venta = v_venta, descripcion = v_descripcion
+       where p.id = v_id
+         and (p.category_id, p.subcategory_id, btrim(p.nombre), p.precio_original, p.precio_venta,
+              nullif(btrim(coalesce(p.descripcion, '')), ''))
+             is distinct from (v_category, v_subcategory, v_nombre, v_original, v_venta, v_descripcion);
+      insert into public.product_private (product_id, costo_compra, link_externo)
+      values (v_id, v_costo, v_link)
+      on conflict (product_id) do update set costo_compra = excluded.costo_compra, link_externo = excluded.link_externo
+       where (product_private.costo_compra, product_private.link_externo) is distinct from (excluded.costo_compra, excluded.link_externo);
+      -- images as the export lists them (the main one, then the gallery): only a different list
+      -- is written, its first as the main image
+      if (select array_remove(array[p.imagen_principal], null)
+                 || array(select i.image_url from public.product_images i where i.product_id = v_id order by i.orden, i.id)
+            from public.products p where p.id = v_id) is distinct from v_images then
+        update public.products p set imagen_principal = v_images[1] where p.id = v_id;
+        delete from public.product_images i where i.product_id = v_id;
+        insert into public.product_images (product_id, image_url, orden)
+        select v_id, u, n::integer from unnest(v_images[2:]) with ordinality as t(u, n);
+      end if;
+      -- the sizes on sale as the row lists them: those it leaves out are deleted, new ones added;
+      -- sold sizes are never touched (they are not in the export)
+      delete from public.product_sizes z
+       where z.product_id = v_id and z.sold_at is null
+         and lower(btrim(z.talla)) not in (select lower(t) from unnest(v_sizes) as t);
+      insert into public.product_sizes (product_id, talla)
+      select v_id, t from unnest(v_sizes) as t
+       where not exists (select 1 from public.product_sizes z where z.product_id = v_id and lower(btrim(z.talla)) = lower(t));
+      v_updated := v_updated + 1;
+      continue;
+    end if;
+
+    v_base := coalesce(nullif(private.permalink_base(v_brand, v_nombre), ''), 'producto');
+    perform pg_advisory_xact_lock(hashtextextended('permalink:' || v_base, 0));
+    insert into public.products (
+      campaign_id, category_id, subcategory_id, brand_id, marca, nombre,
+      precio_original, precio_venta, descripcion, imagen_principal, permalink
+    ) values (
+      p_campaign_id, v_category, v_subcategory, p_brand_id, v_brand, v_nombre,
+      v_original, v_venta, v_descripcion, v_images[1],
+      private.free_permalink(v_base)
+    )
+    returning id into v_product;
+
+    insert into public.product_private (product_id, costo_compra, link_externo, import_key)
+    values (v_product, v_costo, v_link, v_key);
+    insert into public.product_images (product_id, image_url, orden)
+    select v_product, u, n::integer from unnest(v_images[2:]) with ordinality as t(u, n);
+    insert into public.product_sizes (product_id, talla) select v_product, s from unnest(v_sizes) as t(s);
+    v_imported := v_imported + 1;
+  end loop;
+
+  return jsonb_build_object(
+    'success_count', v_imported + v_skipped + v_updated,
+    'error_count', jsonb_array_length(v_errors),
+    'errors', v_errors,
+    'skipped_count', v_skipped,
+    'updated_count', v_updated
+  );
+end
+$$;
+comment on function public.import_products_batch(uuid, uuid, jsonb) is 'Admin or service role: imports one CSV batch in one transaction. p_products: [{nombre, costo_compra, precio_original, precio_venta, imagenes[], tallas[], descripcion, categoria, subcategoria, link_externo, import_key, id?, fila?}]. Any invalid element raises ''Fila N (nombre): ...'' and nothing is saved. Rows whose import_key exists are skipped and counted as successes; a row with the id of an existing product updates it (only what differs; sold sizes are kept), and one naming a size of it already sold is refused alone (counted in error_count, its reason in errors). Returns {success_count, error_count, errors, skipped_count, updated_count}.';
