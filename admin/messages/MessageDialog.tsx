@@ -11,6 +11,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, S
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { SHOP } from '@/config/shop.ts';
+import { shopPageLink } from '@/lib/contact.ts';
 import { formatReportDate } from '@/lib/dates.ts';
 import { type ContactMessage, replyMailto, replyWhatsApp } from './rules.ts';
 import { useMessageMarks } from './useMessageMarks.ts';
@@ -25,6 +26,8 @@ export function MessageDialog({ message, onClose }: { message: ContactMessage | 
   if (!message) return null;
   const mailto = replyMailto(message, SHOP.name);
   const whatsapp = replyWhatsApp(message, SHOP.chatHost, SHOP.name);
+  // the back office is served by the shop itself: a page links under this origin, never elsewhere
+  const pageLink = shopPageLink(message.page, window.location.origin);
   const close = (after?: () => void) => () => {
     after?.();
     onClose();
@@ -43,9 +46,13 @@ export function MessageDialog({ message, onClose }: { message: ContactMessage | 
               <>
                 {' · '}
                 {translate('app.messages.from_page')}{' '}
-                <Link href={message.page} target="_blank" rel="noopener">
-                  {message.page}
-                </Link>
+                {pageLink ? (
+                  <Link href={pageLink} target="_blank" rel="noopener">
+                    {message.page}
+                  </Link>
+                ) : (
+                  message.page
+                )}
               </>
             )}
           </Typography>

@@ -5,6 +5,8 @@ import {
   CONTACT_REPLY_ERROR,
   CONTACT_REQUIRED_ERROR,
   contactPage,
+  isShopPath,
+  shopPageLink,
   EMPTY_CONTACT_FORM,
   formatMexicanPhone,
   phoneHref,
@@ -92,5 +94,31 @@ describe('phoneHref', () => {
   it('dials the number without the WhatsApp mobile 1', () => {
     expect(phoneHref('5215512345678')).toBe('tel:+525512345678');
     expect(phoneHref('14155550100')).toBe('tel:+14155550100');
+  });
+});
+
+describe('the page a message names', () => {
+  const origin = 'https://outlet.mx';
+  it('is only a path of this shop', () => {
+    for (const page of ['/', '/producto/nike-air?talla=26', '/contacto#form']) expect(isShopPath(page), page).toBe(true);
+    for (const page of [
+      '//evil.example/phish',
+      '/\\evil.example',
+      '/producto//x',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'producto/x',
+      '/pro ducto',
+      '/a\nb',
+      `/${'a'.repeat(300)}`,
+    ])
+      expect(isShopPath(page), page).toBe(false);
+  });
+
+  it('links under the shop’s own address, or not at all', () => {
+    expect(shopPageLink('/producto/nike-air?talla=26', origin)).toBe('https://outlet.mx/producto/nike-air?talla=26');
+    expect(shopPageLink('//evil.example/phish', origin)).toBeNull();
+    expect(shopPageLink('/\\evil.example', origin)).toBeNull();
+    expect(shopPageLink(null, origin)).toBeNull();
   });
 });

@@ -72,6 +72,24 @@ export function contactPage(referrer: string, origin: string, here: string): str
 }
 
 /**
+ * A path of this shop as a contact message may name it, the rule the database applies
+ * (private.is_shop_path): one leading '/', never followed by another '/' or a '\' (browsers read
+ * '//evil.example' and '/\evil.example' as another site), no '//' or '\' anywhere, no spaces or
+ * control characters, at most 300 characters.
+ */
+export function isShopPath(page: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  return page.length <= 300 && /^\/([^/\\\s\x00-\x1f\x7f][^\\\s\x00-\x1f\x7f]*)?$/.test(page) && !page.includes('//');
+}
+
+/** Where the inbox links a message's page: that path under the shop's own address, or null when it is not a path of the shop. */
+export function shopPageLink(page: string | null, origin: string): string | null {
+  if (!page || !isShopPath(page)) return null;
+  const url = new URL(page, origin);
+  return url.origin === origin ? url.href : null;
+}
+
+/**
  * A WhatsApp number in international digits as people read it in Mexico: '5215512345678' →
  * '+52 55 1234 5678' (the mobile '1' after 52 is only for the chat link). Other shapes get '+' and stay whole.
  */

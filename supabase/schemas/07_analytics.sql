@@ -100,9 +100,23 @@ as $$
 $$;
 comment on function private.analytics_from_public() is 'True when the current request is an anon or signed-in API request of someone who is not staff (the public).';
 
--- The full address of the client: cf-connecting-ip, else the first x-forwarded-for entry (an IPv4
--- address written as IPv6, ::ffff:a.b.c.d, counts as the IPv4 address). Null when absent or not a
--- plain address (a mask, a port or garbage).
+-- A client address as text, read strictly: an IPv4 address written as IPv6 (::ffff:a.b.c.d) counts
+-- as the IPv4 address. Null when absent or not a plain address (a mask, a port or garbage).
+create function private.address_of(raw text)
+returns inet
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case when a not like '%/%' and pg_input_is_valid(a, 'inet') then a::inet end
+    from (select regexp_replace(btrim(raw), '^::ffff:([0-9]+\.[0-9]+\.[0-9]+\.[0-9]+)$', '\1', 'i') as a) t
+$$;
+comment on function private.address_of(text) is 'A plain client address (::ffff:a.b.c.d read as IPv4), or null for anything else.';
+grant execute on function private.address_of(text) to service_role;
+
+-- The full address of the client: cf-connecting-ip, else the first x-forwarded-for entry. Null when
+-- absent or not a plain address.
 create function private.client_address()
 returns inet
 language plpgsql
@@ -111,20 +125,14 @@ set search_path = ''
 as $$
 declare
   headers text := nullif(current_setting('request.headers', true), '');
-  raw text;
 begin
   if headers is null or not pg_input_is_valid(headers, 'json') then
     return null;
   end if;
-  raw := coalesce(
+  return private.address_of(coalesce(
     nullif(btrim(headers::json ->> 'cf-connecting-ip'), ''),
     nullif(btrim(split_part(headers::json ->> 'x-forwarded-for', ',', 1)), '')
-  );
-  raw := regexp_replace(raw, '^::ffff:([0-9]+\.[0-9]+\.[0-9]+\.[0-9]+)$', '\1', 'i');
-  if raw is null or raw like '%/%' or not pg_input_is_valid(raw, 'inet') then
-    return null;
-  end if;
-  return raw::inet;
+  ));
 end;
 $$;
 comment on function private.client_address() is 'The request''s client address (cf-connecting-ip, else the first x-forwarded-for entry), or null.';
@@ -140,6 +148,23 @@ as $$
   select network(set_masklen(address, case family(address) when 4 then 24 else 48 end))::inet
 $$;
 comment on function private.client_network(inet) is 'An address shortened to its network: IPv4 /24, IPv6 /48.';
+
+-- What every abuse limit (analytics, orders, contact) counts by: the sender's network, an IPv4 /24
+-- or an IPv6 /64, hashed; '' when unknown. One sender easily holds many addresses of one network
+-- (a /64 is one home or phone; a /24 is rented by the block), so a limit keyed on the exact address
+-- let one network take a shop-wide allowance alone. Each limit's shop-wide cap is set above what
+-- one network can reach under its own limit, so a flood from one network never closes the shop.
+create function private.limit_key(address inet)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select coalesce(md5(network(set_masklen(address, case family(address) when 4 then 24 else 64 end))::text), '')
+$$;
+comment on function private.limit_key(inet) is 'The key abuse limits count by: md5 of the address''s network (IPv4 /24, IPv6 /64); '''' when unknown.';
+grant execute on function private.limit_key(inet) to service_role;
 
 -- Security definer: reads the product whatever the caller may see; the insert policy, checked after
 -- this trigger with the caller's rights, still refuses a product the public cannot see.
@@ -171,12 +196,12 @@ comment on function private.analytics_event_fields() is 'For public analytics in
 create table private.analytics_rate (
   minute timestamptz not null,
   event_table text not null,
-  -- md5 of the client's full address ('' when unknown); '*' counts every client together
+  -- the client's network (private.limit_key; '' when unknown); '*' counts every client together
   client text not null,
   events integer not null,
   primary key (minute, event_table, client)
 );
-comment on table private.analytics_rate is 'Public analytics events admitted per minute, table and client (md5 of the address; * = everyone). Rows of past minutes are pruned.';
+comment on table private.analytics_rate is 'Public analytics events admitted per minute, table and client network (private.limit_key; * = everyone). Rows of past minutes are pruned.';
 
 -- ─── Retention ────────────────────────────────────────────────────────────────────────────────
 create function private.prune_analytics_rate()
@@ -202,7 +227,7 @@ as $$
 declare
   rows_in bigint;
   this_minute timestamptz := date_trunc('minute', now());
-  client_key text := coalesce(md5(host(private.client_address())), '');
+  client_key text := private.limit_key(private.client_address());
   from_client integer;
   from_everyone integer;
 begin
@@ -241,7 +266,7 @@ begin
   return null;
 end;
 $$;
-comment on function private.analytics_admit() is 'Refuses public analytics statements of several rows and events over 120 per minute per client address or 3000 per minute in all (per table).';
+comment on function private.analytics_admit() is 'Refuses public analytics statements of several rows and events over 120 per minute per client network (private.limit_key) or 3000 per minute in all (per table).';
 
 -- ─── Labels ───────────────────────────────────────────────────────────────────────────────────
 create function public.device_type(ua text)

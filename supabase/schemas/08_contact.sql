@@ -7,6 +7,22 @@
 -- and delete (row-level security in 09_policies.sql).
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
+-- A path of this shop as a contact message may name it: one leading '/', never followed by another
+-- '/' or a '\' (browsers read '//evil.example' and '/\evil.example' as another site), no '//' or
+-- '\' anywhere, no spaces or control characters, at most 300 characters. The inbox links it under
+-- the shop's own address, so a message can never send an admin elsewhere.
+create function private.is_shop_path(p_page text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select p_page ~ '^/([^/\\[:space:][:cntrl:]][^\\[:space:][:cntrl:]]*)?$' and p_page !~ '//' and char_length(p_page) <= 300
+$$;
+comment on function private.is_shop_path(text) is 'True for a path of this site (one leading /, no // or \, no scheme, spaces or control characters, at most 300 characters).';
+grant execute on function private.is_shop_path(text) to service_role, authenticated;
+
 create table public.contact_messages (
   id bigint generated always as identity primary key,
   created_at timestamptz not null default now(),
@@ -16,11 +32,11 @@ create table public.contact_messages (
   phone text check (phone ~ '^[0-9]{10,15}$'),
   subject text check (btrim(subject) <> '' and char_length(subject) <= 150),
   message text not null check (btrim(message) <> '' and char_length(message) <= 5000),
-  -- The shop page the shopper came from ('/producto/...'), when known.
-  page text check (page ~ '^/' and char_length(page) <= 300),
+  -- The shop page the shopper came from ('/producto/...'), when known: only a path of this site.
+  page text check (private.is_shop_path(page)),
   read_at timestamptz,
   archived_at timestamptz,
-  -- md5 of the sender's network address (the per-address limit); '' when unknown.
+  -- The sender's network, private.limit_key (the per-network limits); '' when unknown.
   sender text not null default '',
   -- A message the shop cannot answer is no message.
   check (email is not null or phone is not null)
@@ -33,8 +49,9 @@ grant select, delete on table public.contact_messages to authenticated;
 grant update (read_at, archived_at) on table public.contact_messages to authenticated;
 
 -- Checks one message and stores it. The Spanish messages reach the shopper as they are: PT400 for a
--- field to fix, PT429 for a limit (per network address: 3 in 10 minutes and 10 a day; per email or
--- phone: 5 a day; the whole shop: 100 an hour). A filled honeypot (p_website, a field people never
+-- field to fix, PT429 for a limit (per sender network, an IPv4 /24 or an IPv6 /64: 3 in 10 minutes
+-- and 10 a day; per email or phone: 5 a day; the whole shop: 100 an hour, which one network, at
+-- most 10 a day, never reaches). A filled honeypot (p_website, a field people never
 -- see) is accepted and not stored, so a bot learns nothing. Returns the stored message as the
 -- owner's notification shows it (id, name, email, phone, subject, message, page), or null for a bot.
 create function public.receive_contact_message(
@@ -58,7 +75,7 @@ declare
   v_subject text := nullif(btrim(p_subject), '');
   v_message text := nullif(btrim(p_message), '');
   v_page text := nullif(btrim(p_page), '');
-  v_sender text := coalesce(md5(nullif(btrim(p_client), '')), '');
+  v_sender text := private.limit_key(private.address_of(p_client));
   v_stored jsonb;
 begin
   if nullif(btrim(p_website), '') is not null then
@@ -82,7 +99,7 @@ begin
     raise exception 'El mensaje puede tener hasta 5,000 caracteres.' using errcode = 'PT400';
   end if;
   -- Not a path of the shop: leave it out rather than refuse the message.
-  if v_page !~ '^/' or char_length(v_page) > 300 then
+  if not private.is_shop_path(v_page) then
     v_page := null;
   end if;
 
@@ -108,5 +125,5 @@ begin
   return v_stored;
 end;
 $$;
-comment on function public.receive_contact_message(text, text, text, text, text, text, text, text) is 'Stores one contact message after its checks and limits (3 per address in 10 minutes, 10 a day; 5 per email or phone a day; 100 an hour in all); a filled honeypot is dropped. Service role only.';
+comment on function public.receive_contact_message(text, text, text, text, text, text, text, text) is 'Stores one contact message after its checks and limits (3 per sender network in 10 minutes, 10 a day; 5 per email or phone a day; 100 an hour in all); a page that is not a path of this site is left out; a filled honeypot is dropped. Service role only.';
 grant execute on function public.receive_contact_message(text, text, text, text, text, text, text, text) to service_role;

@@ -41,7 +41,7 @@ create table public.orders (
   tracking_url text check (tracking_url ~ '^https?://[^[:space:]]+$' and char_length(tracking_url) <= 500),
   -- the analytics session that sent it (the funnel's last step), when the browser had one
   session_id text check (char_length(session_id) between 8 and 100),
-  -- md5 of the sender's network address (the per-address limit); '' when unknown
+  -- the sender's network, private.limit_key (the per-network limits); '' when unknown
   sender text not null default '',
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -102,9 +102,11 @@ create index sales_size_idx on private.sales (size_id) where size_id is not null
 -- Otherwise the order is stored under a new reference and the answer is {ok: true, reference,
 -- items: [{position, product_id, talla, nombre, marca, permalink, precio_original, precio_venta}],
 -- subtotal, shipping, total}, shipping by the shop's policy (free from free_shipping_min, else
--- shipping_cost). Malformed input is refused (PT400); the abuse limits (PT429) are per network
--- address 10 orders in 10 minutes and 50 a day (many shoppers share one address behind a mobile
--- carrier's NAT), and 600 an hour for the whole shop.
+-- shipping_cost). Malformed input (an item without a product id, a price that is not a number, a
+-- size that is not text) is refused (PT400); the abuse limits (PT429) are per sender network
+-- (private.limit_key: an IPv4 /24, an IPv6 /64) 20 orders in 10 minutes and 100 a day, and 600 an
+-- hour for the whole shop. One network can place at most 6 x 20 = 120 orders in any hour, so a flood
+-- from one network never reaches the shop's cap: keep 6 x the 10-minute limit under it.
 create function private.place_order(p_items jsonb, p_channel text, p_session_id text)
 returns jsonb
 language plpgsql
@@ -112,7 +114,7 @@ security definer -- reads the catalogue as it is and writes orders, which shoppe
 set search_path = ''
 as $$
 declare
-  v_sender text := coalesce(md5(host(private.client_address())), '');
+  v_sender text := private.limit_key(private.client_address());
   v_count integer;
   v_problems jsonb;
   v_items jsonb;
@@ -137,10 +139,10 @@ begin
   if exists (
     select 1 from jsonb_array_elements(p_items) e
      where jsonb_typeof(e) <> 'object'
-        or not pg_input_is_valid(e ->> 'product_id', 'uuid')
-        or (e -> 'talla' is not null and jsonb_typeof(e -> 'talla') not in ('string', 'null'))
-        or char_length(e ->> 'talla') > 50
-        or jsonb_typeof(e -> 'precio_venta') <> 'number'
+        or not coalesce(pg_input_is_valid(e ->> 'product_id', 'uuid'), false)
+        or coalesce(jsonb_typeof(e -> 'talla'), 'null') not in ('string', 'null')
+        or coalesce(char_length(e ->> 'talla'), 0) > 50
+        or coalesce(jsonb_typeof(e -> 'precio_venta'), 'missing') <> 'number'
   ) then
     raise exception 'El pedido tiene un producto no válido.' using errcode = 'PT400';
   end if;
@@ -204,8 +206,8 @@ begin
 
   -- One order at a time, so two at once cannot both slip under a limit or take one reference.
   perform pg_advisory_xact_lock(hashtext('public.orders'));
-  if (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '10 minutes') >= 10
-     or (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '1 day') >= 50 then
+  if (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '10 minutes') >= 20
+     or (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '1 day') >= 100 then
     raise exception 'Ya recibimos varios pedidos desde tu conexión. Espera unos minutos o escríbenos por WhatsApp.'
       using errcode = 'PT429';
   end if;
@@ -239,7 +241,7 @@ begin
                             'subtotal', v_order.subtotal, 'shipping', v_order.shipping, 'total', v_order.total);
 end;
 $$;
-comment on function private.place_order(jsonb, text, text) is 'Records a shopper''s order before the chat opens: checks every item against the live catalogue (ended, sold out, size sold, price changed) and answers the problems, or stores it under a new OM- reference. Limits: 10 per address in 10 minutes, 50 a day; 600 an hour in all. Called by public.place_order.';
+comment on function private.place_order(jsonb, text, text) is 'Records a shopper''s order before the chat opens: checks every item against the live catalogue (ended, sold out, size sold, price changed) and answers the problems, or stores it under a new OM- reference. Limits: 20 per sender network (IPv4 /24, IPv6 /64) in 10 minutes, 100 a day; 600 an hour in all, which one network never reaches. Called by public.place_order.';
 grant execute on function private.place_order(jsonb, text, text) to anon, authenticated;
 
 -- What the API calls (caller's rights): private.place_order does the work.

@@ -4,7 +4,8 @@
  * client addresses, and many addresses at once. After each flood the stored rows are counted.
  *
  * The limits (supabase/schemas/07_analytics.sql): one event per request; 120 events of one kind per
- * minute from one client address; 3000 of one kind per minute from everyone.
+ * minute from one client network (an IPv4 /24, an IPv6 /64); 3000 of one kind per minute from
+ * everyone, which one network alone never reaches.
  */
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -258,29 +259,50 @@ describe('what the database decides', () => {
 });
 
 describe('many client addresses', () => {
-  it(`at most ${EVERYONE} events of one kind a minute from everyone together`, { timeout: 120_000 }, async () => {
-    await freshMinute();
-    // 40 addresses of one /24 network, 100 events each: no address reaches its own limit (the limit is
-    // per full address, not per stored network), all together ask for 4000
-    const outcome = await asAnon<Record<string, number>>(`
+  /**
+   * `networks` × `perNetwork` addresses (a.b.N.M with N the network), `events` events each, as the
+   * anon role: the tally of outcomes (ok or the refusal's message).
+   */
+  async function flood(networks: number, perNetwork: number, events: number): Promise<Record<string, number> | undefined> {
+    return asAnon<Record<string, number>>(`
       declare
         tally jsonb := '{}';
         outcome text;
       begin
-        for a in 1..40 loop
-          perform set_config('request.headers', json_build_object('x-forwarded-for', '187.190.12.' || a)::text, true);
-          for n in 1..100 loop
-            begin
-              insert into public.search_analytics (search_term, session_id) values ('vestido', 'sesion-' || a || '-' || n);
-              outcome := 'ok';
-            exception when others then
-              outcome := sqlerrm;
-            end;
-            tally := jsonb_set(tally, array[outcome], to_jsonb(coalesce((tally ->> outcome)::int, 0) + 1));
+        for net in 1..${networks} loop
+          for a in 1..${perNetwork} loop
+            perform set_config('request.headers', json_build_object('x-forwarded-for', '187.190.' || net || '.' || a)::text, true);
+            for n in 1..${events} loop
+              begin
+                insert into public.search_analytics (search_term, session_id) values ('vestido', 'sesion-' || net || '-' || a || '-' || n);
+                outcome := 'ok';
+              exception when others then
+                outcome := sqlerrm;
+              end;
+              tally := jsonb_set(tally, array[outcome], to_jsonb(coalesce((tally ->> outcome)::int, 0) + 1));
+            end loop;
           end loop;
         end loop;
         insert into result values (tally);
       end`);
+  }
+
+  it(`one network (an IPv4 /24) shares ${PER_ADDRESS} events a minute, however many addresses it uses; other networks go on`, {
+    timeout: 120_000,
+  }, async () => {
+    await freshMinute();
+    // 40 addresses of one /24, 100 events each: they ask for 4000, more than the whole shop's allowance
+    expect(await flood(1, 40, 100)).toEqual({ ok: PER_ADDRESS, [TOO_MANY_HERE]: 4000 - PER_ADDRESS });
+    expect(await count('search_analytics')).toBe(PER_ADDRESS);
+    // the shop's other visitors are served
+    expect((await anon().from('search_analytics').insert(event('search_analytics', 1))).error).toBeNull();
+  });
+
+  it(`at most ${EVERYONE} events of one kind a minute from everyone together`, { timeout: 120_000 }, async () => {
+    await freshMinute();
+    // 40 networks, 100 events each from one address: no network reaches its own limit, all together
+    // ask for 4000
+    const outcome = await flood(40, 1, 100);
     expect(outcome).toEqual({ ok: EVERYONE, [TOO_MANY_IN_ALL]: 4000 - EVERYONE });
     expect(await count('search_analytics')).toBe(EVERYONE);
 
@@ -290,6 +312,28 @@ describe('many client addresses', () => {
     expect(error?.message).toBe(TOO_MANY_IN_ALL);
     expect((await anon().from('filter_analytics').insert(event('filter_analytics', 1))).error).toBeNull();
     expect(await count('search_analytics')).toBe(EVERYONE);
+  });
+
+  it('an IPv6 sender is one network per /64', async () => {
+    await freshMinute();
+    const outcome = await asAnon<Record<string, number>>(`
+      declare
+        tally jsonb := '{}';
+        outcome text;
+      begin
+        for n in 1..${PER_ADDRESS + 10} loop
+          perform set_config('request.headers', json_build_object('x-forwarded-for', '2806:2f0:9021:77::' || to_hex(n))::text, true);
+          begin
+            insert into public.search_analytics (search_term, session_id) values ('vestido', 'sesion-v6-' || n);
+            outcome := 'ok';
+          exception when others then
+            outcome := sqlerrm;
+          end;
+          tally := jsonb_set(tally, array[outcome], to_jsonb(coalesce((tally ->> outcome)::int, 0) + 1));
+        end loop;
+        insert into result values (tally);
+      end`);
+    expect(outcome).toEqual({ ok: PER_ADDRESS, [TOO_MANY_HERE]: 10 });
   });
 });
 

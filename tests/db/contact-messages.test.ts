@@ -165,9 +165,24 @@ describe('sending a message', () => {
     expect(hooks).toEqual([]);
   });
 
-  it('a page that is not the shop’s is left out, the message kept', async () => {
-    expect(await send({ ...MESSAGE, page: 'https://otro.example/' })).toEqual({ status: 201 });
+  it.each([
+    'https://otro.example/',
+    '//evil.example/phish',
+    '/\\evil.example/phish',
+    '/producto//evil.example',
+    'javascript:alert(1)',
+    '/a b',
+  ])('a page that is not a path of the shop (%s) is left out, the message kept', async (page) => {
+    expect(await send({ ...MESSAGE, page })).toEqual({ status: 201 });
     expect((await stored())[0].page).toBeNull();
+  });
+
+  it('a path of the shop is kept, and no other can be stored by any means', async () => {
+    expect(await send({ ...MESSAGE, page: '/producto/tenis-runner?talla=27' })).toEqual({ status: 201 });
+    expect((await stored())[0].page).toBe('/producto/tenis-runner?talla=27');
+    await expect(sql.query(`update public.contact_messages set page = '//evil.example/phish'`)).rejects.toThrow(
+      /contact_messages_page_check/,
+    );
   });
 });
 
@@ -192,9 +207,9 @@ describe('abuse limits', () => {
       p_client: client,
     });
 
-  it('one email sends 5 messages a day from any address; one address 10 a day', async () => {
-    for (let i = 0; i < 5; i++) expect((await receive(`10.0.0.${i}`, 'ana@example.com')).error).toBeNull();
-    expect((await receive('10.0.0.9', 'ana@example.com')).error?.message).toBe(FLOOD);
+  it('one email sends 5 messages a day from any network; one network 10 a day', async () => {
+    for (let i = 0; i < 5; i++) expect((await receive(`10.${i}.0.1`, 'ana@example.com')).error).toBeNull();
+    expect((await receive('10.9.0.1', 'ana@example.com')).error?.message).toBe(FLOOD);
 
     await sql.query('truncate public.contact_messages');
     // Spread over the day (each one two hours back once sent), so only the daily limit applies.
@@ -203,7 +218,22 @@ describe('abuse limits', () => {
       await sql.query(`update public.contact_messages set created_at = created_at - interval '2 hours'`);
     }
     expect((await receive('10.0.1.1', 'otra10@example.com')).error?.message).toBe(FLOOD);
-    expect((await receive('10.0.1.2', 'otra10@example.com')).error).toBeNull();
+    // another address of the same network (/24) shares its limit; another network does not
+    expect((await receive('10.0.1.2', 'otra10@example.com')).error?.message).toBe(FLOOD);
+    expect((await receive('10.0.2.1', 'otra10@example.com')).error).toBeNull();
+  });
+
+  it('a flood from one network (60 addresses of a /24, or of an IPv6 /64) never closes the inbox to other shoppers', async () => {
+    const outcomes: (string | null)[] = [];
+    for (let i = 1; i <= 60; i++) outcomes.push((await receive(`203.0.113.${i}`, `bot${i}@example.com`)).error?.message ?? null);
+    for (let i = 1; i <= 60; i++)
+      outcomes.push((await receive(`2001:db8:7:7::${i.toString(16)}`, `bot6-${i}@example.com`)).error?.message ?? null);
+    // each network has its 3 in 10 minutes; the shop-wide 100 an hour is never reached
+    expect(outcomes.filter((o) => o === null)).toHaveLength(6);
+    expect(outcomes.filter((o) => o === FLOOD)).toHaveLength(114);
+    expect(await stored()).toHaveLength(6);
+    // a shopper of another network is served
+    expect((await receive('198.51.100.20', 'ana@example.com')).error).toBeNull();
   });
 
   it('the whole shop takes 100 messages an hour', async () => {

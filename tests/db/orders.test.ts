@@ -33,6 +33,40 @@ async function place(items: unknown, address = '203.0.113.7', channel = 'bolsa')
   return { data: data as unknown as Placed | null, error };
 }
 
+const FROM_HERE = 'Ya recibimos varios pedidos desde tu conexión. Espera unos minutos o escríbenos por WhatsApp.';
+
+/**
+ * One order of P4 from each address in turn, as PostgREST runs place_order for an anonymous shopper
+ * whose proxy reports that address (the gateway of these tests always reports its own socket's): the
+ * tally of outcomes, 'ok' or the refusal's message.
+ */
+async function asShoppers(addresses: string[]): Promise<Record<string, number>> {
+  const client = await sql.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('request.jwt.claims', '{"role":"anon"}', true)`);
+    await client.query('set local role anon');
+    const tally: Record<string, number> = {};
+    for (const address of addresses) {
+      await client.query('savepoint one');
+      await client.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'x-forwarded-for': address })]);
+      let outcome = 'ok';
+      try {
+        await client.query(`select public.place_order($1::jsonb, 'bolsa', null)`, [JSON.stringify([item(F.P4, null, 25000)])]);
+        await client.query('release savepoint one');
+      } catch (error) {
+        outcome = (error as Error).message;
+        await client.query('rollback to savepoint one');
+      }
+      tally[outcome] = (tally[outcome] ?? 0) + 1;
+    }
+    await client.query('commit');
+    return tally;
+  } finally {
+    client.release();
+  }
+}
+
 async function sizesOf(id: string): Promise<{ sizes: string[]; agotado: boolean }> {
   const { rows } = await sql.query('select sizes, agotado from public.products where id = $1', [id]);
   return rows[0];
@@ -109,12 +143,36 @@ describe('place_order', () => {
     );
   });
 
-  it('limits orders per network address to 10 in 10 minutes, whatever address the client claims', async () => {
-    for (let i = 0; i < 10; i++) expect((await place([item(F.P4, null, 25000)], `198.51.100.${i}`)).data?.ok).toBe(true);
+  it('limits orders per network to 20 in 10 minutes, whatever address the client claims', async () => {
+    for (let i = 0; i < 20; i++) expect((await place([item(F.P4, null, 25000)], `198.51.100.${i}`)).data?.ok).toBe(true);
     const refused = await place([item(F.P4, null, 25000)], '198.51.100.99');
     expect(refused.error?.code).toBe('PT429');
-    expect(refused.error?.message).toBe('Ya recibimos varios pedidos desde tu conexión. Espera unos minutos o escríbenos por WhatsApp.');
-    expect((await sql.query('select count(*)::int as n from public.orders')).rows[0].n).toBe(10);
+    expect(refused.error?.message).toBe(FROM_HERE);
+    expect((await sql.query('select count(*)::int as n from public.orders')).rows[0].n).toBe(20);
+  });
+
+  it('a flood from one network (60 addresses of a /24, 10 orders each) never closes the shop to other shoppers', async () => {
+    const tally = await asShoppers(Array.from({ length: 60 }, (_, i) => Array.from({ length: 10 }, () => `187.190.12.${i + 1}`)).flat());
+    expect(tally).toEqual({ ok: 20, [FROM_HERE]: 580 });
+    // one /64 is one network too
+    expect(await asShoppers(Array.from({ length: 30 }, (_, i) => `2806:2f0:9021:77::${i + 1}`))).toEqual({ ok: 20, [FROM_HERE]: 10 });
+    // a shopper of another network is served
+    expect(await asShoppers(['201.141.5.9'])).toEqual({ ok: 1 });
+  });
+
+  it('refuses a line without a price or a product as malformed, and stores nothing', async () => {
+    for (const line of [
+      { product_id: F.P4, talla: null },
+      { product_id: F.P4, talla: null, precio_venta: null },
+      { product_id: F.P4, talla: null, precio_venta: '25000' },
+      { talla: null, precio_venta: 25000 },
+      { product_id: F.P1, talla: 7, precio_venta: 500 },
+    ]) {
+      const { error } = await place([line]);
+      expect(error?.code, JSON.stringify(line)).toBe('PT400');
+      expect(error?.message).toBe('El pedido tiene un producto no válido.');
+    }
+    expect((await sql.query('select count(*)::int as n from public.orders')).rows[0].n).toBe(0);
   });
 });
 

@@ -67,6 +67,8 @@ test('a shopper’s message reaches the inbox, is read, answered, archived and e
   const dialog = page.getByRole('dialog', { name: 'Tallas de jeans' });
   await expect(dialog).toContainText('¿Tienen los jeans en talla 28?\nGracias.');
   await expect(dialog).toContainText('desde /contacto');
+  // the page links under the shop's own address
+  await expect(dialog.getByRole('link', { name: '/contacto' })).toHaveAttribute('href', new URL('/contacto', page.url()).href);
   const mail = dialog.getByRole('link', { name: 'Responder por correo' });
   expect(decodeURIComponent((await mail.getAttribute('href')) ?? '')).toContain('mailto:ana@example.com?subject=Re: Tallas de jeans');
   await expect(dialog.getByRole('link', { name: 'Responder por WhatsApp' })).toHaveAttribute(
