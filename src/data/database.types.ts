@@ -1841,15 +1841,6 @@ export type Database = {
         }
         Returns: number
       }
-      record_team_change: {
-        Args: {
-          p_action: string
-          p_email: string
-          p_before: Json
-          p_after: Json
-        }
-        Returns: undefined
-      }
       reorder_featured_products: {
         Args: {
           p_ids: string[]

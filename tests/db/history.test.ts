@@ -189,8 +189,18 @@ describe('the team', () => {
         after: { role: 'analyst' },
       },
     ]);
-    // and nobody but an owner may write such a record
-    const refused = await editor.rpc('record_team_change', { p_action: 'set_role', p_email: 'x@y.mx', p_before: null, p_after: null });
-    expect(refused.error?.message).toBe('No autorizado');
+  });
+
+  it('nobody writes a team entry by hand, not even an owner: only the admin-users function records them', async () => {
+    const ownerId = (await owner.auth.getUser()).data.user!.id;
+    const made = { p_action: 'set_role', p_email: 'inventada@history.test', p_before: { role: 'analyst' }, p_after: { role: 'owner' } };
+    for (const client of [owner, editor]) {
+      const asBefore = await client.rpc('record_team_change', made);
+      expect(asBefore.error).not.toBeNull();
+      const asNow = await client.rpc('record_team_change', { ...made, p_actor: ownerId });
+      expect(asNow.error?.message).toMatch(/permission denied/);
+    }
+    const { rows } = await sql.query(`select count(*)::int as n from public.audit_changes where subject_label = 'inventada@history.test'`);
+    expect(rows[0].n).toBe(0);
   });
 });

@@ -10,10 +10,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as OTPAuth from 'otpauth';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serveGateway } from '../../scripts/stack/gateway/index.ts';
 import { ROOT } from '../../scripts/stack/index.ts';
-import { adminClient, resetData, sql, stack, userClient } from './helpers.ts';
+import { adminClient, resetData, serviceClient, signedIn, sql, stack, userClient } from './helpers.ts';
 import { invoke } from './invoke.ts';
 
 interface Received {
@@ -127,6 +128,31 @@ describe('request-rebuild', () => {
     expect(await refused.json()).toEqual({ error: 'No autorizado' });
     expect(received).toHaveLength(0);
     expect(await publications()).toEqual([]);
+  });
+
+  it('asks the database who calls: a password-only session of an owner with a second factor, and a deactivated owner, are refused (403)', async () => {
+    await useGithub();
+    await edit();
+    // an owner who verified an authenticator app signs in with the password alone (a stolen password)
+    const owner = await signedIn('duena@rebuild.test', 'duena-password-123', 'owner');
+    const app = await owner.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Teléfono' });
+    const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(app.data!.totp.secret) }).generate();
+    expect((await owner.auth.mfa.challengeAndVerify({ factorId: app.data!.id, code })).error).toBeNull();
+    const passwordOnly = await signedIn('duena@rebuild.test', 'duena-password-123', 'owner');
+    const stolen = await call(await tokenOf(passwordOnly));
+    expect(stolen.status).toBe(403);
+    expect(await stolen.json()).toEqual({ error: 'No autorizado' });
+    // the same owner with both steps may publish…
+    expect((await call(await tokenOf(owner))).status).toBe(202);
+    await sql.query('truncate public.publications, public.rebuild_requests restart identity');
+    await edit();
+    // …until another owner deactivates the account: its token, still unexpired, is refused at once
+    const { data: who } = await owner.auth.getUser();
+    expect((await serviceClient().auth.admin.updateUserById(who.user!.id, { ban_duration: '876000h' })).error).toBeNull();
+    expect((await call(await tokenOf(owner))).status).toBe(403);
+    expect(received).toHaveLength(1);
+    expect(await publications()).toEqual([]);
+    await sql.query(`delete from auth.users where email = 'duena@rebuild.test'`);
   });
 
   it('through the stack’s own gateway too: no Authorization header is 401 and a non-admin is 403', async () => {

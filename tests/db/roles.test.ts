@@ -76,7 +76,6 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
   merge_subcategories: 'admin',
   place_order: 'public',
   price_range_of: 'public',
-  record_team_change: 'owner',
   price_ranges: 'public',
   product_search_text: 'public',
   profit_margin: 'public',
@@ -111,7 +110,6 @@ const ARGS: Record<string, Record<string, unknown>> = {
   merge_brands: { source_brand_id: NOBODY, target_brand_id: F.B_NIKE },
   merge_categories: { source_category_id: NOBODY, target_category_id: F.CAT_ROPA },
   merge_subcategories: { source_subcategory_id: NOBODY, target_subcategory_id: F.SUB_PLAYERAS },
-  record_team_change: { p_action: 'set_role', p_email: 'nadie@roles.test', p_before: null, p_after: null },
   reorder_featured_products: { p_ids: [] },
   save_product: { p_id: NOBODY, p_product: {} },
   set_team_two_factor_required: { p_required: false },
@@ -150,6 +148,21 @@ describe('every function the API serves, as each role', () => {
         order by 1`,
     );
     expect(rows.map((r) => r.name)).toEqual(Object.keys(ACCESS).sort());
+  });
+
+  it('leaves the history of the team and the two-step hook to the services that call them', async () => {
+    const { rows } = await sql.query<{ name: string; role: string }>(
+      `select p.proname as name, r.rolname as role from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        cross join pg_roles r
+        where n.nspname = 'public' and p.proname in ('record_team_change', 'hook_mfa_verification_attempt')
+          and r.rolname in ('anon', 'authenticated', 'service_role', 'supabase_auth_admin')
+          and has_function_privilege(r.oid, p.oid, 'execute')
+        order by 1, 2`,
+    );
+    expect(rows).toEqual([
+      { name: 'hook_mfa_verification_attempt', role: 'supabase_auth_admin' },
+      { name: 'record_team_change', role: 'service_role' },
+    ]);
   });
 
   const callable = Object.entries(ACCESS).filter(([name, access]) => access !== 'public' && name !== 'admin_product_json');

@@ -3,9 +3,6 @@
  * calling. This folder's name starts with `_`, so it is never served nor deployed as a function.
  */
 
-/** 'unavailable': Auth could not answer (the database down or restarting), which says nothing of the session. */
-export type Caller = 'service' | 'admin' | 'user' | 'invalid' | 'unavailable';
-
 /** A variable of the function's environment: the platform's SUPABASE_* or one of its own secrets. */
 export const env = (key: string): string | undefined => Deno.env.get(key);
 
@@ -30,40 +27,80 @@ export function bearerOf(req: Request): string | undefined {
   return /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]?.trim() || undefined;
 }
 
-/** Who holds this bearer token: the service role, an admin (an owner or an editor), anyone else, or nobody valid. */
+/** A back-office role, as the database names it (private.staff_role). */
+export type StaffRole = 'owner' | 'editor' | 'analyst';
+
+/**
+ * Who holds a bearer token: the service role; a signed-in person and their back-office role (null
+ * when they have none now); nobody valid ('invalid'); or 'unavailable' when the database could not
+ * answer, which says nothing of the session.
+ */
+export type Caller = { kind: 'service' } | { kind: 'person'; id: string; role: StaffRole | null } | 'invalid' | 'unavailable';
+
+/** The claims of a token the database has already verified (its signature and expiry). */
+function claimsOf(token: string): Record<string, unknown> {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Who holds this bearer token, asked of the database with the token itself: public.staff_role, the
+ * same rule row-level security applies to every API request. It reads the person's account as it is
+ * now (role, deactivated or not) and the session's two-step level, so a deactivated account, or a
+ * password-only session of a person with a verified second factor, has no role whatever its token
+ * says. The token's own claims are never trusted for the role.
+ */
 export async function callerOf(token: string): Promise<Caller> {
-  if (token === required('SUPABASE_SERVICE_ROLE_KEY')) return 'service';
+  if (token === required('SUPABASE_SERVICE_ROLE_KEY')) return { kind: 'service' };
   let res: Response;
   try {
-    res = await fetch(`${required('SUPABASE_URL')}/auth/v1/user`, {
-      headers: { apikey: required('SUPABASE_ANON_KEY'), authorization: `Bearer ${token}` },
+    res = await fetch(`${required('SUPABASE_URL')}/rest/v1/rpc/staff_role`, {
+      method: 'POST',
+      headers: { apikey: required('SUPABASE_ANON_KEY'), authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
     });
   } catch {
     return 'unavailable';
   }
-  // Only Auth's refusal means a bad session; its own failure must not send an admin to sign in again.
-  if (res.status >= 500) return 'unavailable';
-  if (!res.ok) return 'invalid';
-  const user = (await res.json()) as { app_metadata?: { role?: unknown } };
-  // owners and editors change the catalogue (the database checks the same, with the second factor)
-  const role = user.app_metadata?.role;
-  return role === 'owner' || role === 'editor' ? 'admin' : 'user';
+  // PostgREST refuses a token it cannot verify (forged, expired) with 401
+  if (res.status === 401 || res.status === 403) return 'invalid';
+  if (!res.ok) return 'unavailable';
+  const role = (await res.json()) as unknown;
+  const claims = claimsOf(token);
+  // the shop's public key, or any token that is not a signed-in person's session
+  if (claims['role'] !== 'authenticated' || typeof claims['sub'] !== 'string') return 'invalid';
+  return { kind: 'person', id: claims['sub'], role: role === 'owner' || role === 'editor' || role === 'analyst' ? role : null };
 }
 
 /**
- * Only an admin or the service role gets past: the token and its caller, or the answer to give
- * (401 without a valid session, 403 for anyone else, 503 when Auth itself cannot answer).
+ * Only the service role or a person whose role is one of `roles` gets past: the token and its
+ * caller, or the answer to give (401 without a valid session, 403 for anyone else, 503 when the
+ * database cannot answer).
  */
-export async function adminOnly(req: Request): Promise<{ token: string; caller: 'service' | 'admin' } | Response> {
+export async function staffOnly(
+  req: Request,
+  roles: readonly StaffRole[],
+  refusals: { signIn: string; forbidden: string },
+): Promise<{ token: string; caller: { kind: 'service' } | { kind: 'person'; id: string; role: StaffRole } } | Response> {
   const token = bearerOf(req);
-  if (!token) return json(401, { error: 'Inicia sesión como administrador.' });
+  if (!token) return json(401, { error: refusals.signIn });
   const caller = await callerOf(token);
   if (caller === 'unavailable') {
     return json(503, { error: 'El servidor no responde y no se pudo comprobar la sesión. Inténtalo de nuevo en unos momentos.' });
   }
   if (caller === 'invalid') return json(401, { error: 'La sesión no es válida. Inicia sesión de nuevo.' });
-  if (caller === 'user') return json(403, { error: 'No autorizado' });
-  return { token, caller };
+  if (caller.kind === 'service') return { token, caller };
+  if (caller.role === null || !roles.includes(caller.role)) return json(403, { error: refusals.forbidden });
+  return { token, caller: { kind: 'person', id: caller.id, role: caller.role } };
+}
+
+/** Only an admin (an owner or an editor, as the database says) or the service role gets past. */
+export function adminOnly(req: Request) {
+  return staffOnly(req, ['owner', 'editor'], { signIn: 'Inicia sesión como administrador.', forbidden: 'No autorizado' });
 }
 
 /** A database function's refusal: PostgREST's status and the function's own message. */

@@ -2,9 +2,9 @@
  * admin-users: the 'Equipo' screen's calls to Supabase Auth's admin API, which needs the service key
  * and so never runs in the browser.
  *
- * Who may call it: an owner, as the database says (public.is_owner, called with the caller's own
+ * Who may call it: an owner, as the database says (_shared/http.ts callerOf, with the caller's own
  * session, so a deactivated owner or one without their second factor is refused). No session: 401;
- * anyone else: 403.
+ * anyone else, the service key included: 403.
  *
  * Body: { "action": …, … }
  *   list                                   the team: every account with a role
@@ -15,11 +15,12 @@
  *   reset_password { user_id, redirect_to } mails the person a link to choose a new password
  *   reset_two_factor { user_id }          removes the person's authenticator apps (a lost phone): they
  *                                          sign in with their password and enrol one again
- * Every change is written to the history (public.record_team_change, as the calling owner). The
+ * Every change is written to the history (public.record_team_change, which only the service role
+ * may call, naming the calling owner). The
  * shop always keeps an active owner: a change that would leave none is refused (team.ts), and
  * nobody deactivates their own account. Refusals are 4xx with a Spanish `error`.
  */
-import { bearerOf, CORS, json, required } from '../_shared/http.ts';
+import { bearerOf, CORS, json, required, serviceRpc, staffOnly } from '../_shared/http.ts';
 import { type AuthUser, isRole, lastOwnerRefusal, members } from './team.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -65,32 +66,15 @@ async function allUsers(): Promise<AuthUser[]> {
   }
 }
 
-/** True when the caller's own session is an owner's, as the database decides. */
-async function isOwner(token: string): Promise<boolean | 'invalid'> {
-  const res = await fetch(`${required('SUPABASE_URL')}/rest/v1/rpc/is_owner`, {
-    method: 'POST',
-    headers: { apikey: required('SUPABASE_ANON_KEY'), authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: '{}',
+/** Writes a change of the team to the history for the owner who made it (only the service role may). */
+async function record(ownerId: string, action: string, email: string, before: unknown, after: unknown): Promise<void> {
+  await serviceRpc('record_team_change', {
+    p_actor: ownerId,
+    p_action: action,
+    p_email: email,
+    p_before: before ?? null,
+    p_after: after ?? null,
   });
-  if (res.status === 401) return 'invalid';
-  if (!res.ok) throw new Error(`is_owner ${res.status}: ${await res.text()}`);
-  return (await res.json()) === true;
-}
-
-/** Writes a change of the team to the history, as the calling owner (the database checks it is one). */
-async function record(token: string, action: string, email: string, before: unknown, after: unknown): Promise<void> {
-  const res = await fetch(`${required('SUPABASE_URL')}/rest/v1/rpc/record_team_change`, {
-    method: 'POST',
-    headers: { apikey: required('SUPABASE_ANON_KEY'), authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ p_action: action, p_email: email, p_before: before ?? null, p_after: after ?? null }),
-  });
-  if (!res.ok) throw new Error(`record_team_change ${res.status}: ${await res.text()}`);
-}
-
-/** The caller's user id (the token's subject; the database has already vouched for the session). */
-function subjectOf(token: string): string {
-  const payload = token.split('.')[1] ?? '';
-  return String((JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown }).sub ?? '');
 }
 
 function userIdOf(body: Record<string, unknown>): string {
@@ -104,7 +88,7 @@ function redirectOf(body: Record<string, unknown>): string {
   return typeof url === 'string' && /^https?:\/\//.test(url) ? `?redirect_to=${encodeURIComponent(url)}` : '';
 }
 
-async function act(body: Record<string, unknown>, callerId: string, token: string): Promise<unknown> {
+async function act(body: Record<string, unknown>, callerId: string): Promise<unknown> {
   switch (body['action']) {
     case 'list':
       return { members: members(await allUsers()) };
@@ -114,7 +98,7 @@ async function act(body: Record<string, unknown>, callerId: string, token: strin
       if (!isRole(body['role'])) throw new Refusal(400, 'Elige un rol.');
       const invited = await auth<AuthUser>(`/invite${redirectOf(body)}`, { method: 'POST', body: { email } });
       await auth(`/admin/users/${invited.id}`, { method: 'PUT', body: { app_metadata: { role: body['role'] } } });
-      await record(token, 'invite', email, null, { role: body['role'] });
+      await record(callerId, 'invite', email, null, { role: body['role'] });
       return { member: members([{ ...invited, app_metadata: { role: body['role'] } }])[0] };
     }
     case 'set_role':
@@ -129,16 +113,16 @@ async function act(body: Record<string, unknown>, callerId: string, token: strin
         const refusal = lastOwnerRefusal(team, id, { role: body['role'] });
         if (refusal) throw new Refusal(409, refusal);
         await auth(`/admin/users/${id}`, { method: 'PUT', body: { app_metadata: { role: body['role'] } } });
-        await record(token, 'set_role', member.email, { role: member.role }, { role: body['role'] });
+        await record(callerId, 'set_role', member.email, { role: member.role }, { role: body['role'] });
       } else if (body['action'] === 'deactivate') {
         if (id === callerId) throw new Refusal(409, 'No puedes desactivar tu propia cuenta.');
         const refusal = lastOwnerRefusal(team, id, { deactivate: true });
         if (refusal) throw new Refusal(409, refusal);
         await auth(`/admin/users/${id}`, { method: 'PUT', body: { ban_duration: DEACTIVATED } });
-        await record(token, 'deactivate', member.email, { status: member.status }, { status: 'desactivado' });
+        await record(callerId, 'deactivate', member.email, { status: member.status }, { status: 'desactivado' });
       } else {
         await auth(`/admin/users/${id}`, { method: 'PUT', body: { ban_duration: 'none' } });
-        await record(token, 'reactivate', member.email, { status: member.status }, { status: 'activo' });
+        await record(callerId, 'reactivate', member.email, { status: member.status }, { status: 'activo' });
       }
       return { members: members(await allUsers()) };
     }
@@ -147,14 +131,14 @@ async function act(body: Record<string, unknown>, callerId: string, token: strin
       if (!user.email) throw new Refusal(400, 'Esa persona no tiene correo.');
       // the same call as "¿Olvidaste tu contraseña?": Auth mails the link
       await auth(`/recover${redirectOf(body)}`, { method: 'POST', body: { email: user.email }, key: 'anon' });
-      await record(token, 'reset_password', user.email, null, null);
+      await record(callerId, 'reset_password', user.email, null, null);
       return { sent_to: user.email };
     }
     case 'reset_two_factor': {
       const id = userIdOf(body);
       const user = await auth<AuthUser & { factors?: Array<{ id: string }> }>(`/admin/users/${id}`);
       for (const factor of user.factors ?? []) await auth(`/admin/users/${id}/factors/${factor.id}`, { method: 'DELETE' });
-      await record(token, 'reset_two_factor', user.email ?? '', { two_factor: (user.factors ?? []).length > 0 }, { two_factor: false });
+      await record(callerId, 'reset_two_factor', user.email ?? '', { two_factor: (user.factors ?? []).length > 0 }, { two_factor: false });
       return { members: members(await allUsers()) };
     }
     default:
@@ -165,8 +149,7 @@ async function act(body: Record<string, unknown>, callerId: string, token: strin
 export default async function handler(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS });
   if (req.method !== 'POST') return json(405, { error: 'Usa POST.' });
-  const token = bearerOf(req);
-  if (!token) return json(401, { error: 'Inicia sesión como dueño.' });
+  if (!bearerOf(req)) return json(401, { error: 'Inicia sesión como dueño.' });
   const text = await req.text();
   if (text.length > 4096) return json(413, { error: 'La petición es demasiado grande.' });
   let body: Record<string, unknown>;
@@ -178,10 +161,14 @@ export default async function handler(req: Request): Promise<Response> {
     return json(400, { error: 'La petición no es JSON válido.' });
   }
   try {
-    const owner = await isOwner(token);
-    if (owner === 'invalid') return json(401, { error: 'La sesión no es válida. Inicia sesión de nuevo.' });
-    if (!owner) return json(403, { error: 'Solo un dueño administra el equipo.' });
-    return json(200, await act(body, subjectOf(token), token));
+    const allowed = await staffOnly(req, ['owner'], {
+      signIn: 'Inicia sesión como dueño.',
+      forbidden: 'Solo un dueño administra el equipo.',
+    });
+    if (allowed instanceof Response) return allowed;
+    // the service key is no owner: the team is changed by a person, whom the history names
+    if (allowed.caller.kind !== 'person') return json(403, { error: 'Solo un dueño administra el equipo.' });
+    return json(200, await act(body, allowed.caller.id));
   } catch (error) {
     if (error instanceof Refusal) return json(error.status, { error: error.message });
     console.error(error);

@@ -1,8 +1,9 @@
 /**
  * bulk-import-products-batch: imports one batch of the CSV import wizard.
  *
- * Who may call it: an admin (a user whose app_metadata.role is 'owner' or 'editor') or the service role. No
- * Authorization header, or one that is not a valid session, gets 401; any other user gets 403.
+ * Who may call it: an admin (an owner or an editor, as the database says: _shared/http.ts callerOf)
+ * or the service role. No Authorization header, or one that is not a valid session, gets 401; anyone
+ * else (a deactivated account, a password-only session of a person with a second factor) gets 403.
  *
  * Body: { "products": [...], "campaign_id": uuid, "brand_id": uuid, "batch_size"?: number }, each
  * product the fields of _shared/import-product.ts (nombre, prices, imagenes, tallas, import_key...)
@@ -143,7 +144,7 @@ export default async function handler(req: Request): Promise<Response> {
   }
 
   // As the caller: an admin's session with the public key; the service role with its own key.
-  const apikey = allowed.caller === 'service' ? allowed.token : required('SUPABASE_ANON_KEY');
+  const apikey = allowed.caller.kind === 'service' ? allowed.token : required('SUPABASE_ANON_KEY');
   let res: Response;
   try {
     res = await fetch(`${required('SUPABASE_URL')}/rest/v1/rpc/import_products_batch`, {

@@ -1,8 +1,9 @@
 /**
  * request-rebuild: asks for the static shop to be published again.
  *
- * Who may call it: an admin (a user whose app_metadata.role is 'owner' or 'editor') or the service role. No
- * Authorization header, or one that is not a valid session, gets 401; any other user gets 403.
+ * Who may call it: an admin (an owner or an editor, as the database says: _shared/http.ts callerOf)
+ * or the service role. No Authorization header, or one that is not a valid session, gets 401; anyone
+ * else (a deactivated account, a password-only session of a person with a second factor) gets 403.
  *
  * Body (optional JSON): { "force": true } publishes even when no change is pending (the back
  * office's 'Publicar ahora'); { "trigger": "admin" | "manual" } names who asked.
