@@ -18,6 +18,21 @@ describe('the history in Spanish', () => {
     ).toBe('Cambió el rol de');
   });
 
+  it('names the two-step lock the sign-in wrote, and the wrong codes that caused it', () => {
+    const locked = {
+      table_name: 'auth.users',
+      action: 'update',
+      request: 'POST /auth/v1/factors/verify two_factor_locked',
+      before: null,
+      after: { failed_codes: 5 },
+    };
+    expect(describeAction(locked)).toBe('Bloqueó por códigos incorrectos la verificación en dos pasos de');
+    expect(describeAction({ ...locked, request: 'POST /auth/v1/factors/verify two_factor_refused' })).toBe(
+      'Rechazó, por bloqueo, un código en dos pasos de',
+    );
+    expect(fieldChanges(locked)).toEqual([{ field: 'Códigos incorrectos', before: '—', after: '5' }]);
+  });
+
   it('lists each changed field before and after, leaving out ids and empty fields of a new row', () => {
     expect(
       fieldChanges({

@@ -44,6 +44,9 @@ const TEAM_ACTIONS: Record<string, string> = {
   reactivate: 'Reactivó a',
   reset_password: 'Envió un enlace de contraseña a',
   reset_two_factor: 'Quitó la verificación en dos pasos de',
+  // written by the two-step hook (request 'POST /auth/v1/factors/verify <action>')
+  two_factor_locked: 'Bloqueó por códigos incorrectos la verificación en dos pasos de',
+  two_factor_refused: 'Rechazó, por bloqueo, un código en dos pasos de',
 };
 
 /** Columns by the names the forms give them; any other shows as the column's own name. */
@@ -77,6 +80,7 @@ const FIELD_LABELS: Record<string, string> = {
   role: 'Rol',
   status: 'Estado',
   two_factor: 'Verificación en dos pasos',
+  failed_codes: 'Códigos incorrectos',
   agotado: 'Agotado',
   sold_at: 'Vendida',
   paid_at: 'Pagado el',

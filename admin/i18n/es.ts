@@ -302,6 +302,8 @@ const app = {
     code_format: 'El código tiene 6 dígitos.',
     code_wrong: 'El código no es correcto. Revisa la hora de tu teléfono y escribe el código que se muestra ahora.',
     verify_failed: 'No se pudo verificar el código. Inténtalo de nuevo.',
+    locked:
+      'Demasiados códigos incorrectos. Por seguridad cerramos tu sesión: espera 15 minutos y vuelve a iniciar sesión. Si se repite, pide a un dueño que restablezca tu verificación en dos pasos.',
     enrol_failed: 'No se pudo preparar la app de autenticación. Inténtalo de nuevo.',
     remove_failed: 'No se pudo quitar la app de autenticación. Inténtalo de nuevo.',
   },

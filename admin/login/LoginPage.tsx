@@ -11,6 +11,7 @@ import { type SubmitEvent, useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { AUTH_ERRORS, type LoginParams } from '../providers/authProvider.ts';
+import { TWO_FACTOR_LOCKED } from '../providers/twoFactor.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { TwoFactorEnrol } from './TwoFactorEnrol.tsx';
 
@@ -35,7 +36,14 @@ export function LoginPage() {
       const key = e instanceof Error && e.message.startsWith('app.') ? e.message : 'app.auth.login_failed';
       if (key === AUTH_ERRORS.codeRequired) setStep('code');
       else if (key === AUTH_ERRORS.enrolRequired) setStep('enrol');
-      else setError(translate(key));
+      else {
+        // after too many wrong codes the session is gone: back to the password
+        if (key === TWO_FACTOR_LOCKED) {
+          setStep('password');
+          setCode('');
+        }
+        setError(translate(key));
+      }
       setPending(false);
     }
   };

@@ -10,7 +10,7 @@ import { supabaseAuthProvider } from 'ra-supabase';
 import type { AuthProvider } from 'react-admin';
 import { type StaffRole, staffRoleOf } from '@/lib/staff-roles.ts';
 import { canRoleAccess } from './accessRules.ts';
-import { nextStep, teamRequiresTwoFactor, verifiedFactorId, verifyCode } from './twoFactor.ts';
+import { nextStep, TWO_FACTOR_LOCKED, teamRequiresTwoFactor, verifiedFactorId, verifyCode } from './twoFactor.ts';
 import { endSession, isSessionFresh, startSession } from './session.ts';
 import { SESSION_STORAGE_KEY, supabase } from './supabase.ts';
 
@@ -87,7 +87,13 @@ export const authProvider: AuthProvider = {
     if (params.code !== undefined) {
       const factorId = await verifiedFactorId();
       if (!factorId) throw new Error(AUTH_ERRORS.failed);
-      await verifyCode(factorId, params.code);
+      try {
+        await verifyCode(factorId, params.code);
+      } catch (error) {
+        // the server ended the session: forget it here too, so the sign-in starts from the password
+        if (error instanceof Error && error.message === TWO_FACTOR_LOCKED) await signOutQuietly();
+        throw error;
+      }
       return finishSignIn();
     }
     if (params.enrolled) return finishSignIn();

@@ -6,6 +6,9 @@
 import { callRpc } from './rpc.ts';
 import { supabase } from './supabase.ts';
 
+/** Too many wrong codes: the account's sessions were ended, and the sign-in starts again. */
+export const TWO_FACTOR_LOCKED = 'app.two_factor.locked';
+
 export interface Enrolment {
   factorId: string;
   /** The QR code as an image address (SVG). */
@@ -44,6 +47,8 @@ export async function verifyCode(factorId: string, code: string): Promise<void> 
   if (!/^\d{6}$/.test(clean)) throw new Error('app.two_factor.code_format');
   const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code: clean });
   if (error?.code === 'mfa_verification_failed') throw new Error('app.two_factor.code_wrong');
+  // too many wrong codes: Auth refused the attempt and ended every session of the person
+  if (error?.code === 'mfa_verification_rejected') throw new Error(TWO_FACTOR_LOCKED);
   if (error) throw new Error('app.two_factor.verify_failed');
 }
 

@@ -152,3 +152,87 @@ describe('removing an app', () => {
     expect((await editor.rpc('staff_role')).data).toBe('editor');
   });
 });
+
+describe('guessing codes', () => {
+  const GUESSER = { email: 'adivina@two-factor.test', password: 'adivina-password-123' };
+  const LOCKED = 'Demasiados códigos incorrectos. Por seguridad cerramos tu sesión: espera 15 minutos y vuelve a iniciar sesión.';
+  const LOCKED_TODAY =
+    'Demasiados códigos incorrectos hoy. Por seguridad cerramos tu sesión: inténtalo mañana o pide a un dueño que restablezca tu verificación en dos pasos.';
+  let appSecret = '';
+  let appId = '';
+
+  beforeAll(async () => {
+    await ensureUser(GUESSER.email, GUESSER.password, 'editor');
+    const person = await session(GUESSER);
+    const enrolled = await person.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Teléfono' });
+    appSecret = enrolled.data!.totp.secret;
+    appId = enrolled.data!.id;
+    expect((await person.auth.mfa.challengeAndVerify({ factorId: appId, code: codeOf(appSecret) })).error).toBeNull();
+  });
+
+  /** A code that is not the app's now (nor one step either side). */
+  const wrongCode = () => {
+    const near = new Set([-1, 0, 1].map((step) => codeOf(appSecret, step)));
+    let code = 100000;
+    while (near.has(String(code))) code++;
+    return String(code);
+  };
+
+  const lockEntries = async () =>
+    (
+      await sql.query<{ request: string; subject_label: string; after: unknown }>(
+        `select request, subject_label, after from public.audit_changes where subject_label = $1 order by id`,
+        [GUESSER.email],
+      )
+    ).rows;
+
+  it('takes 4 wrong codes; the 5th in 15 minutes signs the person out, and every code is refused until they age', async () => {
+    const thief = await session(GUESSER);
+    for (let i = 0; i < 4; i++) {
+      expect((await thief.auth.mfa.challengeAndVerify({ factorId: appId, code: wrongCode() })).error?.code).toBe('mfa_verification_failed');
+    }
+    const fifth = await thief.auth.mfa.challengeAndVerify({ factorId: appId, code: wrongCode() });
+    expect(fifth.error?.code).toBe('mfa_verification_rejected');
+    expect(fifth.error?.message).toBe(LOCKED);
+    // every session of the person ended, as Supabase Auth does on a rejection
+    const sessions = await sql.query(
+      'select count(*)::int as n from auth.sessions s join auth.users u on u.id = s.user_id where u.email = $1',
+      [GUESSER.email],
+    );
+    expect(sessions.rows[0].n).toBe(0);
+    expect((await thief.auth.mfa.challenge({ factorId: appId })).error).not.toBeNull();
+
+    // even the right code is refused while the app is locked
+    const again = await session(GUESSER);
+    const right = await again.auth.mfa.challengeAndVerify({ factorId: appId, code: codeOf(appSecret) });
+    expect(right.error?.message).toBe(LOCKED);
+    expect((await again.rpc('staff_role')).data).toBeNull();
+
+    // the owner reads both refusals in the history
+    expect(await lockEntries()).toEqual([
+      { request: 'POST /auth/v1/factors/verify two_factor_locked', subject_label: GUESSER.email, after: { failed_codes: 5 } },
+      { request: 'POST /auth/v1/factors/verify two_factor_refused', subject_label: GUESSER.email, after: { failed_codes: 5 } },
+    ]);
+
+    // 15 minutes later the person signs in with their code
+    await sql.query(`update private.two_factor_failures set at = at - interval '16 minutes'`);
+    const later = await session(GUESSER);
+    expect((await later.auth.mfa.challengeAndVerify({ factorId: appId, code: codeOf(appSecret) })).error).toBeNull();
+    expect((await later.rpc('staff_role')).data).toBe('editor');
+  });
+
+  it('takes 20 wrong codes a day, however slowly they come', async () => {
+    // 19 wrong codes spread over the last hours
+    await sql.query(
+      `insert into private.two_factor_failures (factor_id, user_id, at)
+       select $1, f.user_id, now() - g * interval '20 minutes' from auth.mfa_factors f, generate_series(1, 19) g where f.id = $1`,
+      [appId],
+    );
+    const thief = await session(GUESSER);
+    const twentieth = await thief.auth.mfa.challengeAndVerify({ factorId: appId, code: wrongCode() });
+    expect(twentieth.error?.message).toBe(LOCKED_TODAY);
+    const right = await (await session(GUESSER)).auth.mfa.challengeAndVerify({ factorId: appId, code: codeOf(appSecret) });
+    expect(right.error?.message).toBe(LOCKED_TODAY);
+    await sql.query('delete from private.two_factor_failures');
+  });
+});

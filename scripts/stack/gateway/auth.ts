@@ -62,6 +62,8 @@ interface AuthDeps {
   /** Where sent mail is kept (auth/mail.ts) and how it is announced. */
   outbox: OutboxMail[];
   log: (line: string) => void;
+  /** The MFA verification hook's Postgres function, as config.toml declares it (auth/hooks.ts); null for none. */
+  mfaVerificationHook: string | null;
 }
 
 /** Wrong passwords an account may take in 15 minutes before its sign-ins wait. */
@@ -495,6 +497,7 @@ export function authRoutes(deps: AuthDeps): Hono {
     error: (status, code, msg) => authError(status, code, msg),
     ipOf,
     sessionResponse,
+    mfaVerificationHook: deps.mfaVerificationHook,
   });
 
   mailRoutes(app, {

@@ -10,11 +10,13 @@
  * (origin-guard.ts), then, as Supabase's API gateway does, CORS (cors.ts) and the apikey check
  * (apikey.ts). Every error is JSON.
  */
+import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requireApiKey } from './apikey.ts';
 import { authRoutes } from './auth.ts';
+import { pgHookFunction } from './auth/hooks.ts';
 import { type OutboxMail, outboxPage } from './auth/mail.ts';
 import { cors } from './cors.ts';
 import { createPool, urlAs } from './db.ts';
@@ -117,6 +119,7 @@ export function createGateway(opts: GatewayOptions): { app: Hono; ready: Promise
       siteOrigins: opts.allowedOrigins ?? [],
       outbox,
       log: opts.log ?? ((line) => console.log(line)),
+      mfaVerificationHook: pgHookFunction(join(opts.functionsDir, '..', 'config.toml'), 'mfa_verification_attempt'),
       ...(opts.authFailuresPerAddress === undefined ? {} : { failuresPerAddress: opts.authFailuresPerAddress }),
     }),
   );

@@ -10,7 +10,10 @@
  * - POST /factors/:id/verify { challenge_id, code }: a right code (RFC 6238: SHA-1, 6 digits, 30 s,
  *   one step of clock drift either way) verifies the factor on first use, raises the session to
  *   aal2 (amr gains 'totp') and answers a new token pair for it. A wrong code: 422
- *   mfa_verification_failed. A challenge verifies once.
+ *   mfa_verification_failed. A challenge verifies once. With the MFA verification hook on
+ *   (auth/hooks.ts), every code checked, right or wrong, is first put to the hook, exactly as
+ *   Supabase Auth does: when it rejects, every session of the person is ended and the answer is 403
+ *   mfa_verification_rejected with the hook's message.
  * - DELETE /factors/:id: removes one; a verified factor only from an aal2 session.
  * - DELETE /admin/users/:id/factors/:factor_id (service key): what an owner does for someone who
  *   lost their phone.
@@ -22,6 +25,7 @@ import QRCode from 'qrcode';
 import type { Claims } from '../jwt.ts';
 import type { Client, Pool } from '../db.ts';
 import { inTransaction } from '../db.ts';
+import { HookError, type MfaDecision, type MfaVerificationAttempt, runMfaVerificationHook } from './hooks.ts';
 import { issueRefreshToken, type SessionRow } from './sessions.ts';
 import { USER_COLUMNS, type UserRow } from './users.ts';
 
@@ -36,6 +40,8 @@ export interface MfaDeps {
   error: (status: number, code: string, msg: string) => Error;
   ipOf: (c: Context) => string | null;
   sessionResponse: (db: Client, user: UserRow, session: SessionRow, refreshToken: string) => Promise<Record<string, unknown>>;
+  /** The MFA verification hook's function ("schema"."function"), or null when the project has none. */
+  mfaVerificationHook: string | null;
 }
 
 interface FactorRow {
@@ -135,9 +141,19 @@ export function mfaRoutes(app: Hono, deps: MfaDeps): void {
           'MFA challenge has expired, verify against another challenge or create a new factor.',
         );
       }
-      if (!factor.secret || !totpMatches(factor.secret, code)) {
-        return null;
+      const valid = Boolean(factor.secret) && totpMatches(factor.secret!, code);
+      if (deps.mfaVerificationHook) {
+        const attempt: MfaVerificationAttempt = { factor_id: factor.id, factor_type: factor.factor_type, user_id: user.id, valid };
+        let decision: MfaDecision;
+        try {
+          decision = await runMfaVerificationHook(pool, deps.mfaVerificationHook, attempt);
+        } catch (error) {
+          if (error instanceof HookError) throw deps.error(error.status, 'unexpected_failure', error.message);
+          throw error;
+        }
+        if (decision.decision === 'reject') return { rejected: decision.message };
       }
+      if (!valid) return null;
       await db.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challengeId]);
       await db.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
       const s = await db.query<SessionRow>(
@@ -160,6 +176,11 @@ export function mfaRoutes(app: Hono, deps: MfaDeps): void {
       return deps.sessionResponse(db, u.rows[0]!, session, refreshToken);
     });
     if (!response) throw deps.error(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    if ('rejected' in response) {
+      // as Supabase Auth: a rejected attempt signs the person out of every session
+      await pool.query('delete from auth.sessions where user_id = $1', [user.id]);
+      throw deps.error(403, 'mfa_verification_rejected', String(response['rejected']));
+    }
     return c.json(response);
   });
 
