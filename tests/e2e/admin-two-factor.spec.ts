@@ -2,7 +2,7 @@
  * Two-step sign-in in the browser: an owner enrols an authenticator app in 'Mi cuenta' (the code is
  * computed from the secret the page shows, as the app would), then signs in with password and code
  * (a wrong code is refused); the owner requires two steps of the team, and an editor without an app
- * must enrol one to enter.
+ * must enrol one to enter; five wrong codes in a row end the sign-in.
  */
 import * as OTPAuth from 'otpauth';
 import { createAccount, service } from './fixtures.ts';
@@ -91,4 +91,19 @@ test('once the team requires two steps, an editor without an app enrols one to e
     await rule.click();
     await expect(page.getByText('La verificación en dos pasos ya no es obligatoria')).toBeVisible({ timeout: 15_000 });
   }
+});
+
+test('five wrong codes end the sign-in: the person is told why and starts again from the password', async ({ page }) => {
+  await password(page, EDITOR);
+  const codeField = page.getByLabel('Código de 6 dígitos');
+  for (let i = 0; i < 4; i++) {
+    await codeField.fill(`00000${i}`);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await expect(page.getByText('El código no es correcto.', { exact: false })).toBeVisible();
+  }
+  await codeField.fill('000004');
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page.getByText('Demasiados códigos incorrectos. Por seguridad cerramos tu sesión', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+  await expect(page.getByLabel('Contraseña')).toBeVisible();
 });
