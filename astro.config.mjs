@@ -1,16 +1,15 @@
 // @ts-check
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
-import { preactRendererTag } from './scripts/lib/preact-renderer-tag.ts';
+import { rendererTag } from './scripts/lib/renderer-tag.ts';
 
 // Static storefront: every page is prerendered at build time with the anon key, like a shopper sees it.
 //
-// The shop's components (src/) are Preact, written with React's API through preact/compat (each file
-// says `@jsxImportSource preact` and imports its hooks from 'preact/compat'): about 10 KB of
-// JavaScript instead of React DOM's 63 KB, the difference between a phone that answers at once and
-// one that is busy for a quarter of a second. The back office (admin/) is react-admin on React, a
+// The shop's components (src/) are React, rendered to static HTML at build time; only the islands a
+// shopper touches load React in the browser (one shared runtime chunk, cached as an immutable asset),
+// each when it is needed (client:visible, client:idle). The back office (admin/) is react-admin, a
 // single-page app with its own build (admin/vite.config.ts), served at /admin/.
 
 /** A glob of this repository's files below `folder`, as an absolute path (how the integrations compare them). */
@@ -32,8 +31,8 @@ export default defineConfig({
   cacheDir: process.env.SHOP_BUILD_CACHE ?? './node_modules/.astro',
   experimental: { incrementalBuild: process.env.SHOP_BUILD_INCREMENTAL === '1' },
   trailingSlash: 'ignore',
-  integrations: [preact({ include: [filesIn('src')] })],
-  vite: { plugins: [tailwindcss(), preactRendererTag(fileURLToPath(new URL('./src/', import.meta.url)))] },
+  integrations: [react({ include: [filesIn('src')] })],
+  vite: { plugins: [tailwindcss(), rendererTag(fileURLToPath(new URL('./src/', import.meta.url)), '@astrojs/react')] },
   env: {
     schema: {
       // Public by design: the anon key only grants what RLS lets a shopper see.

@@ -1,10 +1,9 @@
-/** @jsxImportSource preact */
 /**
  * The shop's icons as plain SVG components, drawn from Lucide's icon set (ISC licence), with the same props
  * the shop used from lucide-react (className, strokeWidth, aria-hidden). Each is a few hundred bytes, where
  * lucide-react's component factory would weigh on every page that shows one.
  */
-import type { SVGProps } from 'preact/compat';
+import type { SVGProps } from 'react';
 
 type IconNode = [tag: string, attrs: Record<string, string>][];
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'dangerouslySetInnerHTML'>;

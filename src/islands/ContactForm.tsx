@@ -1,11 +1,10 @@
-/** @jsxImportSource preact */
 /**
  * Contact form: checks the fields as the shop does (a name, a text, an email or a phone), sends the
  * message to the shop, and confirms and resets, or shows the shop's reason and keeps what was typed.
  * A hidden field people never see ('website') catches bots.
  */
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
-import { useEffect, useState, type ChangeEvent, type JSX } from 'preact/compat';
+import { useEffect, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { sendContactMessage } from '../data/contact.ts';
 import {
   CONTACT_MAX_LENGTH,
@@ -34,11 +33,13 @@ export default function ContactForm() {
   useEffect(() => setReady(true), []);
 
   const change = (field: ContactField) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    setForm((f) => ({ ...f, [field]: e.currentTarget.value }));
+    // read now: React clears the event's currentTarget once the handler returns, before the update runs
+    const value = e.currentTarget.value;
+    setForm((f) => ({ ...f, [field]: value }));
     setInvalid((list) => list.filter((f) => f !== field));
   };
 
-  const submit = async (e: JSX.TargetedSubmitEvent<HTMLFormElement>) => {
+  const submit = async (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (submitting) return;
     const check = validateContact(form);

@@ -239,13 +239,19 @@ test('sitemap.xml lists every shopper page and active product; robots.txt keeps 
   expect(robots).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
 });
 
-test('the shop runs on Preact: no shopper page loads React DOM, which only the back office loads', async ({ page }) => {
+test('the shop runs on React: every shopper page hydrates its islands with one shared React runtime, cached for good', async ({ page }) => {
   test.skip(isPhone(page), 'the scripts a page loads do not depend on the screen');
-  // React's production build names its error page in every bundle; Preact has no such text.
-  const loadsReactDom = async (path: string) => {
-    const scripts: Promise<string>[] = [];
+  /** The scripts a page loads that carry React DOM (its production build names its error page) or Preact. */
+  const runtimes = async (path: string) => {
+    const scripts: Promise<{ url: string; body: string; cache: string }>[] = [];
     const onResponse = (r: Response) => {
-      if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+      if (r.request().resourceType() === 'script')
+        scripts.push(
+          r.text().then(
+            (body) => ({ url: r.url(), body, cache: r.headers()['cache-control'] ?? '' }),
+            () => ({ url: r.url(), body: '', cache: '' }),
+          ),
+        );
     };
     page.on('response', onResponse);
     await page.goto(path);
@@ -253,16 +259,26 @@ test('the shop runs on Preact: no shopper page loads React DOM, which only the b
     page.off('response', onResponse);
     const bodies = await Promise.all(scripts);
     expect(bodies.length, path).toBeGreaterThan(0);
-    return bodies.some((b) => b.includes('react.dev/errors'));
+    expect(
+      bodies.filter((s) => /preact/i.test(s.body)).map((s) => s.url),
+      path,
+    ).toEqual([]);
+    return bodies.filter((s) => s.body.includes('react.dev/errors'));
   };
   const { data } = await service()
     .from('products')
     .select('permalink, campaigns!inner(fecha_fin)')
     .gte('campaigns.fecha_fin', mexicoDate())
     .limit(1);
-  for (const path of ['/', '/tienda', `/producto/${data![0]!.permalink}`, '/favoritos', '/contacto'])
-    expect(await loadsReactDom(path), path).toBe(false);
-  expect(await loadsReactDom('/admin')).toBe(true);
+  const perPage: string[][] = [];
+  for (const path of ['/', '/tienda', `/producto/${data![0]!.permalink}`, '/favoritos', '/contacto']) {
+    const react = await runtimes(path);
+    expect(react.length, path).toBeGreaterThan(0);
+    for (const s of react) expect(s.cache, s.url).toContain('immutable');
+    perPage.push(react.map((s) => new URL(s.url).pathname).sort());
+  }
+  // the same React files on every page, which the browser fetches once for the whole shop
+  for (const files of perPage) expect(files).toEqual(perPage[0]);
 });
 
 test('every shopper page declares the one locale the shop has, and no alternate', async ({ request, page }) => {

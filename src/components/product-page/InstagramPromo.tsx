@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /** The Instagram promo: 10% extra on a first purchase, code by direct message mentioning this product. */
 import { Camera } from '../icons.tsx';
 

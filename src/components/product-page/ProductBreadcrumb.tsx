@@ -1,6 +1,5 @@
-/** @jsxImportSource preact */
 /** Inicio / Tienda / category / product (productCrumbs, the same trail the page's JSON-LD gives search engines). */
-import { Fragment } from 'preact/compat';
+import { Fragment } from 'react';
 import { productCrumbs } from '../../lib/structured-data.ts';
 
 interface Props {

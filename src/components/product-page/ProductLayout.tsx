@@ -1,6 +1,5 @@
-/** @jsxImportSource preact */
 /** Product page frame (built page and live view): gallery left, details right, related products below. */
-import type { ReactNode } from 'preact/compat';
+import type { ReactNode } from 'react';
 
 /**
  * The built page fills breadcrumb, gallery and related through Astro's named slots, which reach the component

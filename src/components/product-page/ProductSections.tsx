@@ -1,11 +1,10 @@
-/** @jsxImportSource preact */
 /**
  * The three collapsible sections (native <details>, so they work without JavaScript): product data (the
  * sanitised description or the default text), shipping and returns (the shop's policies, in the
  * sentences every page uses), reviews.
  */
 import { ChevronDown } from '../icons.tsx';
-import type { ReactNode } from 'preact/compat';
+import type { ReactNode } from 'react';
 import { defaultDescription } from '../../lib/description.ts';
 import {
   deliveryLines,

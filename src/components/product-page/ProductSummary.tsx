@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /** Product heading: 'Altamente valorado' and campaign badges, name, brand, category chips and the 'Producto Original' note. */
 import { BadgeCheck, Clock, Star } from '../icons.tsx';
 import type { ProductDetail } from '../../data/product.ts';

@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /** Heart toggle for one product, bound to the shared favourites store. */
 import { Heart } from '../icons.tsx';
 import type { ProductSummary } from '../../data/product-summary.ts';

@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /**
  * The shop's product card (shop grid, related products, home carousel, favourites): image, favourite toggle,
  * discount, 'Nuevo' and 'Última talla' (src/lib/card-badges.ts), category, campaign countdown, name, brand,
@@ -6,7 +5,7 @@
  * it works without JavaScript; `onOpen` records the click.
  */
 import { Clock } from '../icons.tsx';
-import { useId } from 'preact/compat';
+import { useId } from 'react';
 import { remainingBadge } from '../../lib/campaign.ts';
 import { cardBadges, LAST_SIZE_BADGE, NEW_BADGE } from '../../lib/card-badges.ts';
 import { discountBadge, hasDiscount } from '../../lib/discount.ts';

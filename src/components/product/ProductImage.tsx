@@ -1,7 +1,6 @@
-/** @jsxImportSource preact */
 /** A 4:5 product image with a responsive srcset, or a placeholder when there is none or it fails to load. */
 import { ImageOff } from '../icons.tsx';
-import { useState } from 'preact/compat';
+import { useState } from 'react';
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { responsiveImage } from '../../lib/images.ts';
 

@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /**
  * /bolsa: the shopper's bag (kept in this browser), checked live on load: a line whose product ended,
  * sold out, lost its size or changed price is flagged where it is. Totals with IVA and the shop's
@@ -7,7 +6,7 @@
  * flagged instead and nothing is sent until the shopper removes them (or accepts a new price). A sent
  * order empties the bag and stays at the top with a link to reopen its chat.
  */
-import { useEffect, useId, useState } from 'preact/compat';
+import { useEffect, useId, useState } from 'react';
 import { Check, MessageCircle, ShoppingBag, X } from '../../components/icons.tsx';
 import ProductImage from '../../components/product/ProductImage.tsx';
 import { shopChat } from '../../config/shop.ts';

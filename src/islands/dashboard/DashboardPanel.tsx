@@ -1,6 +1,5 @@
-/** @jsxImportSource preact */
 /** The dashboard test results: build-time counts first, re-run live in the browser with 'Actualizar'. */
-import { useEffect, useState } from 'preact/compat';
+import { useEffect, useState } from 'react';
 import { shopClient } from '../../data/client.ts';
 import { runDashboardQueries, type DashboardResult } from '../../data/dashboard.ts';
 import { formatMexicoCityDateTime } from '../../lib/dates.ts';

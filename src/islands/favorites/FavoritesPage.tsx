@@ -1,7 +1,6 @@
-/** @jsxImportSource preact */
 /** /favoritos: the saved products (browser only), newest first, with 'Limpiar todos' and the empty state. */
 import { Heart } from '../../components/icons.tsx';
-import { useCallback, useEffect, useState } from 'preact/compat';
+import { useCallback, useEffect, useState } from 'react';
 import ProductCard, { ProductCardSkeleton } from '../../components/product/ProductCard.tsx';
 import type { ProductSummary } from '../../data/product-summary.ts';
 import { trackProductClick } from '../../data/analytics.ts';

@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /**
  * Header instant search: the shop's own live search (src/data/shop.ts searchShop), 250 ms after the
  * shopper stops typing, so the list shows today's prices and the same products /tienda?search= shows.
@@ -8,7 +7,7 @@
  */
 import { Loader2, Search, X } from '../../components/icons.tsx';
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'preact/compat';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { trackProductClick } from '../../data/analytics.ts';
 import type { ShopPage } from '../../data/shop.ts';
 import { MAX_SEARCH_RESULTS, toSearchHit, type SearchHit } from '../../lib/search.ts';

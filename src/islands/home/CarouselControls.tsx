@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /** Arrows, dots and the pause button of a home carousel. */
 import { ChevronLeft, ChevronRight, Pause, Play } from '../../components/icons.tsx';
 

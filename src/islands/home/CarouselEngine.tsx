@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /**
  * The Embla engine of a home carousel (and its autoplay), loaded after the carousel has hydrated: the
  * slides are already on screen as HTML, so the engine's weight stays out of the page's first load.
@@ -6,7 +5,7 @@
  */
 import EmblaCarousel, { type EmblaCarouselType, type EmblaOptionsType } from 'embla-carousel';
 import Autoplay, { type AutoplayType } from 'embla-carousel-autoplay';
-import { useEffect, type RefObject } from 'preact/compat';
+import { useEffect, type RefObject } from 'react';
 
 export type EmblaApi = EmblaCarouselType;
 export type EmblaOptions = Partial<EmblaOptionsType>;

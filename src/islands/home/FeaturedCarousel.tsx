@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /**
  * Featured products, 4 per slide on desktop (2 on phones, 3 on tablets), looping, with dots and arrows;
  * auto-advances every 6 s when there are more than 4. The order is the admin's, from the build. Opening a

@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /**
  * Home hero: hero images and featured products in one looping carousel, auto-advancing every 4 s when
  * there is more than one slide. The first slide is in the static HTML, so the hero reads without JavaScript;

@@ -1,10 +1,9 @@
-/** @jsxImportSource preact */
 /**
  * State shared by the home carousels: looping, optional autoplay, wrapping arrows, dots, pause. The Embla
  * engine (CarouselEngine.tsx) is loaded by dynamic import once the island has hydrated; until then the
  * slides show as plain HTML, the arrows and dots wait, and a pause is kept for it. The carousel renders `engine`.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'preact/compat';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { shouldAutoplay, wrapIndex } from '../../lib/carousel.ts';
 import type { EmblaOptions, Engine } from './CarouselEngine.tsx';
 

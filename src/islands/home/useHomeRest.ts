@@ -1,5 +1,5 @@
 /** A home carousel's items: the first ones from the page, then the whole list from /inicio.json. */
-import { useEffect, useState } from 'preact/compat';
+import { useEffect, useState } from 'react';
 import { loadHomeRest, type HomeRest } from './home-rest.ts';
 
 /**

@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /**
  * Price, size grid, buy / add to bag / share / favourite, and the phone's sticky bottom bar.
  *
@@ -11,7 +10,7 @@
  * the message simply names none. 'Agregar a mi bolsa' keeps the product and size in Mi bolsa.
  * A sold-out product (agotado) shows 'Agotado' instead of buying.
  */
-import { useId, useState } from 'preact/compat';
+import { type MouseEvent, useId, useState } from 'react';
 import { Check, Share2, ShoppingBag } from '../../components/icons.tsx';
 import FavoriteButton from '../../components/product/FavoriteButton.tsx';
 import { shopChat } from '../../config/shop.ts';
@@ -96,7 +95,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
     });
   };
   /** The link opens the chat by itself until the island loads; then the order is recorded first. */
-  const buy = (event: MouseEvent) => {
+  const buy = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     if (sending) return;
     if (hasSizes && !size) setSizeDialog('buy');

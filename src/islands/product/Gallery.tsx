@@ -1,11 +1,10 @@
-/** @jsxImportSource preact */
 /**
  * Product gallery: main image first, thumbnails, and previous/next arrows that wrap around. The main image
  * opens the full-screen viewer (gallery-viewer.ts, loaded on the first open) at the image it shows; closing
  * it leaves the gallery on the image viewed last and gives focus back to the main image.
  */
 import { ChevronLeft, ChevronRight, ImageOff } from '../../components/icons.tsx';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'preact/compat';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
 import { wrapIndex, type GalleryImage } from '../../lib/gallery.ts';
 import { responsiveImage } from '../../lib/images.ts';

@@ -1,11 +1,10 @@
-/** @jsxImportSource preact */
 /**
  * The built page's buy box, checked live on load: if the product is gone or its campaign has ended it is
  * replaced by 'Producto no encontrado o campaña expirada'; if the price changed, the live price shows; sizes
  * sold since the build are gone and a product sold out since then says 'Agotado'.
  * A failed check keeps the built data (the shopper can still ask by chat).
  */
-import { lazy, Suspense, useEffect, useState } from 'preact/compat';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { BuyProduct } from '../../data/product.ts';
 import type { SizeGuide } from '../../lib/size-guide.ts';
 import BuyBox from './BuyBox.tsx';

@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /**
  * The product page's dialog frames, on the browser's own dialogs (no library): focus stays inside, Escape
  * and a click outside close them, and each is labelled by its title and described by its description.
@@ -6,7 +5,7 @@
  * popoverTarget={id}, so it opens and closes even before the page's JavaScript has loaded.
  */
 import { X } from '../../components/icons.tsx';
-import { useEffect, useId, useRef, type ReactNode } from 'preact/compat';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface Frame {
   title: string;

@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /** 'Producto no encontrado' with the reason and a way back to the shop (whole view, or compact in place of the buy box). */
 import { ArrowLeft, RotateCw, SearchX, WifiOff } from '../../components/icons.tsx';
 

@@ -1,10 +1,9 @@
-/** @jsxImportSource preact */
 /**
  * The not-found page's island. On /producto/{permalink} (a product created after the last build) it fetches
  * the product live and shows the product view; otherwise 'Producto no encontrado' with the reason. Any other
  * path keeps the static 'Página no encontrada' content passed as children.
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'preact/compat';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { CardProduct } from '../../data/product-summary.ts';
 import type { ProductDetail } from '../../data/product.ts';
 import { SHOP } from '../../config/shop.ts';

@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /** The product page's shape while a product loads live: gallery with 4 thumbnails, heading, price and buttons. */
 import { GallerySkeleton } from './Gallery.tsx';
 

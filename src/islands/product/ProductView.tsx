@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /**
  * The whole product view in React, for a product fetched live (the not-found route serves products created
  * after the last build). Same components and layout as the built page, src/pages/producto/[permalink].astro.

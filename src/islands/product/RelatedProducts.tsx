@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /**
  * 'Productos relacionados': up to 4 product cards (the shared ProductCard); opening one records a product
  * click. Nothing when there are none.

@@ -1,11 +1,10 @@
-/** @jsxImportSource preact */
 /**
  * Share dialog: copy the link ('Copiado' for 2 s), WhatsApp, Facebook, Twitter, and Instagram, which has no
  * share link, so it copies the link and says to paste it there by hand. It is a popover in the built page,
  * opened by the share button without JavaScript, and the network options are real share links.
  */
 import { AtSign, Camera, Check, Copy, MessageCircle, ThumbsUp } from '../../components/icons.tsx';
-import { useEffect, useState } from 'preact/compat';
+import { useEffect, useState } from 'react';
 import { shareLinks } from '../../lib/chat.ts';
 import { notify } from '../../stores/toast.ts';
 import { PopoverModal } from './Modal.tsx';

@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /** 'Selecciona tu talla': opens when buying (or adding to the bag) without a size; choosing one sets it and goes on. */
 import Modal from './Modal.tsx';
 import SizePicker from './SizePicker.tsx';

@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /**
  * 'Guía de tallas': a link that opens the product's size guide (the one the database picks for it:
  * public.size_guide_id), a centred dialog on a laptop and a full-height sheet on a phone. The table
@@ -7,7 +6,7 @@
  * Everything it shows comes in its props: the built page passes the guide it was built with.
  */
 import { X, Star } from '../../components/icons.tsx';
-import { useEffect, useId, useRef, useState } from 'preact/compat';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { MySizes } from '../../lib/my-size.ts';
 import {
   guideColumns,

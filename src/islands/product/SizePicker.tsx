@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /** Grid of size buttons; the chosen one is pressed. */
 interface Props {
   sizes: string[];

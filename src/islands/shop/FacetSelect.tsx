@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /** One filter selector: a labelled native select whose options show their product count in parentheses. */
 import type { FacetOption } from '../../data/shop.ts';
 

@@ -1,11 +1,10 @@
-/** @jsxImportSource preact */
 /**
  * The sticky filter bar: search box, 'Ordenar por', Tendencia / Categoría / Subcategoría / Precio / Talla and
  * 'Limpiar'. Below 768 px the selectors collapse behind a 'Filtros' toggle showing the active-filter count;
  * the order stays beside the search, where a shopper looks for it.
  */
 import { SlidersHorizontal, Search } from '../../components/icons.tsx';
-import { useId, useState, type JSX } from 'preact/compat';
+import { useId, useState, type SubmitEvent } from 'react';
 import type { ShopFacets } from '../../data/shop.ts';
 import { type FilterKey, type FilterState, SHOP_SORTS, SORT_LABELS } from '../../lib/filters.ts';
 import { priceRangeLabel } from '../../lib/price-range.ts';
@@ -41,7 +40,7 @@ export default function FilterBar(props: Props) {
     onSelect(key, value);
     if (isMobile) setOpen(false);
   };
-  const submit = (e: JSX.TargetedSubmitEvent<HTMLFormElement>) => {
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     props.onSearchSubmit();
   };

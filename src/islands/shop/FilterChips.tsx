@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /** The active filters as removable chips ('Categoría: Tenis ×'). */
 import { X } from '../../components/icons.tsx';
 import type { FilterKey } from '../../lib/filters.ts';

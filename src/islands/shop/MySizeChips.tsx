@@ -1,4 +1,3 @@
-/** @jsxImportSource preact */
 /**
  * "Mi talla" on /tienda: one-tap chips that apply the shopper's saved size ('Mi talla: M') when it has
  * products in the current results, and, with a size chosen in a category whose kind of size is known,

@@ -1,7 +1,6 @@
-/** @jsxImportSource preact */
 /** The shop grid (2/3/4 columns): 8 skeletons while loading, the empty state, and the infinite-scroll sentinel. */
 import { LoaderCircle, RotateCw, SearchX } from '../../components/icons.tsx';
-import { useEffect, useRef } from 'preact/compat';
+import { useEffect, useRef } from 'react';
 import ProductCard, { ProductCardSkeleton } from '../../components/product/ProductCard.tsx';
 import type { CardProduct, ProductSummary } from '../../data/product-summary.ts';
 

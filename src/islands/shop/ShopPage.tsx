@@ -1,9 +1,8 @@
-/** @jsxImportSource preact */
 /**
  * /tienda: title with counts, sticky filters, chips and the infinite product grid, all mirrored in the URL.
  * The build passes the unfiltered first page, so the grid is real HTML (cards with links) before hydration.
  */
-import { useCallback, useEffect, useRef, useState } from 'preact/compat';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProductSummary } from '../../data/product-summary.ts';
 import { trackFilter, trackProductClick, type FilterEventType } from '../../data/analytics.ts';
 import type { ShopFacets, ShopPage as BuiltPage } from '../../data/shop.ts';

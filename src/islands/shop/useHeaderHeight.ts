@@ -1,5 +1,5 @@
 /** Height of the page's sticky header (the banner landmark), followed as it resizes: where the filter bar sticks. */
-import { useEffect, useState } from 'preact/compat';
+import { useEffect, useState } from 'react';
 
 export function useHeaderHeight(fallback = 64): number {
   const [height, setHeight] = useState(fallback);

@@ -1,5 +1,5 @@
 /** True below the shop's mobile breakpoint (768 px), following window resizes. */
-import { useEffect, useState } from 'preact/compat';
+import { useEffect, useState } from 'react';
 
 export const MOBILE_QUERY = '(max-width: 767.98px)';
 

@@ -1,5 +1,5 @@
 /** Search analytics: record a term after 800 ms without typing, or at once on submit; never the same term twice in a row. */
-import { useCallback, useEffect, useRef } from 'preact/compat';
+import { useCallback, useEffect, useRef } from 'react';
 import { trackSearch } from '../../data/analytics.ts';
 
 export const SEARCH_TRACK_DELAY_MS = 800;

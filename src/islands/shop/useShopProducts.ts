@@ -1,5 +1,5 @@
 /** The shop's products and facets for the current filters: reload 100 ms after a change, then page on demand. */
-import { useCallback, useEffect, useRef, useState } from 'preact/compat';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CardProduct } from '../../data/product-summary.ts';
 import { shopClient } from '../../data/client.ts';
 import { fetchShopPage, SHOP_PAGE_SIZE, type ShopFacets, type ShopPage } from '../../data/shop.ts';

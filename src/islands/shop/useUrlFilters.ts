@@ -1,5 +1,5 @@
 /** Filter state mirrored with the URL query both ways: read on mount and on popstate, written on change. */
-import { useCallback, useEffect, useState } from 'preact/compat';
+import { useCallback, useEffect, useState } from 'react';
 import { EMPTY_FILTERS, filtersFromQuery, shopHref, type FilterState } from '../../lib/filters.ts';
 
 export type HistoryMode = 'push' | 'replace';
