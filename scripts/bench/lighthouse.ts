@@ -10,7 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 
+/** Which build a page was served from: this checkout's, or BENCH_BASELINE_REF's. */
+export type Build = 'now' | 'baseline';
+
 export interface Audit {
+  build: Build;
   route: string;
   /** 1 for the first round over the pages, 2 for the second… */
   run: number;
@@ -62,11 +66,12 @@ const score = (lhr: { categories: Record<string, { score: number | null } | unde
 };
 
 /**
- * Audits each `origin + route` in turn, `runs` rounds over the pages (so a burst of other work on
- * the machine spreads over every page), with one Chromium listening on `debugPort`.
+ * Audits each route of each build in turn (the same route of every build one after the other),
+ * `runs` rounds over the pages (so a burst of other work on the machine spreads over every page and
+ * both builds), with one Chromium listening on `debugPort`.
  */
 export async function auditPages(
-  origin: string,
+  targets: readonly { build: Build; origin: string }[],
   routes: readonly string[],
   runs: number,
   debugPort: number,
@@ -80,7 +85,7 @@ export async function auditPages(
     await waitForDevTools(debugPort, chrome);
     const audits: Audit[] = [];
     for (let run = 1; run <= runs; run++) {
-      for (const route of routes) {
+      for (const { build, origin, route } of routes.flatMap((r) => targets.map((t) => ({ ...t, route: r })))) {
         const result = await lighthouse(`${origin}${route}`, {
           port: debugPort,
           hostname: '127.0.0.1',
@@ -102,6 +107,7 @@ export async function auditPages(
             return a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual';
           });
         const audit: Audit = {
+          build,
           route,
           run,
           performance: score(lhr, 'performance'),
@@ -116,7 +122,7 @@ export async function auditPages(
         };
         audits.push(audit);
         log(
-          `lighthouse ${run}/${runs} ${route}: rendimiento ${audit.performance}, accesibilidad ${audit.accessibility}, buenas prácticas ${audit.bestPractices}, SEO ${audit.seo}; LCP ${audit.lcpMs} ms, TBT ${audit.tbtMs} ms, CLS ${audit.cls} (índice de CPU ${audit.benchmarkIndex})`,
+          `lighthouse ${run}/${runs} ${build === 'now' ? '' : '(base) '}${route}: rendimiento ${audit.performance}, accesibilidad ${audit.accessibility}, buenas prácticas ${audit.bestPractices}, SEO ${audit.seo}; LCP ${audit.lcpMs} ms, TBT ${audit.tbtMs} ms, CLS ${audit.cls} (índice de CPU ${audit.benchmarkIndex})`,
         );
       }
     }

@@ -15,6 +15,9 @@
  *   BENCH_LIGHTHOUSE_RUNS (5) rounds over the pages; the table shows each page's worst run beside its median.
  * - BENCH_PUBLISH_SIZES ("10000,50000") and BENCH_EDITS (5): the catalogue sizes `npm run bench:build`
  *   publishes, and the price edits it times at each.
+ * - BENCH_BASELINE_REF: a commit (or branch) whose shop is built and audited beside this one in the same
+ *   run, from a worktree of it with its own dependencies installed: the weights and Lighthouse
+ *   rounds alternate between the two builds, so a busy machine weighs on both alike.
  * - BENCH_DB_PORT, BENCH_API_PORT, BENCH_REST_PORT (63522, 63521, 63529): the throwaway stack's
  *   ports (one stack at a time); BENCH_SITE_PORT (63530): the static server Lighthouse loads,
  *   and Chromium's DevTools port is the next one.
@@ -74,6 +77,7 @@ export const options = {
     restPort: num('BENCH_REST_PORT', 63529),
   },
   sitePort: num('BENCH_SITE_PORT', 63530),
+  baselineRef: process.env['BENCH_BASELINE_REF']?.trim() || null,
 };
 
 const started = performance.now();
