@@ -6,6 +6,7 @@ import {
   formatReportDate,
   MONTHS_ES,
   mexicoCityDate,
+  mexicoCityMidnight,
   todayInMexicoCity,
   toDate,
 } from './dates.ts';
@@ -91,5 +92,16 @@ describe('daysBetween', () => {
   it('gives null for unreadable dates', () => {
     expect(daysBetween('nope', '2025-01-01')).toBeNull();
     expect(daysBetween('2025-01-01', null)).toBeNull();
+  });
+});
+
+describe('mexicoCityMidnight', () => {
+  it('is the first instant of the day in Mexico City', () => {
+    const start = mexicoCityMidnight('2026-11-27');
+    expect(start.toISOString()).toBe('2026-11-27T06:00:00.000Z');
+    expect(mexicoCityDate(start)).toBe('2026-11-27');
+    expect(mexicoCityDate(new Date(start.getTime() - 1))).toBe('2026-11-26');
+    // summer too: no daylight saving time any more
+    expect(mexicoCityDate(new Date(mexicoCityMidnight('2026-07-01').getTime() - 1))).toBe('2026-06-30');
   });
 });

@@ -75,6 +75,14 @@ export function mexicoCityDate(instant: Date): string {
   return lastDay.date;
 }
 
+/**
+ * The instant a Mexico City calendar day ('yyyy-MM-dd') begins. Mexico City keeps UTC−6 all year (its
+ * daylight saving time ended in October 2022), so that is 06:00 UTC of the same date.
+ */
+export function mexicoCityMidnight(day: string): Date {
+  return new Date(`${day}T00:00:00-06:00`);
+}
+
 /** Today in Mexico City, 'yyyy-MM-dd': the day that decides which campaigns are public. */
 export function todayInMexicoCity(now: Date = new Date()): string {
   return mexicoCityDate(now);

@@ -6,9 +6,11 @@
  */
 import { Clock } from '../icons.tsx';
 import { useId } from 'react';
+import { useNow } from '../../islands/clock.tsx';
 import { remainingBadge } from '../../lib/campaign.ts';
 import { cardBadges, LAST_SIZE_BADGE, NEW_BADGE } from '../../lib/card-badges.ts';
 import { discountBadge, hasDiscount } from '../../lib/discount.ts';
+import { todayInMexicoCity } from '../../lib/dates.ts';
 import { formatPrice } from '../../lib/money.ts';
 import FavoriteButton from './FavoriteButton.tsx';
 import ProductImage from './ProductImage.tsx';
@@ -32,10 +34,11 @@ const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, 50vw';
 export default function ProductCard({ product: p, openInNewTab = true, onOpen, imageLoading = 'lazy' }: Props) {
   const nameId = useId();
   const badge = discountBadge(p.precio_original, p.precio_venta);
-  const countdown = p.campaign ? remainingBadge(p.campaign.fecha_fin) : null;
+  // the build's time while the island hydrates (matching the built HTML), the shopper's after (clock.tsx)
+  const now = useNow();
+  const countdown = p.campaign ? remainingBadge(p.campaign.fecha_fin, todayInMexicoCity(now)) : null;
   const sizes = p.sizes ?? [];
-  // Decided at render with this clock: the build's at build time, the shopper's once the island hydrates.
-  const { isNew, lastSize } = cardBadges(p);
+  const { isNew, lastSize } = cardBadges(p, now);
   const open = () => onOpen?.(p);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white transition hover:-translate-y-0.5 hover:shadow-lg focus-within:shadow-lg">

@@ -11,6 +11,7 @@ import { NO_SIZE_KINDS, type SizeKinds } from '../../lib/my-size.ts';
 import { priceRangeLabel } from '../../lib/price-range.ts';
 import { $favoritesCount } from '../../stores/favorites.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
+import { BuildClock } from '../clock.tsx';
 import FilterBar from './FilterBar.tsx';
 import FilterChips, { type Chip } from './FilterChips.tsx';
 import MySizeChips from './MySizeChips.tsx';
@@ -49,9 +50,11 @@ interface Props {
   initial?: BuiltPage | null;
   /** The kind of size of each category and subcategory (from the build), for the 'Mi talla' chip. */
   sizeKinds?: SizeKinds;
+  /** The day the page was built (Mexico City): the cards hydrate with it (clock.tsx). */
+  builtOn?: string;
 }
 
-export default function ShopPage({ initial = null, sizeKinds = NO_SIZE_KINDS }: Props) {
+export default function ShopPage({ initial = null, sizeKinds = NO_SIZE_KINDS, builtOn }: Props) {
   const [filters, setFilters, ready] = useUrlFilters();
   const isMobile = useIsMobile();
   const search = useSearchTracking();
@@ -94,7 +97,7 @@ export default function ShopPage({ initial = null, sizeKinds = NO_SIZE_KINDS }: 
   const builtView = !ready && initial !== null ? '' : undefined;
 
   return (
-    <>
+    <BuildClock builtOn={builtOn}>
       <div className="mx-auto max-w-7xl px-4 pb-4 pt-8 sm:px-6">
         <h1 className="font-display text-3xl font-black tracking-tight text-neutral-950 sm:text-4xl">Tienda</h1>
         <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-neutral-600" aria-live="polite" data-built-view={builtView}>
@@ -149,6 +152,6 @@ export default function ShopPage({ initial = null, sizeKinds = NO_SIZE_KINDS }: 
           onOpen={onOpen}
         />
       </div>
-    </>
+    </BuildClock>
   );
 }
