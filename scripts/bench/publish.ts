@@ -10,7 +10,7 @@
  *   host's content-addressed upload sends nothing for unchanged pages);
  * - what the home, /tienda, a product page and /favoritos weigh for a shopper.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -101,7 +101,7 @@ export async function runPublish(sizes: readonly number[], editCount: number): P
       publish: (dir) => {
         live = dir;
       },
-      log: () => undefined,
+      log: (line) => progress(`trabajador: ${line}`),
     });
   const idle = async () => {
     const { rows } = await db.query<{ busy: boolean }>(
@@ -140,10 +140,11 @@ export async function runPublish(sizes: readonly number[], editCount: number): P
         const weights: Record<string, PageWeight> = {};
         for (const route of ['/', '/tienda', productRoute, '/favoritos']) weights[route] = pageWeight(live, route);
 
-        // the newest product is on the product page and in /tienda's first view
+        // the first product of /tienda's first view (in the shop's default order), and its own page
+        const firstCard = /href="\/producto\/([^"/]+)"/.exec(await readFile(join(live, 'tienda', 'index.html'), 'utf8'))?.[1];
         const { rows } = await db.query<{ id: string; permalink: string; precio_venta: string }>(
-          `select p.id, p.permalink, p.precio_venta from public.products p join public.live_campaigns c on c.id = p.campaign_id
-          order by p.created_at desc, p.id limit 1`,
+          'select p.id, p.permalink, p.precio_venta from public.products p where p.permalink = $1',
+          [firstCard ?? ''],
         );
         const product = rows[0];
         if (!product) throw new Error('No hay productos publicados.');
