@@ -2,11 +2,13 @@
  * `npm start`: the whole shop on one machine. Starts the local Supabase stack (unless
  * PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY point at a hosted project), builds the storefront
  * against it and serves it, then prints where everything is. Catalogue changes rebuild the shop
- * (scripts/rebuild/worker.ts); each build is published by switching the served folder at once.
+ * (scripts/rebuild/worker.ts); each build is published by switching the served folder at once, and
+ * its search index follows a few seconds later.
  */
 import { join } from 'node:path';
 import { DEMO_ADMIN, ensureAdmin } from './lib/admin-user.ts';
 import { buildShop, siteOrigin } from './lib/build.ts';
+import { writeSearchIndexInBackground } from './lib/search-index.ts';
 import { serveShop } from './lib/static-server.ts';
 import { startRebuildWorker } from './rebuild/worker.ts';
 import { shopPort, stackOptionsFromEnv } from './stack/config.ts';
@@ -47,11 +49,22 @@ try {
     ...(local ? { dbUrl: local.dbUrl } : {}),
     buildsDir: join(ROOT, '.local/builds'),
     // incremental: a build renders only the pages whose content changed since the last one
+    // the live build's search index is carried into the next until that one's own is written
     build: (outDir, signal) =>
-      buildShop({ supabaseUrl, anonKey, siteUrl, root: ROOT, outDir, cacheDir: join(ROOT, '.local/shop-cache'), signal }),
+      buildShop({
+        supabaseUrl,
+        anonKey,
+        siteUrl,
+        root: ROOT,
+        outDir,
+        cacheDir: join(ROOT, '.local/shop-cache'),
+        signal,
+        ...(live ? { searchIndexFrom: live } : {}),
+      }),
     publish: (dir) => {
       live = dir;
     },
+    afterPublish: (dir, signal) => writeSearchIndexInBackground(dir, { supabaseUrl, anonKey }, signal),
   });
   stops.push(worker.stop);
   await worker.rebuild();

@@ -14,12 +14,15 @@ import { buildAdmin } from './admin-cache.ts';
 import { type AstroRun, astroBuild, type Progress } from './build-processes.ts';
 import { writeHostConfig } from './host-config.ts';
 import { hostLimitWarnings, siteShape } from './host-limits.ts';
+import { carrySearchIndex } from './search-index.ts';
 import { countActiveProducts, getActiveProducts } from '../../src/data/product.ts';
 import { createShopClient } from '../../src/data/supabase.ts';
 import { shardCount } from '../../src/lib/build-shard.ts';
 
 /** The cache folder of `npm run build`, relative to the project (the publish workflow keeps it between runs). */
 export const BUILD_CACHE = '.local/build-cache';
+/** Where the publish workflow keeps the last search index between runs (inside the build cache). */
+export const SEARCH_CACHE = `${BUILD_CACHE}/search`;
 
 export interface BuildTarget {
   supabaseUrl: string;
@@ -40,6 +43,12 @@ export interface BuildTarget {
   shards?: number;
   /** Stops the build: Astro's process is killed and the build fails with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * A folder holding the last search index (a published site, or the cache that keeps one): linked
+   * into the build, so the header search works until the build's own index is written after it
+   * goes live (scripts/lib/search-index.ts).
+   */
+  searchIndexFrom?: string;
 }
 
 /** What a build did with its pages. */
@@ -236,6 +245,7 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
     target.signal?.throwIfAborted();
     await outcomeOf(admin);
     await move(join(staging, 'admin'), join(outDir, 'admin'));
+    if (target.searchIndexFrom) await carrySearchIndex(target.searchIndexFrom, outDir);
     const reused = new Set(progress.reusedPages);
     const scripts = await writeHostConfig(outDir, target.supabaseUrl, { known, reused });
     if (memoFile) {

@@ -4,11 +4,13 @@
  *
  * Rules:
  *   - /admin/* answers with the back office's index.html (a single-page app);
- *   - hashed assets (/_astro/* and the back office's /admin/assets/*) are cached for a year as
- *     immutable; everything else gets the host's default, revalidated on every visit, so a
- *     publication shows at once;
+ *   - hashed assets (/_astro/*, the back office's /admin/assets/* and the search index's chunks,
+ *     /pagefind/{index,fragment,filter}/*) are cached for a year as immutable; everything else gets
+ *     the host's default, revalidated on every visit, so a publication shows at once;
  *   - a Content-Security-Policy allows scripts only from the site itself plus the exact inline
- *     scripts the build produced (by hash), no WebAssembly or eval; data only from the site and the
+ *     scripts the build produced (by hash), no eval; WebAssembly only for the search index's own
+ *     module, which the site serves ('wasm-unsafe-eval' lets a script of the site compile
+ *     WebAssembly, never run text as code); data only from the site and the
  *     Supabase project; images also from https (imported product images live elsewhere);
  *     no framing, no plugins, forms only to the site and the chat;
  *   - nosniff and a referrer policy that sends only the origin to other sites.
@@ -45,7 +47,7 @@ export function contentSecurityPolicy(supabaseUrl: string, scriptHashes: string[
   const supabase = new URL(supabaseUrl).origin;
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...new Set(scriptHashes)].sort().join(' ')}`.trim(),
+    `script-src 'self' 'wasm-unsafe-eval' ${[...new Set(scriptHashes)].sort().join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https: ${supabase}`,
     "font-src 'self' data:",
@@ -70,6 +72,10 @@ export function headerRules(csp: string): HeaderRule[] {
     },
     { pattern: '/_astro/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']] },
     { pattern: '/admin/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']] },
+    ...['index', 'fragment', 'filter'].map((folder) => ({
+      pattern: `/pagefind/${folder}/*`,
+      headers: [['Cache-Control', 'public, max-age=31536000, immutable']] as Array<[string, string]>,
+    })),
   ];
 }
 

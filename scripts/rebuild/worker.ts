@@ -36,6 +36,13 @@ export interface RebuildWorkerOptions {
   build: (outDir: string, signal: AbortSignal) => Promise<BuildCounts | unknown>;
   /** Makes a finished build the live site. */
   publish: (dir: string) => void;
+  /**
+   * What may follow a publication by seconds (the search index), written into the live build's
+   * folder. Not waited for: the next change builds at once. A newer publication stops it (`signal`
+   * aborts), since that build needs its own; a failure is logged and changes nothing live. May
+   * resolve to a line for the log.
+   */
+  afterPublish?: (dir: string, signal: AbortSignal) => Promise<string | undefined>;
   /** Quiet time after the last change before building. */
   debounceMs?: number;
   /**
@@ -88,6 +95,8 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
   let midnight: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let pruning: Promise<void> = Promise.resolve();
+  /** The running afterPublish of the live build, stopped by the next publication. */
+  let following: { stop: AbortController; done: Promise<void> } | undefined;
   let again = false;
   let waiters: Array<() => void> = [];
 
@@ -118,6 +127,7 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
       // a build that ignores the signal is left behind rather than waited for
       const stats = await Promise.race([opts.build(dir, abort.signal), rejectWhenAborted(abort.signal)]);
       opts.publish(dir);
+      follow(dir);
       const pages = isBuildCounts(stats)
         ? stats.pages
         : (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).length;
@@ -142,6 +152,22 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
     } finally {
       clearTimeout(limit);
     }
+  }
+
+  /** Starts afterPublish for the build just published, stopping the one of the build before it. */
+  function follow(dir: string): void {
+    if (!opts.afterPublish) return;
+    following?.stop.abort(new Error('Una publicación más reciente la reemplazó.'));
+    const stop = new AbortController();
+    const done = opts.afterPublish(dir, stop.signal).then(
+      (line) => {
+        if (line) log(line);
+      },
+      (error: Error) => {
+        if (!stop.signal.aborted) log(`Después de publicar: ${error.message}`);
+      },
+    );
+    following = { stop, done };
   }
 
   /** The build folders to delete: all but the live build and the one before it. */
@@ -224,6 +250,8 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
       clearTimeout(timer);
       clearTimeout(midnight);
       await running?.catch(() => undefined);
+      following?.stop.abort(new Error('El trabajador se detuvo.'));
+      await following?.done;
       await pruning;
       await db?.end().catch(() => undefined);
     },

@@ -208,7 +208,7 @@ test('the header search records the settled term and the result opened; a submit
   await box.pressSequentially(name.slice(0, 4), { delay: 50 });
   await box.fill(name); // within 800 ms of the last keystroke: the partial term is not recorded
   const option = page
-    .getByRole('listbox', { name: 'Productos encontrados' })
+    .getByRole('listbox', { name: 'Resultados de la búsqueda' })
     .getByRole('option', { name: new RegExp(name) })
     .first();
   await expect(option).toBeVisible();

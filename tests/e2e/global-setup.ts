@@ -14,6 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildShop } from '../../scripts/lib/build.ts';
+import { writeSearchIndexInBackground } from '../../scripts/lib/search-index.ts';
 import { serveShop } from '../../scripts/lib/static-server.ts';
 import { seedDemo } from '../../scripts/seed/index.ts';
 import { loopbackOrigins } from '../../scripts/stack/config.ts';
@@ -38,6 +39,8 @@ async function startShop(target: E2eStack, today: string): Promise<() => Promise
   try {
     await seedDemo({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl, today });
     await buildShop({ supabaseUrl: stack.url, anonKey: stack.anonKey, siteUrl: `http://127.0.0.1:${target.shopPort}`, root: ROOT, outDir });
+    // the header search's index, as a publication writes it once the pages are live
+    await writeSearchIndexInBackground(outDir, { supabaseUrl: stack.url, anonKey: stack.anonKey });
   } catch (error) {
     await stack.stop();
     throw error;

@@ -1,10 +1,8 @@
-/** Home sections with the demo data: hero, badges, featured carousel, campaigns and their dialog, tiles, brands, chat group, search. */
+/** Home sections with the demo data: hero, badges, featured carousel, campaigns and their dialog, tiles, brands, chat group (the header search: header-search.spec.ts). */
 import { expect, test, type Locator, type Page } from './test.ts';
 import { campaignListLabel } from '../../src/lib/campaign.ts';
 import { mexicoDate, pinToday, service } from './fixtures.ts';
 import { hydrated } from './islands.ts';
-
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 
 async function activeData() {
   const db = service();
@@ -136,45 +134,6 @@ test('hero carousel arrows wrap around both ends', async ({ page }) => {
 test('featured carousel arrows wrap around both ends', async ({ page }) => {
   await page.goto('/');
   await expectArrowsWrap(page, page.getByRole('region', { name: 'Carrusel de productos destacados' }), 'Página');
-});
-
-/** The search box, once its island runs (on phones behind the 'Buscar productos' button). */
-async function openSearch(page: Page): Promise<void> {
-  if (isPhone(page)) {
-    const open = page.getByRole('button', { name: 'Buscar productos' });
-    await hydrated(page, open);
-    await open.click();
-  } else {
-    await hydrated(page, page.getByRole('combobox', { name: 'Buscar productos' }));
-  }
-}
-
-test('header search finds a product by name and opens it', async ({ page }) => {
-  const { data } = await service()
-    .from('products')
-    .select('nombre, permalink, campaigns!inner(fecha_fin)')
-    .gte('campaigns.fecha_fin', mexicoDate());
-  const counts = new Map<string, number>();
-  for (const p of data!) counts.set(p.nombre, (counts.get(p.nombre) ?? 0) + 1);
-  const product = data!.find((p) => counts.get(p.nombre) === 1)!;
-
-  await page.goto('/');
-  await openSearch(page);
-  const box = page.getByRole('combobox', { name: 'Buscar productos' });
-  await expect(box).toHaveAttribute('placeholder', 'Buscar productos...');
-  await box.fill(product.nombre);
-  const option = page.getByRole('listbox', { name: 'Productos encontrados' }).getByRole('option', { name: new RegExp(product.nombre) });
-  await expect(option.first()).toBeVisible();
-  await expect(option.first().locator('img')).toHaveCount(1);
-  await expect(option.first()).toContainText('$');
-  await option.first().click();
-  await expect(page).toHaveURL(new RegExp(`/producto/${product.permalink}/?$`));
-  await expect(page.getByRole('heading', { level: 1, name: product.nombre })).toBeVisible();
-
-  await page.goto('/');
-  await openSearch(page);
-  await page.getByRole('combobox', { name: 'Buscar productos' }).fill('zzzz-no-existe');
-  await expect(page.getByText('No se encontraron productos')).toBeVisible();
 });
 
 test('/home-v1 arranges the same sections and names / as canonical', async ({ page }) => {

@@ -23,8 +23,9 @@ describe('inlineScriptHashes', () => {
 describe('contentSecurityPolicy', () => {
   const csp = contentSecurityPolicy('https://abc.supabase.co/', ["'sha256-b'", "'sha256-a'", "'sha256-a'"]);
 
-  it('lets scripts come only from the site and the hashed inline scripts', () => {
-    expect(csp).toContain("script-src 'self' 'sha256-a' 'sha256-b';");
+  it('lets scripts come only from the site and the hashed inline scripts; WebAssembly compiles (the search index), eval never runs', () => {
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-a' 'sha256-b';");
+    expect(csp).not.toMatch(/'unsafe-eval'/);
   });
 
   it('lets the pages talk to the Supabase project only, and never be framed', () => {
@@ -44,6 +45,15 @@ describe('_headers', () => {
 
   it('caches hashed assets for a year and leaves pages to revalidate', () => {
     expect(headersFor(rules, '/_astro/client.Ab12.js')).toContainEqual(['Cache-Control', 'public, max-age=31536000, immutable']);
+    // the search index's chunks are named by their content; its entry points are not, and revalidate
+    expect(headersFor(rules, '/pagefind/index/es_3f2a1b9.pf_index')).toContainEqual(['Cache-Control', 'public, max-age=31536000, immutable']);
+    expect(headersFor(rules, '/pagefind/fragment/es_group_0827467.pf_fragment')).toContainEqual([
+      'Cache-Control',
+      'public, max-age=31536000, immutable',
+    ]);
+    for (const entry of ['/pagefind/pagefind.js', '/pagefind/pagefind-entry.json', '/pagefind/wasm.es.pagefind']) {
+      expect(headersFor(rules, entry).map(([name]) => name)).not.toContain('Cache-Control');
+    }
     const page = headersFor(rules, '/producto/tenis-nike');
     expect(page.map(([name]) => name)).toEqual(['Content-Security-Policy', 'X-Content-Type-Options', 'Referrer-Policy', 'X-Frame-Options']);
     expect(page).toContainEqual(['X-Content-Type-Options', 'nosniff']);

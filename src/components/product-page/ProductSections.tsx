@@ -43,6 +43,7 @@ export default function ProductSections({ descriptionHtml, marca, sizes, policie
       <Section title="Datos del producto" open>
         {descriptionHtml ? (
           <div
+            data-pagefind-body
             className="space-y-2 [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc [&_ul]:space-y-1"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: every caller passes the description through sanitizeDescription, which keeps only simple formatting tags and no attributes
             dangerouslySetInnerHTML={{ __html: descriptionHtml }}

@@ -1,4 +1,8 @@
-/** Product heading: 'Altamente valorado' and campaign badges, name, brand, category chips and the 'Producto Original' note. */
+/**
+ * Product heading: 'Altamente valorado' and campaign badges, name, brand, category chips and the
+ * 'Producto Original' note. The header search indexes its words (the built page marks it as indexed),
+ * all but those every product shares (data-pagefind-ignore).
+ */
 import { BadgeCheck, Clock, Star } from '../icons.tsx';
 import type { ProductDetail } from '../../data/product.ts';
 import { remainingBadge } from '../../lib/campaign.ts';
@@ -17,7 +21,7 @@ export default function ProductSummary({ product: p }: { product: SummaryProduct
     <div>
       <div className="flex flex-wrap items-center gap-2">
         {p.destacado && (
-          <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">
+          <span data-pagefind-ignore className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">
             <Star aria-hidden="true" className="size-3.5 fill-current" />
             Altamente valorado
           </span>
@@ -25,11 +29,11 @@ export default function ProductSummary({ product: p }: { product: SummaryProduct
         <span className="inline-flex items-center gap-1 rounded-full bg-neutral-950 px-3 py-1 text-xs font-bold text-white">
           {p.campaign.nombre}
           {countdown && (
-            <>
+            <span data-pagefind-ignore className="contents">
               <span aria-hidden="true">·</span>
               <Clock aria-hidden="true" className="size-3.5" />
               {countdown}
-            </>
+            </span>
           )}
         </span>
       </div>
@@ -53,7 +57,7 @@ export default function ProductSummary({ product: p }: { product: SummaryProduct
           )}
         </ul>
       )}
-      <p className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-lime-800">
+      <p data-pagefind-ignore className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-lime-800">
         <BadgeCheck aria-hidden="true" className="size-4" />
         Producto Original
         <span className="font-normal text-neutral-600">· nuevo, con etiquetas</span>

@@ -1,30 +1,26 @@
 /**
- * Header instant search: the shop's own live search (src/data/shop.ts searchShop), 250 ms after the
- * shopper stops typing, so the list shows today's prices and the same products /tienda?search= shows.
- * An accessible combobox: arrows move through the results, Enter or a click opens the product, Escape
- * closes. Without JavaScript (or before a pick) the form submits the term to /tienda?search=. The term
- * is recorded as a search (after a pause in typing, or on submit) and an opened result as a product click.
+ * Header instant search, 250 ms after the shopper stops typing: brands, categories, campaigns and
+ * information pages first ('devoluciones' finds the returns policy, 'nike' the brand), then products
+ * with today's price (./site-search.ts). An accessible combobox: arrows move through the results,
+ * Enter or a click opens one, Escape closes. Without JavaScript (or before a pick) the form submits
+ * the term to /tienda?search=, the database's search. The term is recorded as a search (after a pause
+ * in typing, or on submit) and an opened product as a product click.
  */
 import { Loader2, Search, X } from '../../components/icons.tsx';
-import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { trackProductClick } from '../../data/analytics.ts';
-import type { ShopPage } from '../../data/shop.ts';
-import { MAX_SEARCH_RESULTS, toSearchHit, type SearchHit } from '../../lib/search.ts';
+import type { PlaceHit, ProductHit, SearchHit } from '../../lib/search.ts';
 import { useSearchTracking } from '../shop/useSearchTracking.ts';
+import type { SiteSearch } from './site-search.ts';
 
 /** Typing pause before the search is sent: one request per settled term, not per keystroke. */
 const SEARCH_DELAY_MS = 250;
 
-let search: Promise<(term: string) => Promise<ShopPage>> | null = null;
+let search: Promise<SiteSearch> | null = null;
 
-/** The shop's query client loads on the first focus of the box or search, not with the page: most visits never search. */
-function loadSearch(): Promise<(term: string) => Promise<ShopPage>> {
-  search ??= Promise.all([import('../../data/client.ts'), import('../../data/shop.ts')]).then(
-    ([{ shopClient }, { searchShop }]) =>
-      (term: string) =>
-        searchShop(shopClient, term),
-  );
+/** The search engine loads on the first focus of the box or search, not with the page: most visits never search. */
+function loadSearch(): Promise<SiteSearch> {
+  search ??= import('./site-search.ts').then(({ loadSiteSearch }) => loadSiteSearch());
   search.catch(() => {
     search = null; // try again on the next search
   });
@@ -57,9 +53,10 @@ export default function HeaderSearch() {
     const timer = setTimeout(() => {
       loadSearch()
         .then((send) => send(query))
-        .then((page) => {
+        .then((found) => {
           if (!current) return; // a newer term replaced this one
-          setHits(page.products.slice(0, MAX_SEARCH_RESULTS).map((p) => toSearchHit(p, PUBLIC_IMAGE_TRANSFORMS)));
+          // the list shows brands, categories, campaigns and pages above products: the arrows follow it
+          setHits([...found.filter((h) => h.kind !== 'producto'), ...found.filter((h) => h.kind === 'producto')]);
           setActive(-1);
           setStatus('done');
         })
@@ -79,7 +76,7 @@ export default function HeaderSearch() {
   }, [panelOpen]);
 
   const recordOpen = (hit: SearchHit) => {
-    void trackProductClick({ id: hit.id });
+    if (hit.kind === 'producto') void trackProductClick({ id: hit.id });
   };
   const open = (hit: SearchHit) => {
     recordOpen(hit);
@@ -117,16 +114,35 @@ export default function HeaderSearch() {
       : status === 'error'
         ? 'La búsqueda no está disponible en este momento.'
         : status === 'done' && hits.length === 0
-          ? 'No se encontraron productos'
+          ? 'No se encontraron resultados'
           : null;
   const announcement =
     !query || status === 'loading'
       ? ''
       : status === 'done'
         ? hits.length === 1
-          ? '1 producto encontrado'
-          : `${hits.length} productos encontrados`
+          ? '1 resultado'
+          : `${hits.length} resultados`
         : (message ?? '');
+  const places = hits.filter((h): h is PlaceHit => h.kind !== 'producto');
+  const products = hits.filter((h): h is ProductHit => h.kind === 'producto');
+  /** One result as an option of the list; `i` is its place among all the results (arrow keys). */
+  const option = (hit: SearchHit, i: number, children: ReactNode) => (
+    <a
+      key={hit.url}
+      id={`${ids.option}-${i}`}
+      role="option"
+      href={hit.url}
+      tabIndex={-1}
+      aria-selected={i === active}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={() => recordOpen(hit)}
+      onMouseMove={() => setActive(i)}
+      className={`flex cursor-pointer items-center gap-3 rounded-xl px-2 py-1.5 ${i === active ? 'bg-lime-50' : ''}`}
+    >
+      {children}
+    </a>
+  );
 
   return (
     <div ref={root} className="lg:relative lg:mr-auto lg:w-full lg:max-w-md">
@@ -187,34 +203,65 @@ export default function HeaderSearch() {
             {showPanel && (
               <div className="absolute inset-x-0 top-full z-50 mt-2 rounded-2xl border border-neutral-200 bg-white p-1.5 shadow-xl lg:right-auto lg:w-[28rem]">
                 {showList ? (
-                  <div id={ids.list} role="listbox" aria-label="Productos encontrados">
-                    {hits.map((hit, i) => (
-                      <a
-                        key={hit.url}
-                        id={`${ids.option}-${i}`}
-                        role="option"
-                        href={hit.url}
-                        tabIndex={-1}
-                        aria-selected={i === active}
-                        onMouseDown={(e) => e.preventDefault()}
-                        onClick={() => recordOpen(hit)}
-                        onMouseMove={() => setActive(i)}
-                        className={`flex cursor-pointer items-center gap-3 rounded-xl px-2 py-1.5 ${i === active ? 'bg-lime-50' : ''}`}
-                      >
-                        <span className="h-12 w-10 shrink-0 overflow-hidden rounded-lg bg-neutral-100">
-                          {hit.image && (
-                            <img src={hit.image} alt="" width={40} height={50} loading="lazy" className="size-full object-cover" />
-                          )}
-                        </span>
-                        <span className="flex min-w-0 flex-col">
-                          <span className="truncate text-sm font-semibold text-neutral-950">{hit.title}</span>
-                          <span className="flex items-baseline gap-2 text-xs">
-                            {hit.brand && <span className="font-medium uppercase tracking-wide text-neutral-600">{hit.brand}</span>}
-                            {hit.price && <span className="text-sm font-bold text-neutral-950">{hit.price}</span>}
-                          </span>
-                        </span>
-                      </a>
-                    ))}
+                  <div id={ids.list} role="listbox" aria-label="Resultados de la búsqueda">
+                    {places.length > 0 && (
+                      // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role="group"; a fieldset is for form fields
+                      <div role="group" aria-label="Marcas, categorías y páginas">
+                        {places.map((hit, i) =>
+                          option(
+                            hit,
+                            i,
+                            <span className="flex min-w-0 flex-col py-0.5">
+                              <span className="flex items-baseline gap-2">
+                                <span className="shrink-0 rounded-full bg-neutral-100 px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-neutral-600">
+                                  {hit.label}
+                                </span>
+                                <span className="truncate text-sm font-semibold text-neutral-950">{hit.title}</span>
+                              </span>
+                              {hit.excerpt.length > 0 && (
+                                <span className="mt-0.5 line-clamp-2 text-xs text-neutral-600">
+                                  {hit.excerpt.map((part, k) =>
+                                    part.marked ? (
+                                      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one excerpt never move
+                                      <mark key={k} className="bg-lime-100 text-neutral-950">
+                                        {part.text}
+                                      </mark>
+                                    ) : (
+                                      part.text
+                                    ),
+                                  )}
+                                </span>
+                              )}
+                            </span>,
+                          ),
+                        )}
+                      </div>
+                    )}
+                    {products.length > 0 && (
+                      // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role="group"; a fieldset is for form fields
+                      <div role="group" aria-label="Productos" className={places.length > 0 ? 'mt-1 border-t border-neutral-100 pt-1' : ''}>
+                        {products.map((hit, i) =>
+                          option(
+                            hit,
+                            places.length + i,
+                            <>
+                              <span className="h-12 w-10 shrink-0 overflow-hidden rounded-lg bg-neutral-100">
+                                {hit.image && (
+                                  <img src={hit.image} alt="" width={40} height={50} loading="lazy" className="size-full object-cover" />
+                                )}
+                              </span>
+                              <span className="flex min-w-0 flex-col">
+                                <span className="truncate text-sm font-semibold text-neutral-950">{hit.title}</span>
+                                <span className="flex items-baseline gap-2 text-xs">
+                                  {hit.brand && <span className="font-medium uppercase tracking-wide text-neutral-600">{hit.brand}</span>}
+                                  <span className="text-sm font-bold text-neutral-950">{hit.price}</span>
+                                </span>
+                              </span>
+                            </>,
+                          ),
+                        )}
+                      </div>
+                    )}
                   </div>
                 ) : (
                   message && <p className="px-3 py-4 text-sm text-neutral-600">{message}</p>
