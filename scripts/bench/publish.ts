@@ -6,6 +6,8 @@
  *   builds were incremental, so the baseline of the edits), its pages per second, files and bytes;
  * - edit to live: BENCH_EDITS price changes of the newest product, each timed from the saved update
  *   to the moment the served product page and /tienda's built first view both show the new price;
+ * - the search index that follows each publication (scripts/lib/search-index.ts, as `npm start`
+ *   writes it): how long after the publication it is written, and its files;
  * - the files one edit changed, and the files that differ after a rebuild with no change (0: a
  *   host's content-addressed upload sends nothing for unchanged pages);
  * - what the home, /tienda, a product page and /favoritos weigh for a shopper.
@@ -17,6 +19,7 @@ import pg from 'pg';
 import { formatPrice } from '../../src/lib/money.ts';
 import { type BuildStats, buildShop } from '../lib/build.ts';
 import { type PageWeight, pageWeight } from '../lib/page-weight.ts';
+import { writeSearchIndexInBackground } from '../lib/search-index.ts';
 import { changedFiles, digest } from '../lib/site-files.ts';
 import { serveShop } from '../lib/static-server.ts';
 import { startRebuildWorker } from '../rebuild/worker.ts';
@@ -38,6 +41,10 @@ export interface PublishResult {
   bytes: number;
   /** Edit to live, one per edit, in ms. */
   edits: number[];
+  /** The search index after each publication (the first build's, then each edit's): ms from publication to written. */
+  indexMs: number[];
+  /** Files of the search index (included in `files`). */
+  indexFiles: number;
   /** Pages rendered and copied by the last edit's build. */
   editStats: BuildStats | null;
   changedByEdit: string[];
@@ -77,6 +84,9 @@ export async function runPublish(sizes: readonly number[], editCount: number): P
   /** The worker's last build: its time and what it rendered and copied. */
   const last: { build: { ms: number; stats: BuildStats } | null } = { build: null };
   const lastBuild = () => last.build;
+  /** The search indexes written after publications: the build each belongs to and how long it took once published. */
+  const indexes: Array<{ dir: string; ms: number }> = [];
+  const indexOf = (dir: string) => until(async () => indexes.some((i) => i.dir === dir), 180_000, 'el índice de búsqueda');
   const server = await serveShop(() => live, options.sitePort);
   // one worker per size, started once its catalogue is seeded (seeding would start builds)
   const startWorker = () =>
@@ -94,12 +104,19 @@ export async function runPublish(sizes: readonly number[], editCount: number): P
           cacheDir: join(work, 'cache'),
           quiet: true,
           signal,
+          ...(live ? { searchIndexFrom: live } : {}),
         });
         last.build = { ms: performance.now() - started, stats };
         return stats;
       },
       publish: (dir) => {
         live = dir;
+      },
+      afterPublish: async (dir, signal) => {
+        const started = performance.now();
+        const line = await writeSearchIndexInBackground(dir, { supabaseUrl: stack.url, anonKey: stack.anonKey }, signal);
+        indexes.push({ dir, ms: performance.now() - started });
+        return line;
       },
       log: (line) => progress(`trabajador: ${line}`),
     });
@@ -130,7 +147,10 @@ export async function runPublish(sizes: readonly number[], editCount: number): P
         await worker.rebuild();
         const cold = lastBuild();
         if (!cold || !live) throw new Error('La primera compilación falló.');
+        await indexOf(live);
+        const indexMs = [indexes.at(-1)?.ms ?? 0];
         const first = await digest(live);
+        const indexFiles = [...first.files.keys()].filter((f) => f.startsWith('pagefind/')).length;
         const htmlPages = [...first.files.keys()].filter((f) => f.endsWith('.html'));
         const productPages = htmlPages.filter((f) => f.startsWith('producto/')).length;
         progress(
@@ -167,12 +187,15 @@ export async function runPublish(sizes: readonly number[], editCount: number): P
           const buildSeconds = ((lastBuild()?.ms ?? 0) / 1000).toFixed(1);
           progress(`publicación: edición ${i + 1} publicada en ${((seen - saved) / 1000).toFixed(1)} s (compilación ${buildSeconds} s)`);
           await until(idle, 180_000, 'que el trabajador termine');
+          await indexOf(live);
+          indexMs.push(indexes.find((x) => x.dir === live)?.ms ?? 0);
           editStats = lastBuild()?.stats ?? null;
           if (i === 0) changedByEdit = changedFiles((await digest(before)).files, (await digest(live)).files);
         }
         progress('publicación: otra compilación sin cambios…');
         const beforeSame = live;
         await worker.rebuild();
+        await indexOf(live);
         const differingSameData = changedFiles((await digest(beforeSame)).files, (await digest(live)).files);
         results.push({
           size,
@@ -182,6 +205,8 @@ export async function runPublish(sizes: readonly number[], editCount: number): P
           files: first.files.size,
           bytes: first.bytes,
           edits,
+          indexMs,
+          indexFiles,
           editStats,
           changedByEdit,
           differingSameData,

@@ -76,6 +76,8 @@ describe('rebuild worker', () => {
   let failNext = false;
   let hangNext = false;
   let hungSignal: AbortSignal | undefined;
+  /** What followed each publication (the search index, in `npm start`): its build, and its signal. */
+  const followed: Array<{ dir: string; signal: AbortSignal }> = [];
 
   beforeAll(async () => {
     buildsDir = await mkdtemp(join(tmpdir(), 'outlet-builds-'));
@@ -104,6 +106,11 @@ describe('rebuild worker', () => {
       publish: (dir) => {
         live = dir;
       },
+      // runs until the next publication stops it
+      afterPublish: (dir, signal) => {
+        followed.push({ dir, signal });
+        return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+      },
     });
   });
   afterAll(async () => {
@@ -111,6 +118,20 @@ describe('rebuild worker', () => {
     await rm(buildsDir, { recursive: true, force: true });
   });
   beforeEach(clearRequests);
+
+  it('starts what follows a publication once it is live, and stops it when a newer one is published', async () => {
+    const start = followed.length;
+    await sql.query(`insert into public.brands (name, display_name) values ('tras-publicar', 'Tras publicar')`);
+    await expect.poll(() => followed.length, { timeout: 5000 }).toBe(start + 1);
+    const first = followed[start]!;
+    expect(first.dir).toBe(live);
+    expect(first.signal.aborted).toBe(false);
+    await sql.query(`update public.brands set display_name = 'Tras publicar 2' where name = 'tras-publicar'`);
+    await expect.poll(() => followed.length, { timeout: 5000 }).toBe(start + 2);
+    expect(first.signal.aborted).toBe(true);
+    expect(followed[start + 1]!.dir).toBe(live);
+    expect(followed[start + 1]!.signal.aborted).toBe(false);
+  });
 
   it('builds and publishes after a change, marking the request published', async () => {
     const before = builds;
