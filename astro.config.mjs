@@ -9,7 +9,8 @@ import { rendererTag } from './scripts/lib/renderer-tag.ts';
 //
 // The shop's components (src/) are React, rendered to static HTML at build time; only the islands a
 // shopper touches load React in the browser (one shared runtime chunk, cached as an immutable asset),
-// each when it is needed (client:visible, client:idle). The back office (admin/) is react-admin, a
+// each when it is needed (client:visible, client:idle, or client:interaction: on the shopper's first
+// touch, src/directives/interaction.ts). The back office (admin/) is react-admin, a
 // single-page app with its own build (admin/vite.config.ts), served at /admin/.
 
 /** A glob of this repository's files below `folder`, as an absolute path (how the integrations compare them). */
@@ -31,7 +32,20 @@ export default defineConfig({
   cacheDir: process.env.SHOP_BUILD_CACHE ?? './node_modules/.astro',
   experimental: { incrementalBuild: process.env.SHOP_BUILD_INCREMENTAL === '1' },
   trailingSlash: 'ignore',
-  integrations: [react({ include: [filesIn('src')] })],
+  integrations: [
+    react({ include: [filesIn('src')] }),
+    {
+      name: 'shop-client-directives',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({
+            name: 'interaction',
+            entrypoint: fileURLToPath(new URL('./src/directives/interaction.ts', import.meta.url)),
+          });
+        },
+      },
+    },
+  ],
   vite: { plugins: [tailwindcss(), rendererTag(fileURLToPath(new URL('./src/', import.meta.url)), '@astrojs/react')] },
   env: {
     schema: {

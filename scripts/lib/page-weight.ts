@@ -1,7 +1,8 @@
 /**
  * What a page of a built site costs a shopper up front, gzipped: its HTML, its stylesheets, and the
  * JavaScript it loads before any interaction (entry scripts, island components and renderers, and
- * everything they import statically). Chunks loaded later by dynamic import() are not counted.
+ * everything they import statically). Chunks loaded later by dynamic import() are not counted, nor
+ * islands that hydrate on the shopper's first touch (client:interaction).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,7 +38,12 @@ export function pageWeight(dist: string, route: string): PageWeight {
   const html = readFileSync(htmlFile);
   const text = html.toString('utf8');
   const scripts = new Set<string>();
-  for (const m of text.matchAll(/\b(?:src|component-url|renderer-url)="(\/[^"]+\.js)"/g)) withStaticImports(dist, m[1] ?? '', scripts);
+  for (const m of text.matchAll(/<script\b[^>]*\bsrc="(\/[^"]+\.js)"/g)) withStaticImports(dist, m[1] ?? '', scripts);
+  for (const island of text.matchAll(/<astro-island\b[^>]*>/g)) {
+    // an island hydrated on the shopper's first touch (client:interaction) loads nothing up front
+    if (/\bclient="interaction"/.test(island[0])) continue;
+    for (const m of island[0].matchAll(/\b(?:component-url|renderer-url)="(\/[^"]+\.js)"/g)) withStaticImports(dist, m[1] ?? '', scripts);
+  }
   for (const m of text.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="(\/[^"]+\.js)"/g)) withStaticImports(dist, m[1] ?? '', scripts);
   const styles = new Set([...text.matchAll(/<link[^>]+href="(\/[^"]+\.css)"/g)].map((m) => m[1] ?? ''));
   const sum = (urls: Iterable<string>) => [...urls].reduce((total, u) => total + gzipped(readFileSync(fileOf(dist, u))), 0);

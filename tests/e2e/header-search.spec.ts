@@ -5,20 +5,17 @@
  */
 import { expect, test, type Locator, type Page } from './test.ts';
 import { mexicoDate, service } from './fixtures.ts';
-import { hydrated } from './islands.ts';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 
-/** The search box, once its island runs (on phones behind the 'Buscar productos' button). */
+/**
+ * The search box (on phones behind the 'Buscar productos' button). Its island hydrates on the first
+ * touch (client:interaction), so nothing is waited for: a tap or text that comes before hydration
+ * is kept.
+ */
 async function openSearch(page: Page): Promise<Locator> {
   const box = page.getByRole('combobox', { name: 'Buscar productos' });
-  if (isPhone(page)) {
-    const open = page.getByRole('button', { name: 'Buscar productos' });
-    await hydrated(page, open);
-    await open.click();
-  } else {
-    await hydrated(page, box);
-  }
+  if (isPhone(page)) await page.getByRole('button', { name: 'Buscar productos' }).click();
   return box;
 }
 
@@ -115,4 +112,22 @@ test('a result shows the price of now, and a product sold out since the index wa
   } finally {
     await db.from('products').update({ agotado: false, precio_venta: product!.precio_venta }).eq('id', product!.id).throwOnError();
   }
+});
+
+test('the search loads nothing until the shopper touches it, and keeps a tap or text that comes before it is ready', async ({ page }) => {
+  const loaded: string[] = [];
+  page.on('request', (r) => {
+    if (/HeaderSearch|site-search|\/pagefind\//.test(r.url())) loaded.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  expect(loaded).toEqual([]);
+
+  // typed at once, while the island is still loading: the text stays and is searched
+  const box = await openSearch(page);
+  await box.pressSequentially('devolucion', { delay: 10 });
+  await expect(results(page).getByRole('option', { name: /^Información Términos y condiciones/ })).toBeVisible();
+  await expect(box).toHaveValue('devolucion');
+  expect(loaded.some((path) => path.includes('HeaderSearch'))).toBe(true);
+  expect(loaded).toContain('/pagefind/pagefind.js');
 });

@@ -35,4 +35,17 @@ describe('pageWeight', () => {
     expect(weight.css).toBe(gz(files['_astro/site.css']));
     expect(weight.html).toBe(gz(html));
   });
+
+  it('leaves out an island that hydrates on the first touch (client:interaction), not the runtime another island loads', () => {
+    write('_astro/search.js', 'y'.repeat(3000));
+    write('_astro/island.js', 'export const i=1;');
+    write('_astro/client.js', 'export const c=1;');
+    const html =
+      '<astro-island component-url="/_astro/search.js" renderer-url="/_astro/client.js" client="interaction"></astro-island>' +
+      '<astro-island component-url="/_astro/island.js" renderer-url="/_astro/client.js" client="idle"></astro-island>';
+    write('inicio/index.html', html);
+    const weight = pageWeight(dist, '/inicio');
+    expect(weight.jsFiles).toBe(2);
+    expect(weight.js).toBe(gz('export const i=1;') + gz('export const c=1;'));
+  });
 });

@@ -30,6 +30,7 @@ function loadSearch(): Promise<SiteSearch> {
 type Status = 'idle' | 'loading' | 'done' | 'error';
 
 export default function HeaderSearch() {
+  const ids = { input: useId(), list: useId(), option: useId() };
   const [term, setTerm] = useState('');
   const [hits, setHits] = useState<SearchHit[]>([]);
   const [status, setStatus] = useState<Status>('idle');
@@ -38,10 +39,8 @@ export default function HeaderSearch() {
   const [panelOpen, setPanelOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const ids = { input: useId(), list: useId(), option: useId() };
   const query = term.trim();
   const tracking = useSearchTracking();
-
   useEffect(() => {
     if (!query) {
       setHits([]);
