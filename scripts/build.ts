@@ -24,4 +24,11 @@ if (!siteUrl) {
 }
 // The cache of the last build (kept between runs of the publish workflow) makes the build incremental,
 // and holds the last search index (npm run search-index -- dist --keep …), carried until the new one is written.
-await buildShop({ supabaseUrl, anonKey, siteUrl, root: ROOT, cacheDir: join(ROOT, BUILD_CACHE), searchIndexFrom: join(ROOT, SEARCH_CACHE) });
+await buildShop({
+  supabaseUrl,
+  anonKey,
+  siteUrl,
+  root: ROOT,
+  cacheDir: join(ROOT, BUILD_CACHE),
+  searchIndexFrom: join(ROOT, SEARCH_CACHE),
+});

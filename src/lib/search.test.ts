@@ -49,7 +49,11 @@ describe('placeIndexRecord', () => {
 
   it('gives a campaign its last day, so a result can drop it once it has ended', () => {
     const record = placeIndexRecord({ kind: 'campana', id: 'c-1', nombre: 'Buen Fin', fecha_fin: '2026-11-30' });
-    expect(record).toMatchObject({ url: '/tienda?campaign=c-1', meta: { title: 'Buen Fin', fin: '2026-11-30' }, filters: { tipo: ['campana'] } });
+    expect(record).toMatchObject({
+      url: '/tienda?campaign=c-1',
+      meta: { title: 'Buen Fin', fin: '2026-11-30' },
+      filters: { tipo: ['campana'] },
+    });
     expect(placeIndexRecord({ kind: 'categoria', id: 'k-1', nombre: 'Tenis' }).url).toBe('/tienda?category=k-1');
   });
 });
@@ -66,7 +70,9 @@ describe('toPlaceHit', () => {
       excerpt: [],
     });
     expect(toPlaceHit(found('categoria', { title: 'Tenis' }), '2026-11-27')?.label).toBe('Categoría');
-    expect(toPlaceHit(found('pagina', { title: 'Términos y condiciones' }, 'Las <mark>devoluciones</mark> &amp; cambios'), '2026-11-27')).toMatchObject({
+    expect(
+      toPlaceHit(found('pagina', { title: 'Términos y condiciones' }, 'Las <mark>devoluciones</mark> &amp; cambios'), '2026-11-27'),
+    ).toMatchObject({
       label: 'Información',
       excerpt: [
         { text: 'Las ', marked: false },

@@ -46,7 +46,10 @@ describe('_headers', () => {
   it('caches hashed assets for a year and leaves pages to revalidate', () => {
     expect(headersFor(rules, '/_astro/client.Ab12.js')).toContainEqual(['Cache-Control', 'public, max-age=31536000, immutable']);
     // the search index's chunks are named by their content; its entry points are not, and revalidate
-    expect(headersFor(rules, '/pagefind/index/es_3f2a1b9.pf_index')).toContainEqual(['Cache-Control', 'public, max-age=31536000, immutable']);
+    expect(headersFor(rules, '/pagefind/index/es_3f2a1b9.pf_index')).toContainEqual([
+      'Cache-Control',
+      'public, max-age=31536000, immutable',
+    ]);
     expect(headersFor(rules, '/pagefind/fragment/es_group_0827467.pf_fragment')).toContainEqual([
       'Cache-Control',
       'public, max-age=31536000, immutable',

@@ -21,7 +21,10 @@ export default function ProductSummary({ product: p }: { product: SummaryProduct
     <div>
       <div className="flex flex-wrap items-center gap-2">
         {p.destacado && (
-          <span data-pagefind-ignore className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">
+          <span
+            data-pagefind-ignore
+            className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900"
+          >
             <Star aria-hidden="true" className="size-3.5 fill-current" />
             Altamente valorado
           </span>
