@@ -41,6 +41,17 @@ export default function HeaderSearch() {
   const input = useRef<HTMLInputElement>(null);
   const query = term.trim();
   const tracking = useSearchTracking();
+  // The box is uncontrolled (the page's own field, never reset by React): text typed before the
+  // island hydrated (on the first touch, client:interaction) is still in it, and searched now.
+  const { typed } = tracking;
+  useEffect(() => {
+    const early = input.current?.value ?? '';
+    if (!early) return;
+    setTerm(early);
+    setListOpen(true);
+    typed(early);
+  }, [typed]);
+
   useEffect(() => {
     if (!query) {
       setHits([]);
@@ -100,6 +111,7 @@ export default function HeaderSearch() {
       if (listOpen && query) close();
       else {
         setTerm('');
+        if (input.current) input.current.value = '';
         setPanelOpen(false);
       }
     }
@@ -180,7 +192,7 @@ export default function HeaderSearch() {
               aria-controls={showList ? ids.list : undefined}
               aria-activedescendant={showList && active >= 0 ? `${ids.option}-${active}` : undefined}
               placeholder="Buscar productos..."
-              value={term}
+              defaultValue=""
               onChange={(e) => {
                 setTerm(e.currentTarget.value);
                 setListOpen(true);
