@@ -46,7 +46,13 @@ export default defineConfig({
       },
     },
   ],
-  vite: { plugins: [tailwindcss(), rendererTag(fileURLToPath(new URL('./src/', import.meta.url)), '@astrojs/react')] },
+  vite: {
+    plugins: [tailwindcss(), rendererTag(fileURLToPath(new URL('./src/', import.meta.url)), '@astrojs/react')],
+    // The pages' own scripts (and any small asset) are files the browser caches across the shop, never
+    // inlined into each page's HTML (Astro inlines small scripts by default): a page's first 14 KB
+    // carry its content. A number, so a change of it is part of Astro's build-cache key.
+    build: { assetsInlineLimit: 0 },
+  },
   env: {
     schema: {
       // Public by design: the anon key only grants what RLS lets a shopper see.

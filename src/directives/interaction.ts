@@ -1,6 +1,6 @@
 /**
  * `client:interaction`: an island that hydrates on the shopper's first touch of it (a pointer over
- * or on it, focus entering it, a key pressed in it), not with the page: for what most visits never
+ * or on it, or focus entering it), not with the page: for what most visits never
  * use, such as the header search. Until then its server-rendered HTML works on its own (a form
  * still submits). A button clicked before hydration has finished is clicked again once it has, so a
  * first tap is never lost. Text typed meanwhile stays in its field only if the island leaves the
@@ -9,25 +9,24 @@
  */
 import type { ClientDirective } from 'astro';
 
-const FIRST_TOUCH = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+/** A pointer over or on the island (a touch is a pointer too), or focus entering it (a key press comes after). */
+const FIRST_TOUCH = ['pointerover', 'pointerdown', 'focusin'] as const;
 
 const interaction: ClientDirective = (load, _options, island) => {
   // a button does nothing before hydration (links and fields do their own part natively)
-  let clicked: HTMLElement | null = null;
+  let tapped: HTMLElement | null | undefined;
   const remember = (event: Event) => {
-    clicked = event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="button"]') : null;
+    tapped = (event.target as Element).closest?.('button');
   };
-  const hydrateNow = async () => {
-    for (const name of FIRST_TOUCH) island.removeEventListener(name, hydrateNow);
-    const hydrate = await load();
-    await hydrate();
+  const hydrate = async () => {
+    for (const name of FIRST_TOUCH) island.removeEventListener(name, hydrate);
+    await (await load())();
     island.removeEventListener('click', remember, true);
-    const target = clicked as HTMLElement | null;
-    // the element hydration kept (React reuses the server's elements), clicked again now that it listens
-    if (target?.isConnected) target.click();
+    // the button hydration kept (React reuses the server's elements), clicked again now that it listens
+    tapped?.click();
   };
   island.addEventListener('click', remember, true);
-  for (const name of FIRST_TOUCH) island.addEventListener(name, hydrateNow, { once: true, passive: true });
+  for (const name of FIRST_TOUCH) island.addEventListener(name, hydrate, { passive: true });
 };
 
 export default interaction;
