@@ -11,7 +11,8 @@ const exported = {
   precio_anterior: 1299,
   precio_venta: 799,
   imagenes: 'https://img.example/a.webp;https://img.example/b.webp',
-  tallas: '25;26.5;M',
+  tallas: '25;26.5:3;M',
+  existencias: '',
   descripcion_html: '<p>Línea 1</p>\n<p>=SUMA(A1)</p>',
   categoria: 'Calzado',
   subcategoria: 'Tenis',
@@ -22,7 +23,7 @@ describe('the product list export', () => {
   it('reads back through the CSV import as the same product, its id and sale price included', () => {
     const text = productsCsv([exported]);
     expect(text.split('\r\n')[0]).toBe(
-      'url,nombre,precio,precio_anterior,imagenes,tallas,descripcion_html,categoria,subcategoria,clasificacion,id,precio_venta',
+      'url,nombre,precio,precio_anterior,imagenes,tallas,descripcion_html,categoria,subcategoria,clasificacion,existencias,id,precio_venta',
     );
     // a cell that a spreadsheet would run as a formula is written with a leading quote
     expect(text).toContain(`"'-Oferta: Tenis ""Runner"", talla única"`);
@@ -37,7 +38,8 @@ describe('the product list export', () => {
       precio_original: 1299,
       precio_venta: 799,
       imagenes: ['https://img.example/a.webp', 'https://img.example/b.webp'],
-      tallas: ['25', '26.5', 'M'],
+      tallas: ['25', '26.5:3', 'M'],
+      existencias: null,
       descripcion: exported.descripcion_html,
       categoria: 'Calzado',
       subcategoria: 'Tenis',

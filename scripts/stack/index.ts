@@ -1,9 +1,11 @@
 /**
  * The local Supabase-compatible stack: Postgres 17, the bootstrap and migrations, PostgREST and the
- * gateway (REST, Auth, Storage, Functions) on one port. Used by `npm start`, `npm run dev` and tests.
+ * gateway (REST, Auth, Storage, Functions) on one port, and the jobs pg_cron runs on a hosted project.
+ * Used by `npm start`, `npm run dev` and tests.
  */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { startScheduledJobs } from './jobs.ts';
 import { jwtSecretFor, makeApiKeys } from './keys.ts';
 import { migrate } from './migrate.ts';
 import { assertPortsFree } from './ports.ts';
@@ -25,6 +27,8 @@ export interface Stack {
   dbUrl: string;
   /** supabase_admin's connection (the superuser), for what only the platform itself may do. */
   adminDbUrl: string;
+  /** PostgREST itself (loopback only): what the hosted edge forwards to, for tests and benchmarks that play many shoppers' networks. */
+  restUrl: string;
   /** True when this start created the database (and seeded it if asked). */
   created: boolean;
   stop(): Promise<void>;
@@ -82,6 +86,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     });
     stops.push(gateway.close);
 
+    // what pg_cron runs on a hosted project (the hold job), on the same schedule
+    const jobs = startScheduledJobs(db.url, log);
+    stops.push(jobs.stop);
+
     if (firstRun && opts.seed) {
       const { seedDemo } = await import('../seed/index.ts');
       log('Cargando datos de demostración…');
@@ -95,7 +103,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       const prepared = await prepareImages(serviceClient(url, keys.serviceRoleKey));
       log(`Tamaños de imagen preparados: ${prepared.uploaded} copias nuevas.`);
     }
-    return { url, ...keys, jwtSecret, dbUrl: db.url, adminDbUrl: db.adminUrl, created: firstRun, stop };
+    return { url, ...keys, jwtSecret, dbUrl: db.url, adminDbUrl: db.adminUrl, restUrl: rest.url, created: firstRun, stop };
   } catch (error) {
     await stop();
     throw error;

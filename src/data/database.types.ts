@@ -441,6 +441,9 @@ export type Database = {
           updated_at: string
           status_changed_at: string
           paid_at: string | null
+          held_until: string | null
+          hold_ended_at: string | null
+          hold_end_reason: string | null
         }
         Insert: {
           id?: string
@@ -460,6 +463,9 @@ export type Database = {
           updated_at?: string
           status_changed_at?: string
           paid_at?: string | null
+          held_until?: string | null
+          hold_ended_at?: string | null
+          hold_end_reason?: string | null
         }
         Update: {
           id?: string
@@ -479,6 +485,9 @@ export type Database = {
           updated_at?: string
           status_changed_at?: string
           paid_at?: string | null
+          held_until?: string | null
+          hold_ended_at?: string | null
+          hold_end_reason?: string | null
         }
         Relationships: []
       }
@@ -602,21 +611,24 @@ export type Database = {
           product_id: string
           talla: string
           created_at: string
-          sold_at: string | null
+          existencias: number
+          apartadas: number
         }
         Insert: {
           id?: string
           product_id: string
           talla: string
           created_at?: string
-          sold_at?: string | null
+          existencias?: number
+          apartadas?: number
         }
         Update: {
           id?: string
           product_id?: string
           talla?: string
           created_at?: string
-          sold_at?: string | null
+          existencias?: number
+          apartadas?: number
         }
         Relationships: [
           {
@@ -648,6 +660,8 @@ export type Database = {
           updated_at: string
           orden_destacado: number | null
           agotado: boolean
+          existencias: number
+          apartadas: number
         }
         Insert: {
           id?: string
@@ -668,6 +682,8 @@ export type Database = {
           updated_at?: string
           orden_destacado?: number | null
           agotado?: boolean
+          existencias?: number
+          apartadas?: number
         }
         Update: {
           id?: string
@@ -688,6 +704,8 @@ export type Database = {
           updated_at?: string
           orden_destacado?: number | null
           agotado?: boolean
+          existencias?: number
+          apartadas?: number
         }
         Relationships: [
           {
@@ -857,6 +875,8 @@ export type Database = {
           seller_rfc: string | null
           seller_address: string | null
           privacy_controller: string | null
+          hold_minutes: number
+          max_held_per_network: number
         }
         Insert: {
           id?: number
@@ -884,6 +904,8 @@ export type Database = {
           seller_rfc?: string | null
           seller_address?: string | null
           privacy_controller?: string | null
+          hold_minutes?: number
+          max_held_per_network?: number
         }
         Update: {
           id?: number
@@ -911,6 +933,8 @@ export type Database = {
           seller_rfc?: string | null
           seller_address?: string | null
           privacy_controller?: string | null
+          hold_minutes?: number
+          max_held_per_network?: number
         }
         Relationships: []
       }
@@ -1249,11 +1273,19 @@ export type Database = {
           precio_venta: number
           imagenes: string
           tallas: string
+          existencias: string
           descripcion_html: string
           categoria: string
           subcategoria: string
           clasificacion: string
         }[]
+      }
+      extend_order_hold: {
+        Args: {
+          p_order_id: string
+          p_hours: number
+        }
+        Returns: string
       }
       get_analytics_by_period: {
         Args: {
@@ -1798,6 +1830,12 @@ export type Database = {
         Args: {
           source_subcategory_id: string
           target_subcategory_id: string
+        }
+        Returns: Json
+      }
+      piezas: {
+        Args: {
+          p: Database["public"]["Tables"]["products"]["Row"]
         }
         Returns: Json
       }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   CSV_COLUMNS,
+  CSV_ERRORS,
   type CsvImport,
   csvTemplate,
   decodeCsvBytes,
@@ -10,6 +11,8 @@ import {
   parseCsvPrice,
   parseCsvRow,
   parseSizes,
+  parseSizeStock,
+  formatSizeStock,
 } from './csv-import.ts';
 
 const fixture = (name: string): Uint8Array => readFileSync(new URL(`../../tests/fixtures/csv/${name}`, import.meta.url));
@@ -81,8 +84,26 @@ describe('prices', () => {
 describe('sizes', () => {
   it('ignore text from an opening parenthesis, trim, drop empties and case-insensitive repeats', () => {
     expect(parseSizes('28 (MX);30;32')).toEqual(['28', '30', '32']);
-    expect(parseSizes(' ch ; CH;M;;(EU) ; m ;G')).toEqual(['ch', 'M', 'G']);
+    expect(parseSizes(' ch ; CH;M;;(EU) ; m:4 ;G')).toEqual(['ch', 'M', 'G']);
     expect(parseSizes('')).toEqual([]);
+  });
+  it('carry their pieces as M:3 (no count is one piece, :1 is written as none), and round-trip', () => {
+    expect(parseSizes('S;M:3;L : 2;XL:0;28 (MX):4')).toEqual(['S', 'M:3', 'L:2', 'XL:0', '28:4']);
+    expect(parseSizes('M:1')).toEqual(['M']);
+    expect(parseSizes(parseSizes('S;M:3;L:2')!.join(';'))).toEqual(['S', 'M:3', 'L:2']);
+    expect(parseSizeStock('10:30')).toEqual({ talla: '10', existencias: 30 });
+    expect(formatSizeStock({ talla: 'M', existencias: 1 })).toBe('M');
+  });
+  it('refuse a count above 9999 pieces, keeping the row out of the import', () => {
+    expect(parseSizes('M:10000')).toBeNull();
+    const row = parseCsvRow({ nombre: 'Gorra', precio: '100', categoria: 'Accesorios', tallas: 'M:10000' }, 1);
+    expect(row.errors).toContain(CSV_ERRORS.stockInvalid);
+  });
+  it('read existencias, the pieces of a product without sizes: blank is null, anything but 0 to 9999 an error', () => {
+    const row = (existencias: string) => parseCsvRow({ nombre: 'Bolsa', precio: '100', categoria: 'Accesorios', existencias }, 1);
+    expect(row('3').existencias).toBe(3);
+    expect(row('').existencias).toBeNull();
+    for (const bad of ['-1', '2.5', 'tres', '10000']) expect(row(bad).errors, bad).toContain(CSV_ERRORS.stockInvalid);
   });
 });
 

@@ -21,10 +21,14 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /**
- * Columns the product list's export adds: the product's id (the row then updates that product) and
- * its sale price (kept as given instead of the import's price rule).
+ * Columns a file may add, which the product list's export writes: existencias (the pieces of a
+ * product without sizes; sizes carry their own in tallas, 'M:3'), the product's id (the row then
+ * updates that product) and its sale price (kept as given instead of the import's price rule).
  */
-export const CSV_EXPORT_COLUMNS = ['id', 'precio_venta'] as const;
+export const CSV_EXPORT_COLUMNS = ['existencias', 'id', 'precio_venta'] as const;
+
+/** The most pieces a size (or a product without sizes) may have. */
+export const MAX_PIECES = 9999;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number] | (typeof CSV_EXPORT_COLUMNS)[number];
 
@@ -38,6 +42,7 @@ export const CSV_ERRORS = {
   priceInvalid: 'Precio inválido',
   pricesFailed: 'Error procesando precios',
   idInvalid: 'El id no es válido',
+  stockInvalid: 'Existencias inválidas: de 0 a 9999 piezas por talla (M:3) o en la columna existencias',
 } as const;
 
 export const CSV_WARNINGS = {
@@ -63,7 +68,10 @@ export interface CsvProductRow {
   precio_venta: number | null;
   /** http(s) addresses only, in the file's order. */
   imagenes: string[];
+  /** Each size as the import reads it: 'M', or 'M:3' for 3 pieces. */
   tallas: string[];
+  /** From 'existencias': the pieces of a product without sizes; null when blank. */
+  existencias: number | null;
   /** From 'descripcion_html', as given; '' when absent. */
   descripcion: string;
   categoria: string;
@@ -183,19 +191,47 @@ const splitList = (value: string): string[] =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** Sizes: text from an opening parenthesis on is ignored ('28 (MX)' → '28'); a case-insensitive repeat is dropped. */
-export function parseSizes(value: string): string[] {
-  const seen = new Set<string>();
-  const sizes: string[] = [];
+/** A size with its pieces, as a cell of 'tallas' writes it: 'M:3' is 3 pieces of M; 'M' is one. */
+export interface SizeStock {
+  talla: string;
+  existencias: number;
+}
+
+/** One item of 'tallas' read: 'M:3' → {M, 3}; 'M' → {M, 1}; null when the count is not 0 to MAX_PIECES. */
+export function parseSizeStock(item: string): SizeStock | null {
+  const match = /^(.*?)\s*:\s*(\d+)$/.exec(item.trim());
+  if (!match) return { talla: item.trim(), existencias: 1 };
+  const count = Number(match[2]);
+  return count <= MAX_PIECES ? { talla: match[1]!.trim(), existencias: count } : null;
+}
+
+/** A size as 'tallas' writes it: the name, then ':' and its pieces unless it has exactly one. */
+export function formatSizeStock({ talla, existencias }: SizeStock): string {
+  return existencias === 1 ? talla : `${talla}:${existencias}`;
+}
+
+/**
+ * Sizes with their pieces ('M:3'; no count is one piece): text from an opening parenthesis on is
+ * ignored ('28 (MX)' → '28'); a case-insensitive repeat is dropped (the first wins). Null when a
+ * count is out of range.
+ */
+export function parseSizes(value: string): string[] | null {
+  const sizes = new Map<string, SizeStock>();
   for (const item of value.split(';')) {
-    const size = item.split('(')[0]!.trim();
-    const key = size.toLowerCase();
-    if (size && !seen.has(key)) {
-      seen.add(key);
-      sizes.push(size);
-    }
+    const stock = parseSizeStock(item);
+    if (!stock) return null;
+    const talla = stock.talla.split('(')[0]!.trim();
+    if (!talla) continue;
+    const key = talla.toLowerCase();
+    if (!sizes.has(key)) sizes.set(key, { talla, existencias: stock.existencias });
   }
-  return sizes;
+  return [...sizes.values()].map(formatSizeStock);
+}
+
+/** 'existencias': blank is null; otherwise a whole number 0 to MAX_PIECES, or undefined when it is not one. */
+function parsePieces(value: string): number | null | undefined {
+  if (!value) return null;
+  return /^\d{1,4}$/.test(value) ? Number(value) : undefined;
 }
 
 /** One data row (keys already normalised) to a product row with its errors and warnings. */
@@ -253,6 +289,10 @@ export function parseCsvRow(record: Partial<Record<string, string>>, row: number
   const id = field('id') || null;
   if (id !== null && !UUID.test(id)) errors.push(CSV_ERRORS.idInvalid);
 
+  const tallas = parseSizes(field('tallas'));
+  const existencias = parsePieces(field('existencias'));
+  if (tallas === null || existencias === undefined) errors.push(CSV_ERRORS.stockInvalid);
+
   const margin = sale !== null && cost !== null ? profitMargin(sale, cost) : null;
   return {
     id: id !== null && UUID.test(id) ? id.toLowerCase() : null,
@@ -262,7 +302,8 @@ export function parseCsvRow(record: Partial<Record<string, string>>, row: number
     precio_original: original,
     precio_venta: sale,
     imagenes,
-    tallas: parseSizes(field('tallas')),
+    tallas: tallas ?? [],
+    existencias: existencias ?? null,
     descripcion: field('descripcion_html'),
     categoria,
     subcategoria: field('subcategoria'),
@@ -324,7 +365,7 @@ export function csvTemplate(): string {
       precio: '899',
       precio_anterior: '2,199',
       imagenes: 'https://ejemplo.com/imagenes/chamarra-trucker-frente.jpg;https://ejemplo.com/imagenes/chamarra-trucker-espalda.jpg',
-      tallas: 'CH;M;G;EG',
+      tallas: 'CH;M:3;G:2;EG',
       descripcion_html: '<p>Chamarra de mezclilla, corte clásico y botones metálicos.</p>',
       categoria: 'Ropa',
       subcategoria: 'Chamarras',

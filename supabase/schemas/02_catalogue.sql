@@ -140,9 +140,16 @@ create table public.products (
   -- The featured product's place in the home carousel (1 first), set in the back office's
   -- 'Destacados'; null for the rest, which follow newest first. Cleared when it stops being featured.
   orden_destacado integer check (orden_destacado >= 1),
-  -- Every piece of the product is sold (its orders were marked paid): its page says 'Agotado' and
-  -- it leaves the shop's listings. Kept by sync_product_sizes and the orders (08_orders.sql).
+  -- No piece of the product is for sale now (every one is sold, or held by an unpaid order): it
+  -- leaves the shop's listings, and its page says 'Agotado' or 'Apartado'. Kept by
+  -- sync_product_sizes (a product with sizes) and product_stock_rules (one without).
   agotado boolean not null default false,
+  -- A product without sizes is its own stock (one with sizes counts pieces per size, product_sizes):
+  -- existencias are its pieces not yet sold (the team sets them; a paid order takes one, a cancelled
+  -- one gives it back) and apartadas the pieces unpaid orders hold now (kept by private.holds'
+  -- trigger, 08_orders.sql). It is for sale while existencias > apartadas.
+  existencias integer not null default 1 check (existencias between 0 and 9999),
+  apartadas integer not null default 0 check (apartadas >= 0),
   -- Every permalink is a path the shop can build (/producto/{permalink}): save_product and the
   -- import refuse other forms, and so does the table for a direct write, since one bad permalink
   -- (a slash, a space, an accent, a dot) breaks the build of every page.
@@ -151,8 +158,10 @@ create table public.products (
 );
 comment on table public.products is 'Products of a campaign. Public only while the campaign is active. Admin-only fields (costo_compra, link_externo) live in product_private.';
 comment on column public.products.marca is 'Free-text brand as typed or imported; brand_id is the catalogue brand.';
-comment on column public.products.sizes is 'Read-only copy of the product''s product_sizes still for sale (not sold; trimmed, natural size order), kept by triggers so the shop can filter and count sizes without a join. Writes to it are ignored.';
-comment on column public.products.agotado is 'Every piece is sold: the product page says Agotado and the shop lists it nowhere. True when every size is sold, or (a product without sizes) when an order holding it was paid.';
+comment on column public.products.sizes is 'Read-only copy of the product''s sizes with a piece for sale (neither sold nor held; trimmed, natural size order), kept by triggers so the shop can filter and count sizes without a join. Writes to it are ignored.';
+comment on column public.products.agotado is 'No piece is for sale now: every size (or, without sizes, the product itself) has no piece left that is neither sold nor held by an unpaid order. The shop lists it nowhere; its page says Agotado (all sold) or Apartado (some held). Kept by triggers.';
+comment on column public.products.existencias is 'Pieces of a product without sizes not yet sold (a product with sizes counts them per size). Set by the team; a paid order takes one, cancelling gives it back.';
+comment on column public.products.apartadas is 'Pieces of a product without sizes held right now by unpaid orders (private.holds); never more than existencias. Written only by the holds'' trigger.';
 grant select on table public.products to anon;
 grant select, insert, update, delete on table public.products to authenticated;
 create index if not exists products_admin_search_trgm_idx on public.products
@@ -200,12 +209,15 @@ create table public.product_sizes (
   product_id uuid not null references public.products (id) on delete cascade,
   talla text not null check (btrim(talla) <> ''),
   created_at timestamptz not null default now(),
-  -- The outlet holds one piece per size: set when the order holding it is marked paid, cleared if
-  -- that order goes back or is cancelled (which order sold it is private: private.sales). A sold
-  -- size is not offered anywhere in the shop.
-  sold_at timestamptz
+  -- Pieces of this size not yet sold (the team sets them; 1 by default): a paid order takes one and
+  -- cancelling it gives it back (which order sold each piece is private: private.sales).
+  existencias integer not null default 1 check (existencias between 0 and 9999),
+  -- Pieces of this size held right now by unpaid orders (private.holds keeps this count). A size is
+  -- offered while existencias > apartadas; with none left it leaves the shop.
+  apartadas integer not null default 0 check (apartadas >= 0)
 );
-comment on table public.product_sizes is 'Sizes of a product (one piece each); one per product case-insensitively (trimmed). sold_at: when a paid order sold it.';
+comment on table public.product_sizes is 'Sizes of a product; one per product case-insensitively (trimmed). existencias: pieces not yet sold; apartadas: pieces unpaid orders hold now. For sale while existencias > apartadas.';
+comment on column public.product_sizes.apartadas is 'Pieces held right now by unpaid orders (private.holds); never more than existencias. Written only by the holds'' trigger.';
 grant select on table public.product_sizes to anon;
 grant select, insert, update, delete on table public.product_sizes to authenticated;
 create unique index product_sizes_product_talla_key on public.product_sizes (product_id, lower(btrim(talla)));
@@ -229,27 +241,28 @@ begin
     select array_agg(distinct x.product_id) into touched
       from (select n.product_id from new_rows n union select o.product_id from old_rows o) x;
   end if;
-  -- sizes = the sizes still for sale; agotado when the product has sizes and every one is sold (a
-  -- product left without any size keeps agotado as its orders set it).
+  -- sizes = the sizes with a piece for sale (neither sold nor held); agotado when none has one
+  -- (a product left without any size is its own stock: pieces for sale of its own)
   update public.products p
      set sizes = f.sizes,
-         agotado = coalesce(f.agotado, p.agotado)
+         agotado = coalesce(f.agotado, p.existencias <= p.apartadas)
     from unnest(touched) as t(product_id)
     cross join lateral (
       select coalesce(array_agg(btrim(s.talla) order by public.size_sort_key(s.talla), btrim(s.talla))
-                        filter (where s.sold_at is null), '{}') as sizes,
-             case when count(*) > 0 then count(*) filter (where s.sold_at is null) = 0 end as agotado
+                        filter (where s.existencias > s.apartadas), '{}') as sizes,
+             case when count(*) > 0 then count(*) filter (where s.existencias > s.apartadas) = 0 end as agotado
       from public.product_sizes s where s.product_id = t.product_id
     ) f
    where p.id = t.product_id
-     and (p.sizes, p.agotado) is distinct from (f.sizes, coalesce(f.agotado, p.agotado));
+     and (p.sizes, p.agotado) is distinct from (f.sizes, coalesce(f.agotado, p.existencias <= p.apartadas));
   return null;
 end
 $$;
-comment on function public.sync_product_sizes() is 'Trigger: keeps products.sizes equal to the product''s unsold product_sizes, and agotado true when it has sizes and all are sold.';
+comment on function public.sync_product_sizes() is 'Trigger: keeps products.sizes equal to the product''s sizes with a piece for sale (existencias > apartadas), and agotado true when none has one (without sizes: when the product''s own pieces are all sold or held).';
 
--- products.sizes is written only by sync_product_sizes (trigger depth > 1); a direct write (for
--- example a form sending the whole record back) keeps the stored value.
+-- products.sizes is written only by sync_product_sizes and apartadas only by the holds' trigger
+-- (trigger depth > 1); a direct write (for example a form sending the whole record back) keeps the
+-- stored values.
 create function public.protect_product_sizes_column()
 returns trigger
 language plpgsql
@@ -259,33 +272,102 @@ begin
   if pg_catalog.pg_trigger_depth() <= 1 then
     if tg_op = 'INSERT' then
       new.sizes := '{}';
+      new.apartadas := 0;
     else
       new.sizes := old.sizes;
+      new.apartadas := old.apartadas;
     end if;
   end if;
   return new;
 end
 $$;
-comment on function public.protect_product_sizes_column() is 'Trigger: products.sizes is read-only outside sync_product_sizes.';
+comment on function public.protect_product_sizes_column() is 'Trigger: products.sizes and products.apartadas are read-only outside their triggers.';
 
--- A sold size is a piece a paid order holds: it is never deleted nor renamed while its product
--- exists (only deleting the product itself takes it, with its sale). Otherwise the record of which
--- order sold it would go with it, and the same size added again would be sold a second time.
+-- The stock rules of a piece count, on a size or a product without sizes: apartadas is written only
+-- by the holds' trigger (a direct write keeps it), and existencias never drops below the pieces
+-- unpaid orders hold (the team cancels the order first). A product without sizes is agotado when
+-- it has no piece for sale.
+create function private.stock_rules()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_table_name = 'product_sizes' and pg_catalog.pg_trigger_depth() <= 1 then
+    new.apartadas := case when tg_op = 'INSERT' then 0 else old.apartadas end;
+  end if;
+  if new.existencias < new.apartadas then
+    raise exception '% pieza(s) están apartadas en pedidos sin pagar: las existencias no pueden ser menos. Cancela esos pedidos primero.',
+      new.apartadas using errcode = 'PT409';
+  end if;
+  if tg_table_name = 'products' and not exists (select 1 from public.product_sizes s where s.product_id = new.id) then
+    new.agotado := new.existencias <= new.apartadas;
+  end if;
+  return new;
+end
+$$;
+comment on function private.stock_rules() is 'Trigger on product_sizes and products: apartadas is read-only outside the holds'' trigger; existencias never below apartadas (PT409); a product without sizes is agotado with no piece for sale.';
+
+-- Whether a paid order sold a piece of the size (private.sales is private: the back office asks
+-- through this, to keep such a size and the record of its sale).
+create function private.size_sold(p_size_id uuid)
+returns boolean
+language plpgsql
+stable
+security definer -- reads private.sales for the caller
+set search_path = ''
+as $$
+begin
+  return exists (select 1 from private.sales sa where sa.size_id = p_size_id);
+end
+$$;
+comment on function private.size_sold(uuid) is 'True when a paid order sold a piece of the size (private.sales).';
+grant execute on function private.size_sold(uuid) to authenticated, service_role;
+
+-- A size that sold a piece or that an unpaid order holds is never deleted nor renamed while its
+-- product exists (only deleting the product itself takes it, with its sales): the record of which
+-- order sold or holds it would go with it.
 create function private.keep_sold_size()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
-  if old.sold_at is not null
-     and (tg_op = 'DELETE' or lower(btrim(new.talla)) <> lower(btrim(old.talla)))
+  if (tg_op = 'DELETE' or lower(btrim(new.talla)) <> lower(btrim(old.talla)))
      and exists (select 1 from public.products p where p.id = old.product_id) then
-    raise exception 'La talla % ya se vendió: no se puede borrar ni cambiar.', btrim(old.talla) using errcode = 'PT409';
+    if old.apartadas > 0 then
+      raise exception 'La talla % está apartada en un pedido sin pagar: no se puede borrar ni cambiar.', btrim(old.talla) using errcode = 'PT409';
+    end if;
+    if private.size_sold(old.id) then
+      raise exception 'La talla % ya se vendió: no se puede borrar ni cambiar.', btrim(old.talla) using errcode = 'PT409';
+    end if;
   end if;
   return coalesce(new, old);
 end
 $$;
-comment on function private.keep_sold_size() is 'Trigger: a sold size (sold_at set) is neither deleted nor renamed while its product exists (PT409, naming the size).';
+comment on function private.keep_sold_size() is 'Trigger: a size with a sale (private.sales) or a held piece is neither deleted nor renamed while its product exists (PT409, naming the size).';
+
+-- What the product page and the feeds say of each size (a computed column: `piezas` in a select):
+-- [{talla, libres, apartadas}] in size order, libres being the pieces for sale now (neither sold
+-- nor held). A size with no piece left (every one sold) is not listed: it has left the shop. A
+-- product without sizes gives one entry whose talla is null.
+create function public.piezas(p public.products)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when exists (select 1 from public.product_sizes s where s.product_id = p.id) then (
+      select coalesce(jsonb_agg(jsonb_build_object('talla', btrim(s.talla), 'libres', s.existencias - s.apartadas, 'apartadas', s.apartadas)
+                                order by public.size_sort_key(s.talla), btrim(s.talla)), '[]'::jsonb)
+        from public.product_sizes s
+       where s.product_id = p.id and s.existencias > 0)
+    else jsonb_build_array(jsonb_build_object('talla', null, 'libres', p.existencias - p.apartadas, 'apartadas', p.apartadas))
+  end
+$$;
+comment on function public.piezas(public.products) is 'Computed column: [{talla, libres, apartadas}] per size with a piece not yet sold, in size order (libres: for sale now); one entry with talla null for a product without sizes.';
+grant execute on function public.piezas(public.products) to anon, authenticated;
 
 -- A product that stops being featured loses its place in the home carousel: featured again later,
 -- it comes after the ones the admin has placed.
@@ -482,10 +564,16 @@ create table public.shop_settings (
   seller_rfc text check (seller_rfc ~ '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$'),
   seller_address text check (btrim(seller_address) <> '' and char_length(seller_address) <= 300),
   -- Who controls shoppers' personal data (LFPDPPP); the seller's legal name when not set.
-  privacy_controller text check (btrim(privacy_controller) <> '' and char_length(privacy_controller) <= 200)
-
+  privacy_controller text check (btrim(privacy_controller) <> '' and char_length(privacy_controller) <= 200),
+  -- How long placing an order holds its pieces for the shopper (08_orders.sql): long enough to
+  -- answer the chat and pay by transfer, short enough that the first hours' sizes come back the
+  -- same day when nobody pays. The team extends one order's hold from 'Pedidos'.
+  hold_minutes integer not null default 240 check (hold_minutes between 15 and 4320),
+  -- The most pieces unpaid orders from one network (an IPv4 /24, an IPv6 /64) may hold at once, so
+  -- nobody can hold the shop empty.
+  max_held_per_network integer not null default 30 check (max_held_per_network between 1 and 500)
 );
-comment on table public.shop_settings is 'The one row of shop settings the pages show: contact points (chat number, email, hours, social links, chat-group invite) and the shop''s policies (shipping, delivery, returns, revocation, cancellation, payment, the seller''s legal identity).';
+comment on table public.shop_settings is 'The one row of shop settings the pages show: contact points (chat number, email, hours, social links, chat-group invite) and the shop''s policies (shipping, delivery, returns, revocation, cancellation, payment, the seller''s legal identity), and how orders hold pieces (hold_minutes, max_held_per_network).';
 grant select on table public.shop_settings to anon;
 grant select, update on table public.shop_settings to authenticated;
 
@@ -509,6 +597,14 @@ create trigger keep_sold_size
 create trigger protect_sizes
   before insert or update on public.products
   for each row execute function public.protect_product_sizes_column();
+
+create trigger stock_rules
+  before insert or update of existencias, apartadas on public.products
+  for each row execute function private.stock_rules();
+
+create trigger stock_rules
+  before insert or update of existencias, apartadas on public.product_sizes
+  for each row execute function private.stock_rules();
 
 create trigger clear_featured_order
   before insert or update of destacado, orden_destacado on public.products

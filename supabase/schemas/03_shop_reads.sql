@@ -89,9 +89,9 @@ join public.campaigns cp on cp.id = p.campaign_id
 left join public.brands b on b.id = p.brand_id
 left join public.categories c on c.id = p.category_id
 left join public.subcategories sc on sc.id = p.subcategory_id
-left join public.product_sizes s on s.product_id = p.id and s.sold_at is null
+left join public.product_sizes s on s.product_id = p.id and s.existencias > s.apartadas
 where not p.agotado;
-comment on view public.master_products is 'One row per listed product (not sold out) and size still for sale (a product without sizes gives one row with size_name null), with names and price_range.';
+comment on view public.master_products is 'One row per listed product (not sold out) and size with a piece for sale (a product without sizes gives one row with size_name null), with names and price_range.';
 grant select on table public.master_products to anon, authenticated;
 
 -- ─── Facet cells: counts kept by triggers on products ─────────────────────────────────────────

@@ -818,8 +818,8 @@ comment on function public.discounted_price(numeric, numeric) is 'Sale price aft
 grant execute on function public.discounted_price(numeric, numeric) to authenticated;
 
 -- One action on many products, in one transaction: move them to a campaign, a category (and
--- subcategory) or a brand, take a percentage off their sale price, feature or unfeature them, or
--- delete them. p_expected is the count the person confirmed: when the selection no longer has that
+-- subcategory) or a brand, take a percentage off their sale price, set every size's pieces
+-- (existencias), feature or unfeature them, or delete them. p_expected is the count the person confirmed: when the selection no longer has that
 -- many products (someone added or removed some meanwhile), nothing changes and the message says
 -- how many it has now. Answers {changed, image_urls} (the deleted products' images, for the caller
 -- to remove from storage).
@@ -841,6 +841,7 @@ declare
   v_images jsonb := '[]'::jsonb;
   v_id uuid;
   v_percent numeric;
+  v_pieces integer;
 begin
   perform private.assert_admin();
   if p_ids is null and p_filter is null then
@@ -899,6 +900,24 @@ begin
          set precio_venta = public.discounted_price(p.precio_venta, v_percent)
        where p.id = any(v_targets) and public.discounted_price(p.precio_venta, v_percent) <> p.precio_venta;
       get diagnostics v_changed = row_count;
+    when 'stock' then
+      -- every size of each product (or a product without sizes itself) gets that many pieces not
+      -- yet sold; never fewer than unpaid orders hold
+      v_pieces := case when p_value ->> 'existencias' ~ '^[0-9]{1,4}$' then (p_value ->> 'existencias')::integer end;
+      if v_pieces is null then
+        raise exception 'Las existencias van de 0 a 9999 piezas' using errcode = '22023';
+      end if;
+      with sized as (
+        update public.product_sizes z set existencias = greatest(v_pieces, z.apartadas)
+         where z.product_id = any(v_targets) and z.existencias <> greatest(v_pieces, z.apartadas)
+        returning z.product_id
+      ), sizeless as (
+        update public.products p set existencias = greatest(v_pieces, p.apartadas)
+         where p.id = any(v_targets) and p.existencias <> greatest(v_pieces, p.apartadas)
+           and not exists (select 1 from public.product_sizes z where z.product_id = p.id)
+        returning p.id
+      )
+      select count(distinct t.id) into v_changed from (select product_id as id from sized union all select id from sizeless) t;
     when 'feature', 'unfeature' then
       update public.products p set destacado = (p_action = 'feature')
        where p.id = any(v_targets) and p.destacado <> (p_action = 'feature');
@@ -918,7 +937,7 @@ begin
   return jsonb_build_object('changed', v_changed, 'image_urls', v_images);
 end
 $$;
-comment on function public.bulk_update_products(uuid[], jsonb, text, jsonb, integer) is 'Admin: one action (campaign, category, brand, discount, feature, unfeature, delete) on the chosen products or all the list''s filter matches, in one transaction; refused (PT409) when the selection no longer has the confirmed count.';
+comment on function public.bulk_update_products(uuid[], jsonb, text, jsonb, integer) is 'Admin: one action (campaign, category, brand, discount, stock, feature, unfeature, delete) on the chosen products or all the list''s filter matches, in one transaction; refused (PT409) when the selection no longer has the confirmed count.';
 grant execute on function public.bulk_update_products(uuid[], jsonb, text, jsonb, integer) to authenticated;
 
 -- The product list as a CSV import file (the import's own columns, plus the product's id and its
@@ -927,7 +946,7 @@ grant execute on function public.bulk_update_products(uuid[], jsonb, text, jsonb
 create function public.export_products(p_filter jsonb default '{}'::jsonb)
 returns table (
   id uuid, url text, nombre text, precio numeric, precio_anterior numeric, precio_venta numeric,
-  imagenes text, tallas text, descripcion_html text, categoria text, subcategoria text, clasificacion text
+  imagenes text, tallas text, existencias text, descripcion_html text, categoria text, subcategoria text, clasificacion text
 )
 language plpgsql
 stable
@@ -939,7 +958,14 @@ begin
     select p.id, pp.link_externo, p.nombre, pp.costo_compra, p.precio_original, p.precio_venta,
            array_to_string(array_remove(array[p.imagen_principal], null)
              || array(select i.image_url from public.product_images i where i.product_id = p.id order by i.orden, i.id), ';'),
-           array_to_string(p.sizes, ';'),
+           -- every size with a piece not yet sold, as the import reads it: 'M:3', or 'M' for one
+           array_to_string(array(
+             select btrim(z.talla) || case when z.existencias = 1 then '' else ':' || z.existencias end
+               from public.product_sizes z
+              where z.product_id = p.id and z.existencias > 0
+              order by public.size_sort_key(z.talla), btrim(z.talla)), ';'),
+           -- a product without sizes: its pieces not yet sold
+           case when exists (select 1 from public.product_sizes z where z.product_id = p.id) then '' else p.existencias::text end,
            coalesce(p.descripcion, ''),
            coalesce(c.nombre, ''),
            coalesce(s.nombre, ''),
@@ -952,5 +978,5 @@ begin
      order by p.created_at desc, p.id;
 end
 $$;
-comment on function public.export_products(jsonb) is 'Staff: the products the list''s filter {search, campaign_id, only_active} matches, in the CSV import''s columns plus id and precio_venta (lists joined by ;), newest first.';
+comment on function public.export_products(jsonb) is 'Staff: the products the list''s filter {search, campaign_id, only_active} matches, in the CSV import''s columns plus id and precio_venta (lists joined by ;, each size with its pieces as M:3; existencias for a product without sizes), newest first.';
 grant execute on function public.export_products(jsonb) to authenticated;

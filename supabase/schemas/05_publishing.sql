@@ -262,8 +262,15 @@ create trigger campaigns_request_rebuild
   after insert or delete or update or truncate on public.campaigns
   for each statement execute function public.request_rebuild();
 
+-- Holds change only apartadas and what follows from it (sizes, agotado): the pages are not rebuilt
+-- for them, since a product page and the shop's lists read a size's state live. Sales change
+-- existencias, which are rebuilt. A new column of products belongs in this list unless it is such
+-- a live count.
 create trigger products_request_rebuild
-  after insert or delete or update or truncate on public.products
+  after insert or delete or truncate
+     or update of id, campaign_id, category_id, subcategory_id, brand_id, marca, nombre, precio_original, precio_venta,
+                  descripcion, imagen_principal, permalink, destacado, created_at, orden_destacado, existencias
+  on public.products
   for each statement execute function public.request_rebuild();
 
 create trigger product_images_request_rebuild
@@ -271,7 +278,7 @@ create trigger product_images_request_rebuild
   for each statement execute function public.request_rebuild();
 
 create trigger product_sizes_request_rebuild
-  after insert or delete or update or truncate on public.product_sizes
+  after insert or delete or truncate or update of id, product_id, talla, existencias on public.product_sizes
   for each statement execute function public.request_rebuild();
 
 create trigger categories_request_rebuild

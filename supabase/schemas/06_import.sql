@@ -3,8 +3,9 @@
 --
 -- The back office's CSV import sends batches of rows to import_products_batch (through the
 -- bulk-import-products-batch Edge Function); each batch is all or nothing, and a row whose
--- import key already exists is not imported again. The one row refused alone is an update naming a
--- size already sold: the rest of its batch is imported and the row's reason is answered.
+-- import key already exists is not imported again. A row's tallas carry each size's pieces as
+-- 'M:3' (no count: 1 piece), and a product without sizes its pieces in existencias, so a file the
+-- product list exported and imported back unchanged changes nothing.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
 -- A price of the element: a number above 0 with at most 2 decimals that fits numeric(12, 2);
@@ -75,6 +76,64 @@ comment on function private.import_texts(jsonb, text, text) is
   'A list field of an imported row (imagenes, tallas): texts trimmed, blanks dropped; raises unless it is an array of strings.';
 grant execute on function private.import_texts(jsonb, text, text) to authenticated, service_role;
 
+-- The sizes of an imported row with their pieces: each text of tallas is a size, optionally
+-- followed by ':' and its number of pieces (0 to 9999; 'M:3', 'M' is 1 piece). One size per
+-- product, compared trimmed and case-insensitively (the first one wins).
+create function private.import_sizes(p_item jsonb, p_row text)
+returns table (talla text, existencias integer)
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_text text;
+  v_parts text[];
+begin
+  for v_text in select t from unnest(private.import_texts(p_item, 'tallas', p_row)) as t loop
+    v_parts := regexp_match(v_text, '^(.*?)\s*:\s*([0-9]+)$');
+    if v_parts is null then
+      talla := v_text;
+      existencias := 1;
+    elsif btrim(v_parts[1]) = '' then
+      raise exception '%: la talla "%" no tiene nombre', p_row, v_text using errcode = '23514';
+    elsif length(v_parts[2]) > 4 then
+      raise exception '%: la talla % admite como máximo 9999 piezas', p_row, btrim(v_parts[1]) using errcode = '23514';
+    else
+      talla := btrim(v_parts[1]);
+      existencias := v_parts[2]::integer;
+    end if;
+    return next;
+  end loop;
+end
+$$;
+comment on function private.import_sizes(jsonb, text) is
+  'The tallas of an imported row as (talla, existencias): ''M:3'' is 3 pieces of M, ''M'' one; raises naming the row for a count above 9999 or a size without a name.';
+grant execute on function private.import_sizes(jsonb, text) to authenticated, service_role;
+
+-- The pieces of an imported product without sizes (existencias): a whole number 0 to 9999, or
+-- null when the row leaves it blank.
+create function private.import_pieces(p_item jsonb, p_row text)
+returns integer
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_raw text := btrim(coalesce(p_item ->> 'existencias', ''));
+begin
+  if v_raw = '' then
+    return null;
+  end if;
+  if v_raw !~ '^[0-9]{1,4}$' then
+    raise exception '%: existencias debe ser un número entero de 0 a 9999', p_row using errcode = '23514';
+  end if;
+  return v_raw::integer;
+end
+$$;
+comment on function private.import_pieces(jsonb, text) is
+  'The existencias of an imported row (pieces of a product without sizes): 0 to 9999, or null when blank; raises naming the row otherwise.';
+grant execute on function private.import_pieces(jsonb, text) to authenticated, service_role;
+
 create function public.import_products_batch(p_campaign_id uuid, p_brand_id uuid, p_products jsonb)
 returns jsonb
 language plpgsql
@@ -93,6 +152,8 @@ declare
   v_venta numeric;
   v_images text[];
   v_sizes text[];
+  v_stock integer[];
+  v_pieces integer;
   v_link text;
   v_categoria text;
   v_subcategoria text;
@@ -105,7 +166,6 @@ declare
   v_updated integer := 0;
   v_id uuid;
   v_descripcion text;
-  v_sold text;
   v_errors jsonb := '[]';
 begin
   -- Admins, and the service role (which carries no admin claim), may import.
@@ -182,9 +242,13 @@ begin
     -- Image URLs are stored as given; one that is not http(s) is never stored.
     v_images := array(select u from unnest(private.import_texts(v_item, 'imagenes', v_row)) with ordinality as t(u, n)
                       where u ~* '^https?://[^\s]+$' order by n);
-    -- One size per product, compared trimmed and case-insensitively.
-    v_sizes := array(select min(s) from unnest(private.import_texts(v_item, 'tallas', v_row)) with ordinality as t(s, n)
-                     group by lower(s) order by min(n));
+    -- One size per product, compared trimmed and case-insensitively, with its pieces.
+    select coalesce(array_agg(z.talla order by z.n), '{}'), coalesce(array_agg(z.existencias order by z.n), '{}')
+      into v_sizes, v_stock
+      from (select (array_agg(t.talla order by t.n))[1] as talla, (array_agg(t.existencias order by t.n))[1] as existencias, min(t.n) as n
+              from private.import_sizes(v_item, v_row) with ordinality as t(talla, existencias, n)
+             group by lower(t.talla)) z;
+    v_pieces := private.import_pieces(v_item, v_row);
 
     v_categoria := btrim(coalesce(v_item ->> 'categoria', ''));
     v_subcategoria := btrim(coalesce(v_item ->> 'subcategoria', ''));
@@ -228,16 +292,6 @@ begin
       if not found then
         raise exception '%: el producto ya no existe', v_row using errcode = '23514';
       end if;
-      -- A sold size is a piece a paid order holds (the export lists only the sizes on sale): a row
-      -- naming one again would put it on sale a second time, so that row is refused whole and the
-      -- rest of the batch goes on.
-      select btrim(z.talla) into v_sold from public.product_sizes z
-       where z.product_id = v_id and z.sold_at is not null and lower(btrim(z.talla)) in (select lower(t) from unnest(v_sizes) as t)
-       order by public.size_sort_key(z.talla) limit 1;
-      if found then
-        v_errors := v_errors || to_jsonb(format('%s: la talla %s ya se vendió; quítala de la fila para importarla', v_row, v_sold));
-        continue;
-      end if;
       update public.products p
          set category_id = v_category, subcategory_id = v_subcategory, nombre = v_nombre,
              precio_original = v_original, precio_venta = v_venta, descripcion = v_descripcion
@@ -259,14 +313,26 @@ begin
         insert into public.product_images (product_id, image_url, orden)
         select v_id, u, n::integer from unnest(v_images[2:]) with ordinality as t(u, n);
       end if;
-      -- the sizes on sale as the row lists them: those it leaves out are deleted, new ones added;
-      -- sold sizes are never touched (they are not in the export)
+      -- the sizes as the row lists them, with their pieces: new ones are added and a different
+      -- count is written; a size it leaves out is deleted, or, when it sold or holds pieces (the
+      -- record of those orders stays), keeps only its held pieces
+      update public.product_sizes z set existencias = greatest(z.apartadas, 0)
+       where z.product_id = v_id and z.existencias <> z.apartadas
+         and lower(btrim(z.talla)) not in (select lower(t) from unnest(v_sizes) as t)
+         and (z.apartadas > 0 or private.size_sold(z.id));
       delete from public.product_sizes z
-       where z.product_id = v_id and z.sold_at is null
-         and lower(btrim(z.talla)) not in (select lower(t) from unnest(v_sizes) as t);
-      insert into public.product_sizes (product_id, talla)
-      select v_id, t from unnest(v_sizes) as t
-       where not exists (select 1 from public.product_sizes z where z.product_id = v_id and lower(btrim(z.talla)) = lower(t));
+       where z.product_id = v_id and z.apartadas = 0
+         and lower(btrim(z.talla)) not in (select lower(t) from unnest(v_sizes) as t)
+         and not private.size_sold(z.id);
+      update public.product_sizes z set existencias = t.existencias
+        from unnest(v_sizes, v_stock) as t(talla, existencias)
+       where z.product_id = v_id and lower(btrim(z.talla)) = lower(t.talla) and z.existencias <> t.existencias;
+      insert into public.product_sizes (product_id, talla, existencias)
+      select v_id, t.talla, t.existencias from unnest(v_sizes, v_stock) as t(talla, existencias)
+       where not exists (select 1 from public.product_sizes z where z.product_id = v_id and lower(btrim(z.talla)) = lower(t.talla));
+      -- a product without sizes: its pieces when the row gives them
+      update public.products p set existencias = v_pieces
+       where p.id = v_id and v_pieces is not null and p.existencias <> v_pieces;
       v_updated := v_updated + 1;
       continue;
     end if;
@@ -275,11 +341,11 @@ begin
     perform pg_advisory_xact_lock(hashtextextended('permalink:' || v_base, 0));
     insert into public.products (
       campaign_id, category_id, subcategory_id, brand_id, marca, nombre,
-      precio_original, precio_venta, descripcion, imagen_principal, permalink
+      precio_original, precio_venta, descripcion, imagen_principal, permalink, existencias
     ) values (
       p_campaign_id, v_category, v_subcategory, p_brand_id, v_brand, v_nombre,
       v_original, v_venta, v_descripcion, v_images[1],
-      private.free_permalink(v_base)
+      private.free_permalink(v_base), coalesce(v_pieces, 1)
     )
     returning id into v_product;
 
@@ -287,7 +353,8 @@ begin
     values (v_product, v_costo, v_link, v_key);
     insert into public.product_images (product_id, image_url, orden)
     select v_product, u, n::integer from unnest(v_images[2:]) with ordinality as t(u, n);
-    insert into public.product_sizes (product_id, talla) select v_product, s from unnest(v_sizes) as t(s);
+    insert into public.product_sizes (product_id, talla, existencias)
+    select v_product, t.talla, t.existencias from unnest(v_sizes, v_stock) as t(talla, existencias);
     v_imported := v_imported + 1;
   end loop;
 
@@ -300,5 +367,5 @@ begin
   );
 end
 $$;
-comment on function public.import_products_batch(uuid, uuid, jsonb) is 'Admin or service role: imports one CSV batch in one transaction. p_products: [{nombre, costo_compra, precio_original, precio_venta, imagenes[], tallas[], descripcion, categoria, subcategoria, link_externo, import_key, id?, fila?}]. Any invalid element raises ''Fila N (nombre): ...'' and nothing is saved. Rows whose import_key exists are skipped and counted as successes; a row with the id of an existing product updates it (only what differs; sold sizes are kept), and one naming a size of it already sold is refused alone (counted in error_count, its reason in errors). Returns {success_count, error_count, errors, skipped_count, updated_count}.';
+comment on function public.import_products_batch(uuid, uuid, jsonb) is 'Admin or service role: imports one CSV batch in one transaction. p_products: [{nombre, costo_compra, precio_original, precio_venta, imagenes[], tallas[] (''M:3'' for 3 pieces), existencias (pieces of a product without sizes), descripcion, categoria, subcategoria, link_externo, import_key, id?, fila?}]. Any invalid element raises ''Fila N (nombre): ...'' and nothing is saved. Rows whose import_key exists are skipped and counted as successes; a row with the id of an existing product updates it (only what differs; a size left out that sold or holds pieces is kept with its held pieces only). Returns {success_count, error_count, errors, skipped_count, updated_count}.';
 grant execute on function public.import_products_batch(uuid, uuid, jsonb) to authenticated;

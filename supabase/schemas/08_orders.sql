@@ -3,11 +3,14 @@
 --
 -- Shoppers buy in a WhatsApp chat. Before the chat opens, the shop records the order through
 -- public.place_order (the only way in for shoppers): it checks every item against the live
--- catalogue at that moment (campaign not ended, size not sold, price as shown), and either refuses
--- naming each item that changed, or stores the order under a short reference (OM-7K3F2) the
--- shopper's message carries. The team finds the order by that reference, moves it through its
--- statuses and adds notes and tracking. Marking it paid sells its sizes (product_sizes.sold_at):
--- they leave the shop at once, and a product with nothing left for sale is 'Agotado'.
+-- catalogue at that moment (campaign not ended, a piece of the size for sale, price as shown), and
+-- either refuses naming each item that changed, or stores the order under a short reference
+-- (OM-7K3F2) the shopper's message carries, and holds its pieces (private.holds) for the shop's hold
+-- time: nobody else can order them meanwhile. Orders are placed one at a time, so however many
+-- shoppers order the last piece at once, exactly one holds it. A hold that ends unpaid gives its
+-- pieces back (private.release_expired_holds, every 20 seconds). Marking an order paid sells its
+-- pieces (one piece of each size: existencias drops by one; which order sold it is private.sales);
+-- cancelling gives them back.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
 -- A reference is 'OM-' and 5 characters from an alphabet without the look-alikes 0/O, 1/I/L, so a
@@ -46,13 +49,20 @@ create table public.orders (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   status_changed_at timestamptz not null default now(),
-  paid_at timestamptz
+  paid_at timestamptz,
+  -- Until when the order holds its pieces (private.holds); null once it holds none (paid, cancelled,
+  -- or the hold ended). The team may extend it (public.extend_order_hold).
+  held_until timestamptz,
+  -- When and why a hold ended without a sale: 'vencido' (its time ran out unpaid), 'cancelado'.
+  hold_ended_at timestamptz,
+  hold_end_reason text check (hold_end_reason in ('vencido', 'cancelado'))
 );
-comment on table public.orders is 'Orders sent to the chat (Mi bolsa or Comprar ahora), by reference, with their totals as sent, status, notes and tracking. Recorded by place_order; staff read them, owners and editors update status, notes and tracking.';
+comment on table public.orders is 'Orders sent to the chat (Mi bolsa or Comprar ahora), by reference, with their totals as sent, status, notes and tracking, and until when they hold their pieces (held_until; why a hold ended: hold_end_reason). Recorded by place_order; staff read them, owners and editors update status, notes and tracking.';
 create index orders_created_at_idx on public.orders (created_at desc);
 create index orders_status_idx on public.orders (status, created_at desc);
 create index orders_sender_idx on public.orders (sender, created_at);
 create index orders_session_idx on public.orders (created_at, session_id);
+create index orders_held_until_idx on public.orders (held_until) where held_until is not null;
 grant select on table public.orders to authenticated;
 grant update (status, notes, tracking_number, tracking_url) on table public.orders to authenticated;
 
@@ -75,38 +85,132 @@ create index order_items_order_idx on public.order_items (order_id, position);
 create index order_items_product_idx on public.order_items (product_id);
 grant select on table public.order_items to authenticated;
 
--- Which order sold each piece: a size, or a product without sizes (the product is the piece).
+-- Which order sold each piece: a size, or a product without sizes (the product is its own stock).
 -- Private: shoppers read sizes, and an order's id beside each sold size would tell them which
--- pieces were bought together. A piece is sold once (the unique key), so a second order holding it
--- cannot be paid.
+-- pieces were bought together. An order sells one piece of each of its items (an order never lists
+-- the same size twice).
 create table private.sales (
   product_id uuid not null references public.products (id) on delete cascade,
   size_id uuid references public.product_sizes (id) on delete cascade,
   order_id uuid not null references public.orders (id) on delete cascade,
-  unique nulls not distinct (product_id, size_id)
+  unique nulls not distinct (order_id, product_id, size_id)
 );
-comment on table private.sales is 'The pieces paid orders sold: a size (size_id) or a product without sizes (size_id null), and the order. Written only by private.order_status_change.';
-create index sales_order_idx on private.sales (order_id);
+comment on table private.sales is 'The pieces paid orders sold, one per row: a size (size_id) or a product without sizes (size_id null), and the order. Written only by private.order_status_change.';
+create index sales_product_idx on private.sales (product_id);
 create index sales_size_idx on private.sales (size_id) where size_id is not null;
+
+-- The pieces unpaid orders hold now, one per row: a size, or a product without sizes. Kept in step
+-- with the count the shop reads (product_sizes.apartadas, products.apartadas) by the trigger below;
+-- private like the sales.
+create table private.holds (
+  order_id uuid not null references public.orders (id) on delete cascade,
+  product_id uuid not null references public.products (id) on delete cascade,
+  size_id uuid references public.product_sizes (id) on delete cascade,
+  unique nulls not distinct (order_id, product_id, size_id)
+);
+comment on table private.holds is 'The pieces unpaid orders hold now: a size (size_id) or a product without sizes (size_id null), and the order. Written by place_order, ended by payment, cancellation or private.release_expired_holds.';
+create index holds_product_idx on private.holds (product_id);
+create index holds_size_idx on private.holds (size_id) where size_id is not null;
+
+-- A held piece counts in its size's (or sizeless product's) apartadas while its row exists; every
+-- change raises the catalogue version, so no remembered shop answer counts a piece it should not.
+create function private.count_held_piece()
+returns trigger
+language plpgsql
+security definer -- writes the counts, which nobody else may
+set search_path = ''
+as $$
+begin
+  -- the shop's remembered answers (03: private.shop_answers) count only pieces for sale
+  update private.shop_version set version = version + 1;
+  if tg_op = 'INSERT' then
+    if new.size_id is null then
+      update public.products p set apartadas = p.apartadas + 1 where p.id = new.product_id;
+    else
+      update public.product_sizes s set apartadas = s.apartadas + 1 where s.id = new.size_id;
+    end if;
+    return null;
+  end if;
+  if old.size_id is null then
+    update public.products p set apartadas = p.apartadas - 1 where p.id = old.product_id and p.apartadas > 0;
+  else
+    update public.product_sizes s set apartadas = s.apartadas - 1 where s.id = old.size_id and s.apartadas > 0;
+  end if;
+  return null;
+end
+$$;
+comment on function private.count_held_piece() is 'Trigger on private.holds: a held piece adds one to its size''s (or sizeless product''s) apartadas, and takes it off when its hold ends.';
+
+create trigger count_held_piece
+  after insert or delete on private.holds
+  for each row execute function private.count_held_piece();
+
+-- Ends an order's hold without a sale: its pieces are for sale again, and the order says when and
+-- why ('vencido', 'cancelado').
+create function private.end_hold(p_order_id uuid, p_reason text)
+returns void
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  delete from private.holds h where h.order_id = p_order_id;
+  update public.orders o set held_until = null, hold_ended_at = now(), hold_end_reason = p_reason
+   where o.id = p_order_id and o.held_until is not null;
+$$;
+comment on function private.end_hold(uuid, text) is 'Ends an order''s hold unsold: its pieces go back on sale; the order records when and why (vencido, cancelado).';
+
+-- Every hold whose time ran out unpaid ends ('vencido'). The hosted project's pg_cron runs it every
+-- 20 seconds; the local stack runs the same job (scripts/stack/jobs.ts), and place_order runs it
+-- before it checks anything, so an ended hold never keeps a piece from a shopper.
+create function private.release_expired_holds()
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_released integer;
+begin
+  perform pg_advisory_xact_lock(hashtext('public.orders'));
+  with due as (
+    update public.orders o set held_until = null, hold_ended_at = now(), hold_end_reason = 'vencido'
+     where o.held_until <= now()
+    returning o.id
+  ), freed as (
+    delete from private.holds h using due where h.order_id = due.id returning 1
+  )
+  select count(*) into v_released from due;
+  return v_released;
+end
+$$;
+comment on function private.release_expired_holds() is 'Ends every hold whose time ran out unpaid (hold_end_reason vencido), putting its pieces back on sale; returns how many orders. Run every 20 seconds (pg_cron on hosted projects, the local stack''s jobs) and by place_order.';
 
 -- Places an order from a shopper's items, as they saw them: a JSON array (1 to 20) of
 -- {product_id, talla, precio_venta}. Every item is checked against the live catalogue now. When
 -- any changed, nothing is stored and the answer is {ok: false, problems: [...]}, one per item that
--- changed, with its position (1-based), product_id, talla and motivo:
+-- changed, with its position (1-based), product_id, nombre, talla and motivo:
 --   'no_disponible' the product is gone;
 --   'terminado'     its campaign ended;
 --   'agotado'       every piece of it is sold;
---   'vendida'       its size is sold;
+--   'vendida'       every piece of its size is sold;
+--   'apartada'      every piece left of it (or of its size) is held by another order right now;
 --   'talla'         the size is not one the product has (or a product with sizes got none);
 --   'precio'        the price changed (precio_venta: the price now).
--- Otherwise the order is stored under a new reference and the answer is {ok: true, reference,
--- items: [{position, product_id, talla, nombre, marca, permalink, precio_original, precio_venta}],
--- subtotal, shipping, total}, shipping by the shop's policy (free from free_shipping_min, else
--- shipping_cost). Malformed input (an item without a product id, a price that is not a number, a
--- size that is not text) is refused (PT400); the abuse limits (PT429) are per sender network
--- (private.limit_key: an IPv4 /24, an IPv6 /64) 20 orders in 10 minutes and 100 a day, and 600 an
--- hour for the whole shop. One network can place at most 6 x 20 = 120 orders in any hour, so a flood
--- from one network never reaches the shop's cap: keep 6 x the 10-minute limit under it.
+-- Otherwise the order is stored under a new reference, holds one piece of each item until
+-- held_until (now + shop_settings.hold_minutes), and the answer is {ok: true, reference, items:
+-- [{position, product_id, talla, nombre, marca, permalink, precio_original, precio_venta}],
+-- subtotal, shipping, total, held_until}, shipping by the shop's policy (free from
+-- free_shipping_min, else shipping_cost).
+-- Orders are placed one at a time (a transaction lock taken before anything is checked), so two
+-- shoppers never both see the last piece free: the second is told it is 'apartada'.
+-- Malformed input (an item without a product id, a price that is not a number, a size that is not
+-- text) is refused (PT400); the abuse limits (PT429) are per sender network (private.limit_key: an
+-- IPv4 /24, an IPv6 /64) 20 orders in 10 minutes, 100 a day and shop_settings.max_held_per_network
+-- pieces held at once, and 600 orders an hour for the whole shop. One network can place at most
+-- 6 x 20 = 120 orders in any hour, so a flood from one network never reaches the shop's cap: keep
+-- 6 x the 10-minute limit under it.
 create function private.place_order(p_items jsonb, p_channel text, p_session_id text)
 returns jsonb
 language plpgsql
@@ -119,7 +223,9 @@ declare
   v_problems jsonb;
   v_items jsonb;
   v_subtotal numeric(12, 2);
+  v_settings public.shop_settings;
   v_shipping numeric(12, 2);
+  v_held integer;
   v_order public.orders;
   v_session text := nullif(btrim(p_session_id), '');
 begin
@@ -146,11 +252,30 @@ begin
   ) then
     raise exception 'El pedido tiene un producto no válido.' using errcode = 'PT400';
   end if;
+  if (select count(*) from (select distinct e ->> 'product_id', lower(btrim(e ->> 'talla')) from jsonb_array_elements(p_items) e) d) <> v_count then
+    raise exception 'El pedido repite un producto con la misma talla.' using errcode = 'PT400';
+  end if;
   if v_session is not null and char_length(v_session) not between 8 and 100 then
     v_session := null;
   end if;
 
-  -- Each item against the catalogue as it is now.
+  -- One order at a time: two at once can neither both hold the last piece, nor both slip under a
+  -- limit, nor take one reference. Holds whose time ran out end first.
+  perform pg_advisory_xact_lock(hashtext('public.orders'));
+  perform private.release_expired_holds();
+  select * into v_settings from public.shop_settings s where s.id = 1;
+  if (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '10 minutes') >= 20
+     or (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '1 day') >= 100 then
+    raise exception 'Ya recibimos varios pedidos desde tu conexión. Espera unos minutos o escríbenos por WhatsApp.'
+      using errcode = 'PT429';
+  end if;
+  if (select count(*) from public.orders o where o.created_at > now() - interval '1 hour') >= 600 then
+    raise exception 'Estamos recibiendo demasiados pedidos. Intenta de nuevo en unos minutos o escríbenos por WhatsApp.'
+      using errcode = 'PT429';
+  end if;
+
+  -- Each item against the catalogue as it is now (this statement starts after the lock, so it sees
+  -- every hold placed before it).
   with wanted as (
     select i.ord::integer as position,
            (i.e ->> 'product_id')::uuid as product_id,
@@ -163,33 +288,38 @@ begin
            p.id is not null as exists_now,
            -- the brand as the shop shows it: the linked active brand's name, else the free text
            p.nombre, coalesce(nullif(btrim(b.display_name), ''), p.marca) as marca,
-           p.permalink, p.precio_original, p.precio_venta, p.agotado,
+           p.permalink, p.precio_original, p.precio_venta,
            p.campaign_id in (select private.live_campaign_ids()) as live,
-           (select count(*) from public.product_sizes s where s.product_id = p.id) as sizes_total,
-           (select s.talla from public.product_sizes s
-             where s.product_id = p.id and lower(btrim(s.talla)) = lower(w.talla)) as talla_real,
-           (select s.sold_at is not null from public.product_sizes s
-             where s.product_id = p.id and lower(btrim(s.talla)) = lower(w.talla)) as talla_sold
+           st.sizes_total, st.sizes_stocked,
+           p.existencias as own_existencias, p.apartadas as own_apartadas,
+           sz.talla as talla_real, sz.existencias as talla_existencias, sz.apartadas as talla_apartadas
       from wanted w
       left join public.products p on p.id = w.product_id
       left join public.brands b on b.id = p.brand_id and b.active
+      left join lateral (
+        select count(*) as sizes_total, count(*) filter (where s.existencias > 0) as sizes_stocked
+          from public.product_sizes s where s.product_id = p.id
+      ) st on true
+      left join public.product_sizes sz on sz.product_id = p.id and lower(btrim(sz.talla)) = lower(w.talla)
   ),
   judged as (
     select c.*,
            case
              when not c.exists_now then 'no_disponible'
              when not c.live then 'terminado'
-             when c.agotado then 'agotado'
+             when (c.sizes_total > 0 and c.sizes_stocked = 0) or (c.sizes_total = 0 and c.own_existencias = 0) then 'agotado'
              when c.sizes_total > 0 and c.talla_real is null then 'talla'
              when c.sizes_total = 0 and c.talla is not null then 'talla'
-             when c.talla_sold then 'vendida'
+             when c.sizes_total > 0 and c.talla_existencias = 0 then 'vendida'
+             when c.sizes_total > 0 and c.talla_existencias <= c.talla_apartadas then 'apartada'
+             when c.sizes_total = 0 and c.own_existencias <= c.own_apartadas then 'apartada'
              when c.precio_venta <> c.precio_visto then 'precio'
            end as motivo
       from checked c
   )
   select
-    jsonb_agg(jsonb_build_object('position', j.position, 'product_id', j.product_id, 'talla', j.talla, 'motivo', j.motivo,
-                                 'precio_venta', j.precio_venta) order by j.position) filter (where j.motivo is not null),
+    jsonb_agg(jsonb_build_object('position', j.position, 'product_id', j.product_id, 'nombre', j.nombre, 'talla', j.talla,
+                                 'motivo', j.motivo, 'precio_venta', j.precio_venta) order by j.position) filter (where j.motivo is not null),
     jsonb_agg(jsonb_build_object('position', j.position, 'product_id', j.product_id, 'talla', btrim(j.talla_real),
                                  'nombre', j.nombre, 'marca', j.marca, 'permalink', j.permalink,
                                  'precio_original', j.precio_original, 'precio_venta', j.precio_venta) order by j.position),
@@ -200,31 +330,24 @@ begin
   if v_problems is not null then
     return jsonb_build_object('ok', false, 'problems', v_problems);
   end if;
-  if (select count(*) from (select distinct e ->> 'product_id', lower(btrim(e ->> 'talla')) from jsonb_array_elements(p_items) e) d) <> v_count then
-    raise exception 'El pedido repite un producto con la misma talla.' using errcode = 'PT400';
+
+  -- Nobody holds the shop empty: one network holds at most max_held_per_network pieces at once.
+  select count(*) into v_held
+    from private.holds h join public.orders o on o.id = h.order_id
+   where o.sender = v_sender;
+  if v_held + v_count > v_settings.max_held_per_network then
+    raise exception 'Desde tu conexión ya hay % piezas apartadas en pedidos sin pagar (máximo %). Paga o cancela alguno, o escríbenos por WhatsApp.',
+      v_held, v_settings.max_held_per_network using errcode = 'PT429';
   end if;
 
-  -- One order at a time, so two at once cannot both slip under a limit or take one reference.
-  perform pg_advisory_xact_lock(hashtext('public.orders'));
-  if (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '10 minutes') >= 20
-     or (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '1 day') >= 100 then
-    raise exception 'Ya recibimos varios pedidos desde tu conexión. Espera unos minutos o escríbenos por WhatsApp.'
-      using errcode = 'PT429';
-  end if;
-  if (select count(*) from public.orders o where o.created_at > now() - interval '1 hour') >= 600 then
-    raise exception 'Estamos recibiendo demasiados pedidos. Intenta de nuevo en unos minutos o escríbenos por WhatsApp.'
-      using errcode = 'PT429';
-  end if;
-
-  select case when s.free_shipping_min is not null and v_subtotal >= s.free_shipping_min then 0 else s.shipping_cost end
-    into v_shipping
-    from public.shop_settings s where s.id = 1;
+  v_shipping := case when v_settings.free_shipping_min is not null and v_subtotal >= v_settings.free_shipping_min then 0
+                     else coalesce(v_settings.shipping_cost, 0) end;
 
   loop
     begin
-      insert into public.orders (reference, channel, item_count, subtotal, shipping, total, session_id, sender)
-      values (private.new_order_reference(), p_channel, v_count, v_subtotal, coalesce(v_shipping, 0),
-              v_subtotal + coalesce(v_shipping, 0), v_session, v_sender)
+      insert into public.orders (reference, channel, item_count, subtotal, shipping, total, session_id, sender, held_until)
+      values (private.new_order_reference(), p_channel, v_count, v_subtotal, v_shipping,
+              v_subtotal + v_shipping, v_session, v_sender, now() + make_interval(mins => v_settings.hold_minutes))
       returning * into v_order;
       exit;
     exception when unique_violation then
@@ -236,12 +359,15 @@ begin
   select v_order.id, (i ->> 'position')::smallint, (i ->> 'product_id')::uuid, i ->> 'talla', i ->> 'nombre', i ->> 'marca',
          i ->> 'permalink', (i ->> 'precio_original')::numeric, (i ->> 'precio_venta')::numeric
     from jsonb_array_elements(v_items) i;
+  insert into private.holds (order_id, product_id, size_id)
+  select v_order.id, x.product_id, x.size_id from private.order_pieces(v_order.id) x;
 
   return jsonb_build_object('ok', true, 'reference', v_order.reference, 'items', v_items,
-                            'subtotal', v_order.subtotal, 'shipping', v_order.shipping, 'total', v_order.total);
+                            'subtotal', v_order.subtotal, 'shipping', v_order.shipping, 'total', v_order.total,
+                            'held_until', v_order.held_until);
 end;
 $$;
-comment on function private.place_order(jsonb, text, text) is 'Records a shopper''s order before the chat opens: checks every item against the live catalogue (ended, sold out, size sold, price changed) and answers the problems, or stores it under a new OM- reference. Limits: 20 per sender network (IPv4 /24, IPv6 /64) in 10 minutes, 100 a day; 600 an hour in all, which one network never reaches. Called by public.place_order.';
+comment on function private.place_order(jsonb, text, text) is 'Records a shopper''s order before the chat opens: one at a time, checks every item against the live catalogue (ended, sold out, size sold or held, price changed) and answers the problems, or stores it under a new OM- reference holding one piece of each item for shop_settings.hold_minutes. Limits per sender network (IPv4 /24, IPv6 /64): 20 orders in 10 minutes, 100 a day, max_held_per_network pieces held; 600 orders an hour in all. Called by public.place_order.';
 grant execute on function private.place_order(jsonb, text, text) to anon, authenticated;
 
 -- What the API calls (caller's rights): private.place_order does the work.
@@ -254,7 +380,7 @@ set search_path = ''
 as $$
   select private.place_order(p_items, p_channel, p_session_id)
 $$;
-comment on function public.place_order(jsonb, text, text) is 'A shopper''s order, checked and recorded by private.place_order: {ok, reference, items, subtotal, shipping, total} or {ok: false, problems}.';
+comment on function public.place_order(jsonb, text, text) is 'A shopper''s order, checked, recorded and held by private.place_order: {ok, reference, items, subtotal, shipping, total, held_until} or {ok: false, problems}.';
 grant execute on function public.place_order(jsonb, text, text) to anon, authenticated;
 
 -- The statuses that hold an order's sizes as sold.
@@ -283,11 +409,13 @@ as $$
 $$;
 comment on function private.order_pieces(uuid) is 'The pieces an order holds: its items'' sizes as their products have them, or a product without sizes itself.';
 
--- Before a status change: an order that becomes paid (or later) sells its pieces (private.sales):
--- each size's sold_at is set, a product without sizes becomes agotado. It is refused (PT409), naming
--- the order, when another order sold one of them already, or when a size is marked sold by hand.
--- One that goes back to nuevo or confirmado, or is cancelled, puts its pieces on sale again.
--- Times: status_changed_at on every change, paid_at when first paid.
+-- Before a status change, under the orders' lock (place_order's): an order that becomes paid (or
+-- later) sells one piece of each item (private.sales): the piece it holds, or, when its hold ended,
+-- a piece still for sale; existencias drop by one and the hold ends. It is refused (PT409), naming
+-- the item, when a piece it does not hold has none left for sale (sold, or held by another order).
+-- One that goes back to nuevo or confirmado, or is cancelled, gives its sold pieces back; an unpaid
+-- one that is cancelled ends its hold ('cancelado'). Times: status_changed_at on every change,
+-- paid_at when first paid.
 create function private.order_status_change()
 returns trigger
 language plpgsql
@@ -302,41 +430,88 @@ begin
   end if;
   new.status_changed_at := now();
   if private.order_status_sells(new.status) and not private.order_status_sells(old.status) then
-    select x.nombre, x.talla, o.reference into v_taken
+    perform pg_advisory_xact_lock(hashtext('public.orders'));
+    select x.nombre, x.talla into v_taken
       from private.order_pieces(new.id) x
-      left join private.sales sa on sa.product_id = x.product_id and sa.size_id is not distinct from x.size_id
-      left join public.orders o on o.id = sa.order_id
+      left join private.holds h on h.order_id = new.id and h.product_id = x.product_id and h.size_id is not distinct from x.size_id
       left join public.product_sizes s on s.id = x.size_id
-     where (sa.order_id is not null and sa.order_id <> new.id) or (sa.order_id is null and s.sold_at is not null)
+      left join public.products p on p.id = x.product_id
+     where h.order_id is null
+       and (case when x.size_id is null then p.existencias - p.apartadas else s.existencias - s.apartadas end) < 1
      limit 1;
     if found then
-      if v_taken.reference is null then
-        raise exception 'La talla % de % ya está marcada como vendida.', v_taken.talla, v_taken.nombre using errcode = 'PT409';
-      elsif v_taken.talla is null then
-        raise exception '% ya se vendió en el pedido %.', v_taken.nombre, v_taken.reference using errcode = 'PT409';
+      if v_taken.talla is null then
+        raise exception '% ya no está disponible: se vendió o está apartado en otro pedido.', v_taken.nombre using errcode = 'PT409';
       end if;
-      raise exception 'La talla % de % ya se vendió en el pedido %.', v_taken.talla, v_taken.nombre, v_taken.reference
+      raise exception 'La talla % de % ya no está disponible: se vendió o está apartada en otro pedido.', v_taken.talla, v_taken.nombre
         using errcode = 'PT409';
     end if;
     insert into private.sales (product_id, size_id, order_id)
     select x.product_id, x.size_id, new.id from private.order_pieces(new.id) x
     on conflict do nothing;
-    update public.product_sizes s set sold_at = now()
-     where s.id in (select sa.size_id from private.sales sa where sa.order_id = new.id) and s.sold_at is null;
-    update public.products p set agotado = true
-     where p.id in (select sa.product_id from private.sales sa where sa.order_id = new.id and sa.size_id is null) and not p.agotado;
+    -- the hold ends first, so existencias never drop below the pieces still held
+    delete from private.holds h where h.order_id = new.id;
+    update public.product_sizes s set existencias = s.existencias - 1
+     where s.id in (select sa.size_id from private.sales sa where sa.order_id = new.id);
+    update public.products p set existencias = p.existencias - 1
+     where p.id in (select sa.product_id from private.sales sa where sa.order_id = new.id and sa.size_id is null);
+    new.held_until := null;
     new.paid_at := coalesce(new.paid_at, now());
   elsif private.order_status_sells(old.status) and not private.order_status_sells(new.status) then
-    update public.product_sizes s set sold_at = null
+    update public.product_sizes s set existencias = s.existencias + 1
      where s.id in (select sa.size_id from private.sales sa where sa.order_id = new.id);
-    update public.products p set agotado = false
-     where p.id in (select sa.product_id from private.sales sa where sa.order_id = new.id and sa.size_id is null) and p.agotado;
+    update public.products p set existencias = p.existencias + 1
+     where p.id in (select sa.product_id from private.sales sa where sa.order_id = new.id and sa.size_id is null);
     delete from private.sales sa where sa.order_id = new.id;
+  elsif new.status = 'cancelado' and new.held_until is not null then
+    delete from private.holds h where h.order_id = new.id;
+    new.held_until := null;
+    new.hold_ended_at := now();
+    new.hold_end_reason := 'cancelado';
   end if;
   return new;
 end
 $$;
-comment on function private.order_status_change() is 'Trigger: paid (or later) sells the order''s pieces (private.sales; refused, PT409, when another order or a hand mark sold one), back to nuevo/confirmado or cancelado puts them on sale again; stamps status_changed_at and paid_at.';
+comment on function private.order_status_change() is 'Trigger: paid (or later) sells one piece of each item, the one it holds or one still for sale (refused, PT409, naming the item, when none is left); back to nuevo/confirmado or cancelado gives sold pieces back; cancelling an unpaid order ends its hold. Stamps status_changed_at and paid_at.';
+
+-- The team gives a shopper more time to pay: an order that still holds its pieces holds them p_hours
+-- (1 to 72) longer. Owners and editors only; the history records it.
+create function public.extend_order_hold(p_order_id uuid, p_hours integer)
+returns timestamptz
+language plpgsql
+volatile
+security definer -- orders.held_until is not a column the team writes directly
+set search_path = ''
+as $$
+declare
+  v_until timestamptz;
+begin
+  perform private.assert_admin();
+  if p_hours is null or p_hours not between 1 and 72 then
+    raise exception 'El apartado se extiende de 1 a 72 horas.' using errcode = 'PT400';
+  end if;
+  perform pg_advisory_xact_lock(hashtext('public.orders'));
+  update public.orders o set held_until = greatest(o.held_until, now()) + make_interval(hours => p_hours)
+   where o.id = p_order_id and o.held_until is not null and o.held_until > now()
+  returning o.held_until into v_until;
+  if v_until is null then
+    raise exception 'Este pedido ya no tiene piezas apartadas.' using errcode = 'PT409';
+  end if;
+  return v_until;
+end
+$$;
+comment on function public.extend_order_hold(uuid, integer) is 'Owners and editors: an order that still holds its pieces holds them p_hours (1 to 72) longer; returns the new held_until. PT409 when its hold already ended.';
+grant execute on function public.extend_order_hold(uuid, integer) to authenticated;
+
+-- Hosted projects run the hold job with pg_cron every 20 seconds; a database without pg_cron (the
+-- local stack's) runs it from scripts/stack/jobs.ts on the same schedule.
+do $$
+begin
+  if exists (select 1 from pg_extension where extname = 'pg_cron') then
+    execute $cron$select cron.schedule('release-expired-holds', '20 seconds', 'select private.release_expired_holds()')$cron$;
+  end if;
+end
+$$;
 
 create trigger order_status_change
   before update of status on public.orders

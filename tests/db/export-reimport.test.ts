@@ -1,8 +1,9 @@
 /**
  * The product list's export imported back (the wizard's own parsing, the import batch function):
  * unchanged, it changes no row and records nothing in the history; with a price and a size edited
- * in the file, exactly that product changes. A size a paid order sold is not in the export: the
- * import never deletes it nor its sale, and a row naming it again is refused alone.
+ * in the file, exactly that product changes. Sizes carry their pieces ('M:3'; no count is one piece)
+ * and round-trip. A size whose pieces are all sold is not in the export: the import never deletes it
+ * nor its sale, and a row naming it again with pieces restocks it.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -48,24 +49,11 @@ async function sellP1M(): Promise<string> {
   return order;
 }
 
-/** P1's sizes (talla, sold) and the sales recorded for them. */
+/** P1's sizes (talla, pieces not yet sold) and the sales recorded for them. */
 async function p1Sizes() {
-  const sizes = await sql.query(
-    `select talla, sold_at is not null as sold from public.product_sizes where product_id = $1 order by talla`,
-    [F.P1],
-  );
+  const sizes = await sql.query(`select talla, existencias from public.product_sizes where product_id = $1 order by talla`, [F.P1]);
   const sales = await sql.query(`select order_id from private.sales where product_id = $1`, [F.P1]);
   return { sizes: sizes.rows, sales: sales.rows.map((r) => r.order_id) };
-}
-
-async function reimportRows(text: string) {
-  const parsed = parseCsvFile(new TextEncoder().encode(text));
-  if (!parsed.ok) throw new Error(parsed.reason);
-  return editor.rpc('import_products_batch', {
-    p_campaign_id: F.C_ACTIVE,
-    p_brand_id: F.B_NIKE,
-    p_products: parsed.valid.map((row) => toImportProduct(row, 'export-test')) as unknown as Json,
-  });
 }
 
 async function reimport(text: string) {
@@ -115,7 +103,7 @@ describe('an exported product list imported back', () => {
     const order = await sellP1M();
     const { data } = await editor.rpc('export_products', { p_filter: { campaign_id: F.C_ACTIVE } });
     const p1 = (data as ExportedProduct[]).find((r) => r.id === F.P1)!;
-    // the export lists only the sizes on sale
+    // the export lists only the sizes with pieces left
     expect(p1.tallas.split(';').sort()).toEqual(['L', 'S']);
     const before = await catalogue();
 
@@ -124,38 +112,58 @@ describe('an exported product list imported back', () => {
     expect(await catalogue()).toBe(before);
     expect(await p1Sizes()).toEqual({
       sizes: [
-        { talla: 'L', sold: false },
-        { talla: 'M', sold: true },
-        { talla: 'S', sold: false },
+        { talla: 'L', existencias: 1 },
+        { talla: 'M', existencias: 0 },
+        { talla: 'S', existencias: 1 },
       ],
       sales: [order],
     });
   });
 
-  it('refuses a row that names a sold size again, naming the size, and imports the rest of the batch', async () => {
+  it('restocks a sold-out size named again with its pieces, keeps its sale, and round-trips the counts', async () => {
     await completeFixture();
     const order = await sellP1M();
     const { data } = await editor.rpc('export_products', { p_filter: { campaign_id: F.C_ACTIVE } });
-    const rows = (data as ExportedProduct[]).map((r) =>
-      r.id === F.P1 ? { ...r, precio_venta: 450, tallas: `${r.tallas};m` } : { ...r, precio_venta: 1400 },
-    );
-    const { data: result, error } = await reimportRows(productsCsv(rows));
-    expect(error).toBeNull();
-    expect(result).toMatchObject({
-      success_count: 1,
-      error_count: 1,
-      errors: [expect.stringMatching(/^Fila \d+ \(Playera básica\): la talla M ya se vendió; quítala de la fila para importarla$/)],
+    const rows = (data as ExportedProduct[]).map((r) => (r.id === F.P1 ? { ...r, tallas: 'S;m:2;L:3' } : r));
+    const result = await reimport(productsCsv(rows));
+    expect(result).toMatchObject({ success_count: 2, updated_count: 2 });
+    expect(await p1Sizes()).toEqual({
+      sizes: [
+        { talla: 'L', existencias: 3 },
+        { talla: 'M', existencias: 2 },
+        { talla: 'S', existencias: 1 },
+      ],
+      sales: [order],
     });
-    // the refused row changed nothing; the other row was imported
-    const { rows: prices } = await sql.query('select id, precio_venta::float as p from public.products where id = any($1) order by id', [
-      [F.P1, F.P2],
-    ]);
-    expect(prices).toEqual([
-      { id: F.P1, p: 500 },
-      { id: F.P2, p: 1400 },
-    ]);
-    expect((await p1Sizes()).sales).toEqual([order]);
-    expect((await p1Sizes()).sizes.filter((s) => s.sold)).toEqual([{ talla: 'M', sold: true }]);
+    // the size is for sale again, and the export says each count as the import reads it
+    expect((await sql.query('select sizes from public.products where id = $1', [F.P1])).rows[0].sizes).toEqual(['S', 'M', 'L']);
+    const again = await editor.rpc('export_products', { p_filter: { campaign_id: F.C_ACTIVE } });
+    const p1 = (again.data as ExportedProduct[]).find((r) => r.id === F.P1)!;
+    expect(p1.tallas).toBe('S;M:2;L:3');
+    const before = await catalogue();
+    await reimport(productsCsv(again.data as ExportedProduct[]));
+    expect(await catalogue()).toBe(before);
+  });
+
+  it('sets the pieces of a product without sizes from existencias, and refuses a count that is not one', async () => {
+    await completeFixture();
+    const { data } = await editor.rpc('export_products', { p_filter: {} });
+    const p4 = (data as ExportedProduct[]).find((r) => r.id === F.P4)!;
+    expect(p4).toMatchObject({ tallas: '', existencias: '1' });
+    await reimport(productsCsv([{ ...p4, existencias: '4' }]));
+    expect((await sql.query('select existencias from public.products where id = $1', [F.P4])).rows[0].existencias).toBe(4);
+    // the database refuses what the wizard would have kept out, naming the row
+    const send = (product: Record<string, unknown>) =>
+      editor.rpc('import_products_batch', {
+        p_campaign_id: F.C_ACTIVE,
+        p_brand_id: F.B_NIKE,
+        p_products: [{ nombre: 'Bolsa', costo_compra: 100, precio_original: 300, precio_venta: 200, categoria: 'Ropa', ...product }],
+      });
+    expect((await send({ existencias: 'muchas' })).error?.message).toBe(
+      'Fila 1 (Bolsa): existencias debe ser un número entero de 0 a 9999',
+    );
+    expect((await send({ tallas: ['M:10000'] })).error?.message).toBe('Fila 1 (Bolsa): la talla M admite como máximo 9999 piezas');
+    expect((await send({ tallas: [':3'] })).error?.message).toBe('Fila 1 (Bolsa): la talla ":3" no tiene nombre');
   });
 
   it('never deletes a sold size, however it is asked', async () => {
@@ -164,7 +172,7 @@ describe('an exported product list imported back', () => {
     expect(deleted.error?.message).toBe('La talla M ya se vendió: no se puede borrar ni cambiar.');
     const renamed = await editor.from('product_sizes').update({ talla: 'XL' }).eq('product_id', F.P1).eq('talla', 'M');
     expect(renamed.error?.message).toBe('La talla M ya se vendió: no se puede borrar ni cambiar.');
-    expect((await p1Sizes()).sizes).toContainEqual({ talla: 'M', sold: true });
+    expect((await p1Sizes()).sizes).toContainEqual({ talla: 'M', existencias: 0 });
     // deleting the product itself takes its sizes and its sale with it
     expect((await editor.from('products').delete().eq('id', F.P1)).error).toBeNull();
     expect(await p1Sizes()).toEqual({ sizes: [], sales: [] });

@@ -19,6 +19,8 @@ export interface StackInfo {
   dbUrl: string;
   /** As supabase_admin, the superuser: for what only the platform itself may do. */
   adminDbUrl: string;
+  /** PostgREST without the gateway, as the hosted edge reaches it: requests may say any client address. */
+  restUrl: string;
   /** True when the stack's Postgres was built by the platform kit. */
   platform: boolean;
 }
@@ -62,6 +64,7 @@ export function stackSetup(prefix: string, defaults: { db: number; api: number; 
       jwtSecret: stack.jwtSecret,
       dbUrl: stack.dbUrl,
       adminDbUrl: stack.adminDbUrl,
+      restUrl: stack.restUrl,
       platform: platformKit !== undefined,
     });
     return async () => {

@@ -29,7 +29,8 @@ function row(n: number, overrides: Record<string, unknown> = {}) {
     precio_original: 1500,
     precio_venta: 800,
     imagenes: [`https://cdn.example.com/${n}-a.jpg`, `https://cdn.example.com/${n}-b.jpg`, `https://cdn.example.com/${n}-c.jpg`],
-    tallas: ['26', '27.5', 'M'],
+    tallas: ['26', '27.5:3', 'M:0'],
+    existencias: 2,
     descripcion: `<p>Descripción ${n}</p>`,
     categoria: 'calzado',
     subcategoria: 'Tenis',
@@ -109,7 +110,8 @@ describe('bulk-import-products-batch', () => {
 
     const { rows } = await sql.query(
       `select p.nombre, p.marca, p.brand_id, p.campaign_id, p.permalink, p.imagen_principal, p.descripcion,
-              p.precio_original::text, p.precio_venta::text, p.sizes, c.nombre as categoria, s.nombre as subcategoria,
+              p.precio_original::text, p.precio_venta::text, p.sizes, p.existencias, c.nombre as categoria, s.nombre as subcategoria,
+              (select json_agg(json_build_object(z.talla, z.existencias) order by z.talla) from public.product_sizes z where z.product_id = p.id) as stock,
               pp.costo_compra::text, pp.link_externo,
               (select coalesce(json_agg(json_build_object('url', i.image_url, 'orden', i.orden) order by i.orden), '[]')
                  from public.product_images i where i.product_id = p.id) as images
@@ -129,7 +131,10 @@ describe('bulk-import-products-batch', () => {
       descripcion: '<p>Descripción 1</p>',
       precio_original: '1500.00',
       precio_venta: '800.00',
-      sizes: ['M', '26', '27.5'],
+      // a size with no piece is kept but not on sale
+      sizes: ['26', '27.5'],
+      stock: [{ '26': 1 }, { '27.5': 3 }, { M: 0 }],
+      existencias: 2,
       categoria: 'Calzado',
       subcategoria: 'Tenis',
       costo_compra: '500.00',
@@ -139,7 +144,8 @@ describe('bulk-import-products-batch', () => {
         { url: 'https://cdn.example.com/1-c.jpg', orden: 2 },
       ],
     });
-    expect(rows[1]).toMatchObject({ permalink: 'nike-tenis-runner-2', imagen_principal: null, sizes: [], images: [] });
+    // without sizes, the product's own pieces (existencias) are its stock
+    expect(rows[1]).toMatchObject({ permalink: 'nike-tenis-runner-2', imagen_principal: null, sizes: [], existencias: 2, images: [] });
     const sizes = await sql.query<{ n: string }>('select count(*) as n from public.product_sizes');
     expect(sizes.rows[0]!.n).toBe('3');
   });

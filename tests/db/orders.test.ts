@@ -2,9 +2,10 @@
  * Orders through the API as shoppers and staff see them: place_order checks every item against the
  * live catalogue (ended, sold, wrong size, changed price) and stores nothing when one changed; a
  * stored order gets an OM- reference and the shop's shipping rule; the abuse limits; who may read
- * and change orders; marking an order paid sells its sizes (gone from the product, the size filter
- * and its counts; a product with nothing left is agotado and leaves the listings), and taking the
- * payment back puts them on sale again.
+ * and change orders; marking an order paid sells a piece of each size (a size with none left is gone
+ * from the product, the size filter and its counts; a product with nothing left is agotado and leaves
+ * the listings), and taking the payment back puts them on sale again. Holds and stock counts:
+ * stock-and-holds.test.ts.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as F from './fixture.ts';
@@ -79,6 +80,11 @@ beforeEach(async () => {
   owner = await adminClient();
 });
 
+/** Gives a product without sizes many pieces, so many orders can hold one each. */
+async function stockUp(id: string, pieces = 1000): Promise<void> {
+  await sql.query('update public.products set existencias = $2 where id = $1', [id, pieces]);
+}
+
 describe('place_order', () => {
   it('stores an order of live items with a readable reference, the items as sent and the shipping rule', async () => {
     const { data, error } = await place([item(F.P1, 'm', 500), item(F.P2, '32', 1500)]);
@@ -106,7 +112,7 @@ describe('place_order', () => {
   });
 
   it('names every item that changed and stores nothing', async () => {
-    await sql.query(`update public.product_sizes set sold_at = now() where product_id = $1 and talla = 'L'`, [F.P1]);
+    await sql.query(`update public.product_sizes set existencias = 0 where product_id = $1 and talla = 'L'`, [F.P1]);
     const { data } = await place([
       item(F.P1, 'L', 500), // sold
       item(F.P2, 'm', 1400), // price is 1,500 now
@@ -144,6 +150,7 @@ describe('place_order', () => {
   });
 
   it('limits orders per network to 20 in 10 minutes, whatever address the client claims', async () => {
+    await stockUp(F.P4);
     for (let i = 0; i < 20; i++) expect((await place([item(F.P4, null, 25000)], `198.51.100.${i}`)).data?.ok).toBe(true);
     const refused = await place([item(F.P4, null, 25000)], '198.51.100.99');
     expect(refused.error?.code).toBe('PT429');
@@ -152,6 +159,7 @@ describe('place_order', () => {
   });
 
   it('a flood from one network (60 addresses of a /24, 10 orders each) never closes the shop to other shoppers', async () => {
+    await stockUp(F.P4);
     const tally = await asShoppers(Array.from({ length: 60 }, (_, i) => Array.from({ length: 10 }, () => `187.190.12.${i + 1}`)).flat());
     expect(tally).toEqual({ ok: 20, [FROM_HERE]: 580 });
     // one /64 is one network too
@@ -227,8 +235,8 @@ describe('marking an order paid', () => {
   }
 
   it('sells its sizes: gone from the product, the size filter and its counts, and back when cancelled', async () => {
-    const { data } = await place([item(F.P3, '27', 2500), item(F.P1, 'L', 500)]);
     const before = await shopSizes();
+    const { data } = await place([item(F.P3, '27', 2500), item(F.P1, 'L', 500)]);
     const pay = await owner
       .from('orders')
       .update({ status: 'pagado' })
@@ -291,42 +299,53 @@ describe('marking an order paid', () => {
     expect(await sizesOf(F.P3)).toEqual({ sizes: ['28'], agotado: false });
   });
 
-  it('refuses to sell a size another paid order already sold, naming that order', async () => {
+  it('refuses to pay an order whose hold ended and whose last piece another order sold, naming the item', async () => {
     const a = await place([item(F.P1, 'M', 500)], '192.0.2.10');
+    // a's hold ends unpaid; b holds the piece, is paid; a is then marked paid by mistake
+    await sql.query(`update public.orders set held_until = now() - interval '1 second' where reference = $1`, [a.data?.reference]);
+    await sql.query('select private.release_expired_holds()');
     const b = await place([item(F.P1, 'M', 500)], '192.0.2.11');
+    expect(b.data?.ok).toBe(true);
     await owner
       .from('orders')
       .update({ status: 'pagado' })
-      .eq('reference', a.data?.reference ?? '');
+      .eq('reference', b.data?.reference ?? '');
     const refused = await owner
       .from('orders')
       .update({ status: 'pagado' })
-      .eq('reference', b.data?.reference ?? '');
-    expect(refused.error?.message).toBe(`La talla M de Playera básica ya se vendió en el pedido ${a.data?.reference}.`);
-    const { rows } = await sql.query('select status from public.orders where reference = $1', [b.data?.reference]);
+      .eq('reference', a.data?.reference ?? '');
+    expect(refused.error?.code).toBe('PT409');
+    expect(refused.error?.message).toBe('La talla M de Playera básica ya no está disponible: se vendió o está apartada en otro pedido.');
+    const { rows } = await sql.query('select status from public.orders where reference = $1', [a.data?.reference]);
     expect(rows[0].status).toBe('nuevo');
   });
 
-  it('sells a product without sizes once, and keeps which order sold a piece to the team', async () => {
+  it('sells a product without sizes piece by piece, and keeps which order sold each piece to the team', async () => {
+    await sql.query('update public.products set existencias = 2 where id = $1', [F.P4]);
     const a = await place([item(F.P4, null, 25000)], '192.0.2.20');
     const b = await place([item(F.P4, null, 25000)], '192.0.2.21');
-    await owner
-      .from('orders')
-      .update({ status: 'pagado' })
-      .eq('reference', a.data?.reference ?? '');
-    const refused = await owner
-      .from('orders')
-      .update({ status: 'pagado' })
-      .eq('reference', b.data?.reference ?? '');
-    expect(refused.error?.message).toBe(`Chamarra piel ya se vendió en el pedido ${a.data?.reference}.`);
-    // shoppers read sizes, never which order sold one (it would tell which pieces went together)
+    // both pieces are held: a third shopper is told it was just taken
+    expect((await place([item(F.P4, null, 25000)], '192.0.2.22')).data?.problems?.[0]).toMatchObject({
+      motivo: 'apartada',
+      nombre: 'Chamarra piel',
+    });
+    for (const o of [a, b]) {
+      const paid = await owner
+        .from('orders')
+        .update({ status: 'pagado' })
+        .eq('reference', o.data?.reference ?? '');
+      expect(paid.error).toBeNull();
+    }
+    const { rows: stock } = await sql.query('select existencias, apartadas, agotado from public.products where id = $1', [F.P4]);
+    expect(stock[0]).toEqual({ existencias: 0, apartadas: 0, agotado: true });
+    // shoppers read sizes and their counts, never which order sold a piece (it would tell which pieces went together)
     const sizes = await anonClient().from('product_sizes').select('*').eq('product_id', F.P1);
-    expect(Object.keys(sizes.data?.[0] ?? {}).sort()).toEqual(['created_at', 'id', 'product_id', 'sold_at', 'talla']);
+    expect(Object.keys(sizes.data?.[0] ?? {}).sort()).toEqual(['apartadas', 'created_at', 'existencias', 'id', 'product_id', 'talla']);
     const { rows } = await sql.query(
-      'select count(*)::int as n from private.sales where order_id = (select id from public.orders where reference = $1)',
-      [a.data?.reference],
+      'select count(*)::int as n from private.sales where order_id in (select id from public.orders where reference = any($1))',
+      [[a.data?.reference, b.data?.reference]],
     );
-    expect(rows[0].n).toBe(1);
+    expect(rows[0].n).toBe(2);
   });
 
   it('records the team’s changes in the history under the order’s reference', async () => {

@@ -29,7 +29,7 @@ const QUERIES: Record<string, string> = {
       case when c.relkind in ('v', 'm') then pg_get_viewdef(c.oid, true) end as definition
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where ${OWN_SCHEMAS} and c.relkind in ('r', 'v', 'm', 'S', 'p', 'f', 'c')`,
-  column: `select 'column ' || n.nspname || '.' || c.relname || '.' || a.attname as key, a.attnum::text as position,
+  column: `select 'column ' || n.nspname || '.' || c.relname || '.' || a.attname as key, (select count(*) from pg_attribute x where x.attrelid = a.attrelid and x.attnum between 1 and a.attnum and not x.attisdropped)::text as position,
       format_type(a.atttypid, a.atttypmod) as type, a.attnotnull::text as not_null, pg_get_expr(d.adbin, d.adrelid) as "default",
       a.attidentity::text as identity, a.attgenerated::text as generated, ${acl('a.attacl')} as acl,
       col_description(c.oid, a.attnum) as comment

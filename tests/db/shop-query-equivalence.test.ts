@@ -262,12 +262,12 @@ beforeAll(async () => {
   // Sales: sizes sold by paid orders leave the shop; a product with every size sold, and one without
   // sizes sold out, leave the listings (and come back when a size is for sale again). Featured
   // products, some placed by the admin, lead the default order.
-  await sql.query(`update public.product_sizes set sold_at = now() where talla in ('L', '28') and product_id in
+  await sql.query(`update public.product_sizes set existencias = 0 where talla in ('L', '28') and product_id in
     (select id from public.products where permalink like 'generado-1%')`);
-  await sql.query(`update public.product_sizes set sold_at = now() where product_id in
+  await sql.query(`update public.product_sizes set existencias = 0 where product_id in
     (select id from public.products where permalink in ('generado-21', 'generado-22', 'generado-27'))`);
   await sql.query(`update public.products set agotado = true where permalink in ('generado-20', 'generado-24')`);
-  await sql.query(`update public.product_sizes set sold_at = null where product_id in
+  await sql.query(`update public.product_sizes set existencias = 1 where product_id in
     (select id from public.products where permalink = 'generado-27')`);
   await sql.query(`update public.products set destacado = true where permalink ~ '^generado-[0-9]*5$'`);
   await sql.query(`update public.products set orden_destacado = 1 where permalink = 'generado-105'`);

@@ -25,6 +25,7 @@ export function toImportProduct(row: CsvProductRow, fileHash: string): ImportPro
     precio_venta: row.precio_venta,
     imagenes: row.imagenes,
     tallas: row.tallas,
+    existencias: row.existencias,
     descripcion: row.descripcion,
     categoria: row.categoria,
     subcategoria: row.subcategoria,

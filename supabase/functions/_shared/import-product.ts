@@ -22,7 +22,10 @@ export const IMPORT_PRODUCT_FIELDS = {
   precio_original: 'amount',
   precio_venta: 'amount',
   imagenes: 'texts',
+  /** Each size, optionally with its pieces: 'M:3' (no count: one piece). */
   tallas: 'texts',
+  /** The pieces of a product without sizes, 0 to 9999 (null: 1 for a new product, unchanged for an update). */
+  existencias: 'count',
 } as const;
 
 export type ImportFieldKind = (typeof IMPORT_PRODUCT_FIELDS)[keyof typeof IMPORT_PRODUCT_FIELDS];
@@ -32,6 +35,8 @@ interface KindValue {
   /** a number, or its text as the CSV had it ('1299.00') */
   amount: number | string;
   texts: string[];
+  /** a whole number */
+  count: number;
 }
 
 /** A product as the back office sends it: every field, null where the CSV gave nothing. */

@@ -37,7 +37,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PRODUCTS = 500;
 
 /** The words of the database function for the same mistakes. */
-const WRONG_KIND = { text: 'debe ser un texto', amount: 'no es un número', texts: 'debe ser una lista de textos' } as const;
+const WRONG_KIND = {
+  text: 'debe ser un texto',
+  amount: 'no es un número',
+  count: 'debe ser un número entero de 0 a 9999',
+  texts: 'debe ser una lista de textos',
+} as const;
 
 /**
  * Each product reduced to the fields the import reads, each of the kind it must be: the products, or
@@ -61,7 +66,9 @@ function cleanProducts(products: unknown[]): { products: Record<string, unknown>
           ? typeof value === 'string'
           : kind === 'amount'
             ? typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
-            : Array.isArray(value) && value.every((v) => typeof v === 'string');
+            : kind === 'count'
+              ? typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 9999
+              : Array.isArray(value) && value.every((v) => typeof v === 'string');
       if (!ok) {
         const nombre = typeof item['nombre'] === 'string' ? item['nombre'].trim() : '';
         return { refused: `Fila ${row ?? index + 1}${nombre ? ` (${nombre.slice(0, 60)})` : ''}: ${field} ${WRONG_KIND[kind]}` };
