@@ -422,6 +422,118 @@ export type Database = {
           },
         ]
       }
+      order_payments: {
+        Row: {
+          id: string
+          order_id: string
+          provider: string
+          payment_id: string
+          status: string
+          status_detail: string | null
+          method: string | null
+          payment_type: string | null
+          amount: number | null
+          currency: string | null
+          installments: number | null
+          approved_at: string | null
+          expires_at: string | null
+          refunded_amount: number
+          flag: string | null
+          notices: number
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          order_id: string
+          provider?: string
+          payment_id: string
+          status: string
+          status_detail?: string | null
+          method?: string | null
+          payment_type?: string | null
+          amount?: number | null
+          currency?: string | null
+          installments?: number | null
+          approved_at?: string | null
+          expires_at?: string | null
+          refunded_amount?: number
+          flag?: string | null
+          notices?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          order_id?: string
+          provider?: string
+          payment_id?: string
+          status?: string
+          status_detail?: string | null
+          method?: string | null
+          payment_type?: string | null
+          amount?: number | null
+          currency?: string | null
+          installments?: number | null
+          approved_at?: string | null
+          expires_at?: string | null
+          refunded_amount?: number
+          flag?: string | null
+          notices?: number
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_payments_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_refunds: {
+        Row: {
+          id: string
+          order_id: string
+          payment_id: string
+          refund_id: string
+          amount: number
+          reason: string
+          refunded_by: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          order_id: string
+          payment_id: string
+          refund_id: string
+          amount: number
+          reason: string
+          refunded_by?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          order_id?: string
+          payment_id?: string
+          refund_id?: string
+          amount?: number
+          reason?: string
+          refunded_by?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_refunds_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       orders: {
         Row: {
           id: string
@@ -444,6 +556,7 @@ export type Database = {
           held_until: string | null
           hold_ended_at: string | null
           hold_end_reason: string | null
+          page_token: string
         }
         Insert: {
           id?: string
@@ -466,6 +579,7 @@ export type Database = {
           held_until?: string | null
           hold_ended_at?: string | null
           hold_end_reason?: string | null
+          page_token?: string
         }
         Update: {
           id?: string
@@ -488,6 +602,7 @@ export type Database = {
           held_until?: string | null
           hold_ended_at?: string | null
           hold_end_reason?: string | null
+          page_token?: string
         }
         Relationships: []
       }
@@ -1830,6 +1945,12 @@ export type Database = {
         Args: {
           source_subcategory_id: string
           target_subcategory_id: string
+        }
+        Returns: Json
+      }
+      order_page: {
+        Args: {
+          p_token: string
         }
         Returns: Json
       }

@@ -34,7 +34,10 @@ alter table public.shop_settings enable row level security;
 alter table public.contact_messages enable row level security;
 alter table public.orders enable row level security;
 alter table public.order_items enable row level security;
+alter table public.order_payments enable row level security;
+alter table public.order_refunds enable row level security;
 alter table private.sales enable row level security;
+alter table private.holds enable row level security;
 alter table public.audit_changes enable row level security;
 alter table private.analytics_session_hours enable row level security;
 alter table private.analytics_sessions enable row level security;
@@ -197,6 +200,13 @@ create policy orders_admin_update on public.orders
   for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 
 create policy order_items_staff_read on public.order_items
+  for select to authenticated using ((select public.is_staff()));
+
+-- Payments and refunds (08_orders.sql): staff read them; only the service role's functions write.
+create policy order_payments_staff_read on public.order_payments
+  for select to authenticated using ((select public.is_staff()));
+
+create policy order_refunds_staff_read on public.order_refunds
   for select to authenticated using ((select public.is_staff()));
 
 create policy filter_value_totals_staff_read on private.filter_value_totals

@@ -1,0 +1,314 @@
+-- Online payment with Mercado Pago Checkout Pro: every order gets an unguessable page token (its
+-- page and payment link), payments and refunds are recorded as Mercado Pago's API describes them,
+-- and public.record_payment decides what a payment does to its order; a rejected payment ends the
+-- hold ('pago_rechazado'). private.holds gets row-level security like every table.
+
+alter table public.orders add column page_token uuid not null default gen_random_uuid() unique;
+alter table public.orders drop constraint orders_hold_end_reason_check;
+alter table public.orders add constraint orders_hold_end_reason_check
+  check (hold_end_reason in ('vencido', 'cancelado', 'pago_rechazado'));
+alter table private.holds enable row level security;
+
+-- the team's hold extension moves behind a caller's-rights wrapper, as every exposed function
+drop function public.extend_order_hold(uuid, integer);
+
+-- The team gives a shopper more time to pay: an order that still holds its pieces holds them p_hours
+-- (1 to 72) longer. Owners and editors only; the history records it.
+create function private.extend_order_hold(p_order_id uuid, p_hours integer)
+returns timestamptz
+language plpgsql
+volatile
+security definer -- orders.held_until is not a column the team writes directly
+set search_path = ''
+as $$
+declare
+  v_until timestamptz;
+begin
+  perform private.assert_admin();
+  if p_hours is null or p_hours not between 1 and 72 then
+    raise exception 'El apartado se extiende de 1 a 72 horas.' using errcode = 'PT400';
+  end if;
+  perform pg_advisory_xact_lock(hashtext('public.orders'));
+  update public.orders o set held_until = greatest(o.held_until, now()) + make_interval(hours => p_hours)
+   where o.id = p_order_id and o.held_until is not null and o.held_until > now()
+  returning o.held_until into v_until;
+  if v_until is null then
+    raise exception 'Este pedido ya no tiene piezas apartadas.' using errcode = 'PT409';
+  end if;
+  return v_until;
+end
+$$;
+comment on function private.extend_order_hold(uuid, integer) is 'Owners and editors: an order that still holds its pieces holds them p_hours (1 to 72) longer; returns the new held_until. PT409 when its hold already ended. Called by public.extend_order_hold.';
+grant execute on function private.extend_order_hold(uuid, integer) to authenticated;
+
+-- What the API calls (caller's rights): private.extend_order_hold does the work.
+create function public.extend_order_hold(p_order_id uuid, p_hours integer)
+returns timestamptz
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  select private.extend_order_hold(p_order_id, p_hours)
+$$;
+comment on function public.extend_order_hold(uuid, integer) is 'Owners and editors: holds an order''s pieces p_hours (1 to 72) longer (private.extend_order_hold).';
+grant execute on function public.extend_order_hold(uuid, integer) to authenticated;
+
+-- ─── Online payment (Mercado Pago Checkout Pro) ───────────────────────────────────────────────
+-- The Edge Functions do the talking: `pay` builds a payment preference from the order as this
+-- database holds it, `mercadopago-webhook` reads each payment Mercado Pago notifies from Mercado
+-- Pago's own API and hands it to public.record_payment, `refund-payment` refunds through Mercado
+-- Pago and records it with public.record_refund. The database decides what a payment does to its
+-- order, under the orders' lock.
+
+-- Every payment Mercado Pago reports for an order, as its API last described it (never what a
+-- notice's body says). flag says why a payment did not make its order paid and needs the team.
+create table public.order_payments (
+  id uuid primary key default gen_random_uuid(),
+  order_id uuid not null references public.orders (id) on delete cascade,
+  provider text not null default 'mercadopago' check (provider = 'mercadopago'),
+  payment_id text not null check (payment_id ~ '^[0-9A-Za-z_-]{1,64}$'),
+  -- Mercado Pago's words: approved, pending, in_process, authorized, rejected, cancelled, refunded,
+  -- charged_back, in_mediation
+  status text not null check (status ~ '^[a-z_]{1,40}$'),
+  status_detail text check (char_length(status_detail) <= 100),
+  -- how it was paid: payment_method_id (visa, master, oxxo, account_money…) and payment_type_id
+  -- (credit_card, debit_card, ticket, account_money…)
+  method text check (char_length(method) <= 60),
+  payment_type text check (char_length(payment_type) <= 60),
+  amount numeric(12, 2),
+  currency text check (char_length(currency) <= 3),
+  installments smallint,
+  approved_at timestamptz,
+  -- a voucher's (OXXO) last day to pay; the order holds its pieces until then
+  expires_at timestamptz,
+  refunded_amount numeric(12, 2) not null default 0 check (refunded_amount >= 0),
+  -- 'monto_distinto' (not the order's total), 'moneda_distinta' (not MXN), 'pedido_cancelado'
+  -- (approved for an order cancelled meanwhile), 'pago_duplicado' (a second approved payment of a
+  -- paid order), 'sin_piezas' (approved after the hold ended and a piece was taken): the order is
+  -- not marked paid by it, and the team refunds it or sorts it out
+  flag text check (flag in ('monto_distinto', 'moneda_distinta', 'pedido_cancelado', 'pago_duplicado', 'sin_piezas')),
+  -- how many notices brought it (a notice repeated is counted, never applied twice)
+  notices integer not null default 1,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (provider, payment_id)
+);
+comment on table public.order_payments is 'Payments Mercado Pago reported for an order, as its API last described them: status, method, amount, approval, voucher expiry, refunded amount, and a flag when it did not make its order paid. Written by public.record_payment and record_refund (service role); staff read them.';
+create index order_payments_order_idx on public.order_payments (order_id, created_at);
+grant select on table public.order_payments to authenticated;
+
+-- Refunds made from 'Pedidos' ('Reembolsar'), whole or in part, with the owner's reason.
+create table public.order_refunds (
+  id uuid primary key default gen_random_uuid(),
+  order_id uuid not null references public.orders (id) on delete cascade,
+  payment_id text not null,
+  -- Mercado Pago's refund id
+  refund_id text not null unique check (char_length(refund_id) <= 64),
+  amount numeric(12, 2) not null check (amount > 0),
+  reason text not null check (btrim(reason) <> '' and char_length(reason) <= 500),
+  refunded_by uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now()
+);
+comment on table public.order_refunds is 'Refunds made through Mercado Pago from Pedidos: amount, reason, who and when. Written by public.record_refund (service role); staff read them.';
+create index order_refunds_order_idx on public.order_refunds (order_id, created_at);
+create index order_refunds_refunded_by_idx on public.order_refunds (refunded_by);
+grant select on table public.order_refunds to authenticated;
+
+-- What a payment Mercado Pago describes does to its order (p_payment: the payment as Mercado
+-- Pago's API returned it: id, status, status_detail, external_reference (the order's reference),
+-- transaction_amount, currency_id, payment_method_id, payment_type_id, installments, date_approved,
+-- date_of_expiration, transaction_amount_refunded). Under the orders' lock:
+-- - approved, in MXN, for the order's total, of an unpaid order: the order is paid (its pieces sold);
+--   approved otherwise is recorded with a flag and changes no order;
+-- - pending or in process: the order keeps holding its pieces, until the voucher's expiry when that
+--   is later than its hold;
+-- - rejected or cancelled (a voucher that expired), when no other payment of the order is approved
+--   or pending: the hold ends ('pago_rechazado') and the pieces are for sale again;
+-- - a payment's status never goes back from approved to pending or rejected (notices arrive out of
+--   order), and the same notice twice changes nothing the second time.
+-- Answers {ok, reference, result}: result 'pagado', 'ya_pagado', 'apartado', 'liberado',
+-- 'registrado' or the flag; {ok: false, result: 'pedido_desconocido'} for an unknown reference.
+create function public.record_payment(p_payment jsonb)
+returns jsonb
+language plpgsql
+volatile
+security definer -- writes orders and payments for the webhook function (service role)
+set search_path = ''
+as $$
+declare
+  v_order public.orders;
+  v_payment public.order_payments;
+  v_previous text;
+  v_id text := p_payment ->> 'id';
+  v_status text := lower(coalesce(p_payment ->> 'status', ''));
+  v_flag text;
+  v_result text := 'registrado';
+begin
+  if coalesce(auth.role(), '') <> 'service_role' then
+    raise exception 'No autorizado' using errcode = '42501';
+  end if;
+  if v_id is null or v_id !~ '^[0-9A-Za-z_-]{1,64}$' or v_status !~ '^[a-z_]{1,40}$' then
+    raise exception 'Pago no válido.' using errcode = 'PT400';
+  end if;
+  perform pg_advisory_xact_lock(hashtext('public.orders'));
+  select * into v_order from public.orders o where o.reference = p_payment ->> 'external_reference';
+  if not found then
+    return jsonb_build_object('ok', false, 'result', 'pedido_desconocido');
+  end if;
+
+  select op.status into v_previous from public.order_payments op where op.provider = 'mercadopago' and op.payment_id = v_id;
+  -- out of order: an approved payment is never taken back by an older notice
+  if v_previous = 'approved' and v_status in ('pending', 'in_process', 'authorized', 'rejected') then
+    v_status := v_previous;
+  end if;
+  insert into public.order_payments as op (order_id, payment_id, status, status_detail, method, payment_type, amount, currency,
+                                           installments, approved_at, expires_at, refunded_amount)
+  values (v_order.id, v_id, v_status, left(p_payment ->> 'status_detail', 100), left(p_payment ->> 'payment_method_id', 60),
+          left(p_payment ->> 'payment_type_id', 60), (p_payment ->> 'transaction_amount')::numeric, left(p_payment ->> 'currency_id', 3),
+          (p_payment ->> 'installments')::smallint, (p_payment ->> 'date_approved')::timestamptz,
+          (p_payment ->> 'date_of_expiration')::timestamptz, coalesce((p_payment ->> 'transaction_amount_refunded')::numeric, 0))
+  on conflict (provider, payment_id) do update
+     set status = excluded.status, status_detail = excluded.status_detail, method = excluded.method,
+         payment_type = excluded.payment_type, amount = excluded.amount, currency = excluded.currency,
+         installments = excluded.installments, approved_at = coalesce(excluded.approved_at, op.approved_at),
+         expires_at = excluded.expires_at, refunded_amount = greatest(op.refunded_amount, excluded.refunded_amount),
+         notices = op.notices + 1, updated_at = now()
+  returning * into v_payment;
+
+  if v_status = 'approved' then
+    if v_payment.flag is not null then
+      v_result := v_payment.flag;
+    elsif coalesce(v_payment.currency, '') <> 'MXN' then
+      v_flag := 'moneda_distinta';
+    elsif v_payment.amount is distinct from v_order.total then
+      v_flag := 'monto_distinto';
+    elsif v_order.status = 'cancelado' then
+      v_flag := 'pedido_cancelado';
+    elsif private.order_status_sells(v_order.status) then
+      if exists (select 1 from public.order_payments op
+                  where op.order_id = v_order.id and op.payment_id <> v_id and op.status = 'approved' and op.flag is null) then
+        v_flag := 'pago_duplicado';
+      else
+        v_result := 'ya_pagado';
+      end if;
+    else
+      begin
+        update public.orders o set status = 'pagado' where o.id = v_order.id;
+        v_result := 'pagado';
+      exception when sqlstate 'PT409' then
+        v_flag := 'sin_piezas';
+      end;
+    end if;
+  elsif v_status in ('pending', 'in_process', 'authorized') then
+    if v_order.held_until is not null and v_payment.expires_at > v_order.held_until then
+      update public.orders o set held_until = least(v_payment.expires_at, now() + interval '7 days') where o.id = v_order.id;
+    end if;
+    v_result := case when v_order.held_until is not null then 'apartado' else 'registrado' end;
+  elsif v_status in ('rejected', 'cancelled') then
+    if v_order.held_until is not null and not exists (
+      select 1 from public.order_payments op
+       where op.order_id = v_order.id and op.payment_id <> v_id and op.status in ('approved', 'pending', 'in_process', 'authorized')
+    ) then
+      perform private.end_hold(v_order.id, 'pago_rechazado');
+      v_result := 'liberado';
+    end if;
+  end if;
+  if v_flag is not null then
+    update public.order_payments op set flag = v_flag where op.id = v_payment.id;
+    v_result := v_flag;
+  end if;
+  return jsonb_build_object('ok', true, 'reference', v_order.reference, 'result', v_result);
+end
+$$;
+comment on function public.record_payment(jsonb) is 'Service role (the webhook function): records a payment as Mercado Pago''s API describes it and applies it to its order under the orders'' lock: approved in MXN for the total pays an unpaid order (else flagged), pending keeps the hold (until a voucher''s expiry), rejected or cancelled ends it; never goes back from approved; idempotent. {ok, reference, result}.';
+revoke execute on function public.record_payment(jsonb) from public;
+grant execute on function public.record_payment(jsonb) to service_role;
+
+-- A refund made through Mercado Pago, recorded with its reason and who asked for it (the refund
+-- function checks that the caller is an owner before it refunds).
+create function public.record_refund(p_payment_id text, p_refund_id text, p_amount numeric, p_reason text, p_refunded_by uuid)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_payment public.order_payments;
+begin
+  if coalesce(auth.role(), '') <> 'service_role' then
+    raise exception 'No autorizado' using errcode = '42501';
+  end if;
+  select * into v_payment from public.order_payments op where op.provider = 'mercadopago' and op.payment_id = p_payment_id for update;
+  if not found then
+    raise exception 'Pago desconocido.' using errcode = 'PT400';
+  end if;
+  insert into public.order_refunds (order_id, payment_id, refund_id, amount, reason, refunded_by)
+  values (v_payment.order_id, p_payment_id, p_refund_id, p_amount, btrim(p_reason), p_refunded_by)
+  on conflict (refund_id) do nothing;
+  if found then
+    update public.order_payments op set refunded_amount = op.refunded_amount + p_amount, updated_at = now() where op.id = v_payment.id;
+  end if;
+end
+$$;
+comment on function public.record_refund(text, text, numeric, text, uuid) is 'Service role (the refund function): records a Mercado Pago refund of a payment (amount, reason, who) once per refund id, and adds it to the payment''s refunded amount.';
+revoke execute on function public.record_refund(text, text, numeric, text, uuid) from public;
+grant execute on function public.record_refund(text, text, numeric, text, uuid) to service_role;
+
+-- The order's own page, for whoever holds its link (page_token): what was ordered and where it
+-- stands, never who ordered it (an order holds no shopper's name, phone or address; the network
+-- and session it came from stay out). Null for an unknown token.
+create function private.order_page(p_token uuid)
+returns jsonb
+language sql
+stable
+security definer -- shoppers cannot read orders; the token is the key to this one
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'reference', o.reference, 'status', o.status, 'created_at', o.created_at,
+    'subtotal', o.subtotal, 'shipping', o.shipping, 'total', o.total,
+    'held_until', o.held_until, 'hold_ended_at', o.hold_ended_at, 'hold_end_reason', o.hold_end_reason,
+    'paid_at', o.paid_at, 'tracking_number', o.tracking_number, 'tracking_url', o.tracking_url,
+    'items', (select coalesce(jsonb_agg(jsonb_build_object('position', i.position, 'nombre', i.nombre, 'marca', i.marca,
+                                                            'talla', i.talla, 'permalink', i.permalink,
+                                                            'precio_original', i.precio_original, 'precio_venta', i.precio_venta)
+                                         order by i.position), '[]'::jsonb)
+                from public.order_items i where i.order_id = o.id),
+    'payment', (select jsonb_build_object('status', op.status, 'method', op.method, 'payment_type', op.payment_type,
+                                          'installments', op.installments, 'approved_at', op.approved_at, 'expires_at', op.expires_at,
+                                          'refunded_amount', op.refunded_amount)
+                  from public.order_payments op where op.order_id = o.id
+                 order by (op.status = 'approved' and op.flag is null) desc, op.updated_at desc limit 1)
+  )
+  from public.orders o where o.page_token = p_token
+$$;
+comment on function private.order_page(uuid) is 'The order page''s data for its unguessable token: reference, status, totals, items, hold (until, ended, why), paid_at, tracking, and the payment that counts (method, status); no personal data. Null for an unknown token. Called by public.order_page.';
+grant execute on function private.order_page(uuid) to anon, authenticated;
+
+-- What the API calls (caller's rights): private.order_page does the work.
+create function public.order_page(p_token uuid)
+returns jsonb
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select private.order_page(p_token)
+$$;
+comment on function public.order_page(uuid) is 'The order page''s data for its token (private.order_page): items, totals and where the order stands; no personal data.';
+grant execute on function public.order_page(uuid) to anon, authenticated;
+
+create trigger set_updated_at
+  before update on public.order_payments
+  for each row execute function public.set_updated_at();
+
+alter table public.order_payments enable row level security;
+alter table public.order_refunds enable row level security;
+
+create policy order_payments_staff_read on public.order_payments
+  for select to authenticated using ((select public.is_staff()));
+
+create policy order_refunds_staff_read on public.order_refunds
+  for select to authenticated using ((select public.is_staff()));
