@@ -2,7 +2,8 @@
  * Generates src/data/database.types.ts from a running Postgres, in the shape of Supabase's generated
  * `Database` type: public schema Tables (Row/Insert/Update/Relationships), Views (Row, Insert/Update when
  * updatable, Relationships), Functions (Args/Returns), Enums and CompositeTypes. Only relations and
- * functions the API roles (anon, authenticated) may use are emitted.
+ * functions the API roles (anon, authenticated, and service_role, which the Edge Functions and scripts use) may
+ * use are emitted.
  *
  *   DATABASE_URL=postgresql://postgres:postgres@127.0.0.1:54322/postgres node scripts/gen-types.ts [--out FILE] [--check]
  *
@@ -14,7 +15,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 
 const SCHEMA = 'public';
-const API_ROLES = ['anon', 'authenticated'];
+const API_ROLES = ['anon', 'authenticated', 'service_role'];
 
 export interface PgType {
   oid: number;

@@ -1185,6 +1185,24 @@ export type Database = {
           updated_at: string | null
           product_count: number | null
         }
+        Insert: {
+          id?: string | null
+          name?: string | null
+          display_name?: string | null
+          active?: boolean | null
+          created_at?: string | null
+          updated_at?: string | null
+          product_count?: number | null
+        }
+        Update: {
+          id?: string | null
+          name?: string | null
+          display_name?: string | null
+          active?: boolean | null
+          created_at?: string | null
+          updated_at?: string | null
+          product_count?: number | null
+        }
         Relationships: []
       }
       campaigns_with_products: {
@@ -1198,6 +1216,28 @@ export type Database = {
           updated_at: string | null
           product_count: number | null
           is_live: boolean | null
+        }
+        Insert: {
+          id?: string | null
+          nombre?: string | null
+          fecha_inicio?: string | null
+          fecha_fin?: string | null
+          image_url?: string | null
+          created_at?: string | null
+          updated_at?: string | null
+          product_count?: number | null
+          is_live?: boolean | null
+        }
+        Update: {
+          id?: string | null
+          nombre?: string | null
+          fecha_inicio?: string | null
+          fecha_fin?: string | null
+          image_url?: string | null
+          created_at?: string | null
+          updated_at?: string | null
+          product_count?: number | null
+          is_live?: boolean | null
         }
         Relationships: []
       }
@@ -1214,6 +1254,30 @@ export type Database = {
           product_count: number | null
           tipo_talla: string | null
         }
+        Insert: {
+          id?: string | null
+          nombre?: string | null
+          descripcion?: string | null
+          activa?: boolean | null
+          orden?: number | null
+          show_in_header?: boolean | null
+          created_at?: string | null
+          updated_at?: string | null
+          product_count?: number | null
+          tipo_talla?: string | null
+        }
+        Update: {
+          id?: string | null
+          nombre?: string | null
+          descripcion?: string | null
+          activa?: boolean | null
+          orden?: number | null
+          show_in_header?: boolean | null
+          created_at?: string | null
+          updated_at?: string | null
+          product_count?: number | null
+          tipo_talla?: string | null
+        }
         Relationships: []
       }
       filter_analytics_summary: {
@@ -1224,6 +1288,22 @@ export type Database = {
           unique_sessions: number | null
           first_use: string | null
           last_use: string | null
+        }
+        Insert: {
+          filter_type?: string | null
+          filter_value?: string | null
+          filter_count?: number | null
+          unique_sessions?: number | null
+          first_use?: string | null
+          last_use?: string | null
+        }
+        Update: {
+          filter_type?: string | null
+          filter_value?: string | null
+          filter_count?: number | null
+          unique_sessions?: number | null
+          first_use?: string | null
+          last_use?: string | null
         }
         Relationships: []
       }
@@ -1236,6 +1316,24 @@ export type Database = {
           image_url: string | null
           created_at: string | null
           updated_at: string | null
+        }
+        Insert: {
+          id?: string | null
+          nombre?: string | null
+          fecha_inicio?: string | null
+          fecha_fin?: string | null
+          image_url?: string | null
+          created_at?: string | null
+          updated_at?: string | null
+        }
+        Update: {
+          id?: string | null
+          nombre?: string | null
+          fecha_inicio?: string | null
+          fecha_fin?: string | null
+          image_url?: string | null
+          created_at?: string | null
+          updated_at?: string | null
         }
         Relationships: []
       }
@@ -1285,6 +1383,20 @@ export type Database = {
           unique_sessions: number | null
           first_search: string | null
           last_search: string | null
+        }
+        Insert: {
+          search_term?: string | null
+          search_count?: number | null
+          unique_sessions?: number | null
+          first_search?: string | null
+          last_search?: string | null
+        }
+        Update: {
+          search_term?: string | null
+          search_count?: number | null
+          unique_sessions?: number | null
+          first_search?: string | null
+          last_search?: string | null
         }
         Relationships: []
       }
@@ -1401,6 +1513,23 @@ export type Database = {
           p_hours: number
         }
         Returns: string
+      }
+      fail_publication: {
+        Args: {
+          p_id: number
+          p_error: string
+        }
+        Returns: undefined
+      }
+      finish_publication: {
+        Args: {
+          p_id: number
+          p_ok: boolean
+          p_pages?: number | null
+          p_duration_ms?: number | null
+          p_error?: string | null
+        }
+        Returns: undefined
       }
       get_analytics_by_period: {
         Args: {
@@ -2000,11 +2129,61 @@ export type Database = {
         }
         Returns: number
       }
+      publication_state: {
+        Args: never
+        Returns: Json
+      }
+      receive_contact_message: {
+        Args: {
+          p_name: string
+          p_email: string
+          p_phone: string
+          p_subject: string
+          p_message: string
+          p_page: string
+          p_client: string
+          p_website?: string | null
+        }
+        Returns: Json
+      }
+      record_payment: {
+        Args: {
+          p_payment: Json
+        }
+        Returns: Json
+      }
+      record_refund: {
+        Args: {
+          p_payment_id: string
+          p_refund_id: string
+          p_amount: number
+          p_reason: string
+          p_refunded_by: string
+        }
+        Returns: undefined
+      }
+      record_team_change: {
+        Args: {
+          p_actor: string
+          p_action: string
+          p_email: string
+          p_before: Json
+          p_after: Json
+        }
+        Returns: undefined
+      }
       reorder_featured_products: {
         Args: {
           p_ids: string[]
         }
         Returns: number
+      }
+      request_publication: {
+        Args: {
+          p_trigger: string
+          p_force?: boolean | null
+        }
+        Returns: Json
       }
       save_product: {
         Args: {
@@ -2071,6 +2250,14 @@ export type Database = {
       staff_role: {
         Args: never
         Returns: string
+      }
+      start_publication: {
+        Args: {
+          p_trigger: string
+          p_publication_id?: number | null
+          p_commit_sha?: string | null
+        }
+        Returns: number
       }
       team_two_factor_required: {
         Args: never

@@ -23,7 +23,7 @@ async function placeFrom(address: string, items: unknown[]) {
 }
 
 /** A payment as Mercado Pago's API returns it (GET /v1/payments/{id}), for the order. */
-function payment(reference: string, overrides: Record<string, unknown> = {}) {
+function payment(reference: string, overrides: Record<string, string | number | null> = {}): Record<string, string | number | null> {
   return {
     id: 1234567890,
     status: 'approved',
@@ -41,7 +41,7 @@ function payment(reference: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function record(p: Record<string, unknown>) {
+async function record(p: ReturnType<typeof payment>) {
   const { data, error } = await serviceClient().rpc('record_payment', { p_payment: p });
   expect(error).toBeNull();
   return data as { ok: boolean; reference?: string; result: string };
