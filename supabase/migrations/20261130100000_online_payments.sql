@@ -54,6 +54,202 @@ $$;
 comment on function public.extend_order_hold(uuid, integer) is 'Owners and editors: holds an order''s pieces p_hours (1 to 72) longer (private.extend_order_hold).';
 grant execute on function public.extend_order_hold(uuid, integer) to authenticated;
 
+-- Places an order from a shopper's items, as they saw them: a JSON array (1 to 20) of
+-- {product_id, talla, precio_venta}. Every item is checked against the live catalogue now. When
+-- any changed, nothing is stored and the answer is {ok: false, problems: [...]}, one per item that
+-- changed, with its position (1-based), product_id, nombre, talla and motivo:
+--   'no_disponible' the product is gone;
+--   'terminado'     its campaign ended;
+--   'agotado'       every piece of it is sold;
+--   'vendida'       every piece of its size is sold;
+--   'apartada'      every piece left of it (or of its size) is held by another order right now;
+--   'talla'         the size is not one the product has (or a product with sizes got none);
+--   'precio'        the price changed (precio_venta: the price now).
+-- Otherwise the order is stored under a new reference, holds one piece of each item until
+-- held_until (now + shop_settings.hold_minutes), and the answer is {ok: true, reference, items:
+-- [{position, product_id, talla, nombre, marca, permalink, precio_original, precio_venta}],
+-- subtotal, shipping, total, held_until, page_token}, shipping by the shop's policy (free from
+-- free_shipping_min, else shipping_cost); page_token opens the order's page and its payment link.
+-- Orders are placed one at a time (a transaction lock taken before anything is checked), so two
+-- shoppers never both see the last piece free: the second is told it is 'apartada'.
+-- Malformed input (an item without a product id, a price that is not a number, a size that is not
+-- text) is refused (PT400); the abuse limits (PT429) are per sender network (private.limit_key: an
+-- IPv4 /24, an IPv6 /64) 20 orders in 10 minutes, 100 a day and shop_settings.max_held_per_network
+-- pieces held at once, and 600 orders an hour for the whole shop. One network can place at most
+-- 6 x 20 = 120 orders in any hour, so a flood from one network never reaches the shop's cap: keep
+-- 6 x the 10-minute limit under it.
+create or replace function private.place_order(p_items jsonb, p_channel text, p_session_id text)
+returns jsonb
+language plpgsql
+security definer -- reads the catalogue as it is and writes orders, which shoppers cannot
+set search_path = ''
+as $$
+declare
+  v_sender text := private.limit_key(private.client_address());
+  v_count integer;
+  v_problems jsonb;
+  v_items jsonb;
+  v_subtotal numeric(12, 2);
+  v_settings public.shop_settings;
+  v_shipping numeric(12, 2);
+  v_held integer;
+  v_order public.orders;
+  v_session text := nullif(btrim(p_session_id), '');
+begin
+  if p_channel is null or p_channel not in ('bolsa', 'producto') then
+    raise exception 'Canal de pedido no válido.' using errcode = 'PT400';
+  end if;
+  if p_items is null or jsonb_typeof(p_items) <> 'array' or jsonb_array_length(p_items) = 0 then
+    raise exception 'Tu bolsa está vacía.' using errcode = 'PT400';
+  end if;
+  v_count := jsonb_array_length(p_items);
+  if v_count > 20 then
+    raise exception 'Un pedido puede tener hasta 20 productos.' using errcode = 'PT400';
+  end if;
+  if p_channel = 'producto' and v_count <> 1 then
+    raise exception 'Comprar ahora envía un solo producto.' using errcode = 'PT400';
+  end if;
+  if exists (
+    select 1 from jsonb_array_elements(p_items) e
+     where jsonb_typeof(e) <> 'object'
+        or not coalesce(pg_input_is_valid(e ->> 'product_id', 'uuid'), false)
+        or coalesce(jsonb_typeof(e -> 'talla'), 'null') not in ('string', 'null')
+        or coalesce(char_length(e ->> 'talla'), 0) > 50
+        or coalesce(jsonb_typeof(e -> 'precio_venta'), 'missing') <> 'number'
+  ) then
+    raise exception 'El pedido tiene un producto no válido.' using errcode = 'PT400';
+  end if;
+  if (select count(*) from (select distinct e ->> 'product_id', lower(btrim(e ->> 'talla')) from jsonb_array_elements(p_items) e) d) <> v_count then
+    raise exception 'El pedido repite un producto con la misma talla.' using errcode = 'PT400';
+  end if;
+  if v_session is not null and char_length(v_session) not between 8 and 100 then
+    v_session := null;
+  end if;
+
+  -- One order at a time: two at once can neither both hold the last piece, nor both slip under a
+  -- limit, nor take one reference. Holds whose time ran out end first.
+  perform pg_advisory_xact_lock(hashtext('public.orders'));
+  perform private.release_expired_holds();
+  select * into v_settings from public.shop_settings s where s.id = 1;
+  if (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '10 minutes') >= 20
+     or (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '1 day') >= 100 then
+    raise exception 'Ya recibimos varios pedidos desde tu conexión. Espera unos minutos o escríbenos por WhatsApp.'
+      using errcode = 'PT429';
+  end if;
+  if (select count(*) from public.orders o where o.created_at > now() - interval '1 hour') >= 600 then
+    raise exception 'Estamos recibiendo demasiados pedidos. Intenta de nuevo en unos minutos o escríbenos por WhatsApp.'
+      using errcode = 'PT429';
+  end if;
+
+  -- Each item against the catalogue as it is now (this statement starts after the lock, so it sees
+  -- every hold placed before it).
+  with wanted as (
+    select i.ord::integer as position,
+           (i.e ->> 'product_id')::uuid as product_id,
+           nullif(btrim(i.e ->> 'talla'), '') as talla,
+           (i.e ->> 'precio_venta')::numeric as precio_visto
+      from jsonb_array_elements(p_items) with ordinality as i(e, ord)
+  ),
+  checked as (
+    select w.position, w.product_id, w.talla, w.precio_visto,
+           p.id is not null as exists_now,
+           -- the brand as the shop shows it: the linked active brand's name, else the free text
+           p.nombre, coalesce(nullif(btrim(b.display_name), ''), p.marca) as marca,
+           p.permalink, p.precio_original, p.precio_venta,
+           p.campaign_id in (select private.live_campaign_ids()) as live,
+           st.sizes_total, st.sizes_stocked,
+           p.existencias as own_existencias, p.apartadas as own_apartadas,
+           sz.talla as talla_real, sz.existencias as talla_existencias, sz.apartadas as talla_apartadas
+      from wanted w
+      left join public.products p on p.id = w.product_id
+      left join public.brands b on b.id = p.brand_id and b.active
+      left join lateral (
+        select count(*) as sizes_total, count(*) filter (where s.existencias > 0) as sizes_stocked
+          from public.product_sizes s where s.product_id = p.id
+      ) st on true
+      left join public.product_sizes sz on sz.product_id = p.id and lower(btrim(sz.talla)) = lower(w.talla)
+  ),
+  judged as (
+    select c.*,
+           case
+             when not c.exists_now then 'no_disponible'
+             when not c.live then 'terminado'
+             when (c.sizes_total > 0 and c.sizes_stocked = 0) or (c.sizes_total = 0 and c.own_existencias = 0) then 'agotado'
+             when c.sizes_total > 0 and c.talla_real is null then 'talla'
+             when c.sizes_total = 0 and c.talla is not null then 'talla'
+             when c.sizes_total > 0 and c.talla_existencias = 0 then 'vendida'
+             when c.sizes_total > 0 and c.talla_existencias <= c.talla_apartadas then 'apartada'
+             when c.sizes_total = 0 and c.own_existencias <= c.own_apartadas then 'apartada'
+             when c.precio_venta <> c.precio_visto then 'precio'
+           end as motivo
+      from checked c
+  )
+  select
+    jsonb_agg(jsonb_build_object('position', j.position, 'product_id', j.product_id, 'nombre', j.nombre, 'talla', j.talla,
+                                 'motivo', j.motivo, 'precio_venta', j.precio_venta) order by j.position) filter (where j.motivo is not null),
+    jsonb_agg(jsonb_build_object('position', j.position, 'product_id', j.product_id, 'talla', btrim(j.talla_real),
+                                 'nombre', j.nombre, 'marca', j.marca, 'permalink', j.permalink,
+                                 'precio_original', j.precio_original, 'precio_venta', j.precio_venta) order by j.position),
+    sum(j.precio_venta)
+    into v_problems, v_items, v_subtotal
+    from judged j;
+
+  if v_problems is not null then
+    return jsonb_build_object('ok', false, 'problems', v_problems);
+  end if;
+
+  -- Nobody holds the shop empty: one network holds at most max_held_per_network pieces at once.
+  select count(*) into v_held
+    from private.holds h join public.orders o on o.id = h.order_id
+   where o.sender = v_sender;
+  if v_held + v_count > v_settings.max_held_per_network then
+    raise exception 'Desde tu conexión ya hay % piezas apartadas en pedidos sin pagar (máximo %). Paga o cancela alguno, o escríbenos por WhatsApp.',
+      v_held, v_settings.max_held_per_network using errcode = 'PT429';
+  end if;
+
+  v_shipping := case when v_settings.free_shipping_min is not null and v_subtotal >= v_settings.free_shipping_min then 0
+                     else coalesce(v_settings.shipping_cost, 0) end;
+
+  loop
+    begin
+      insert into public.orders (reference, channel, item_count, subtotal, shipping, total, session_id, sender, held_until)
+      values (private.new_order_reference(), p_channel, v_count, v_subtotal, v_shipping,
+              v_subtotal + v_shipping, v_session, v_sender, now() + make_interval(mins => v_settings.hold_minutes))
+      returning * into v_order;
+      exit;
+    exception when unique_violation then
+      -- a reference already taken (1 in 28 million per order): draw another
+    end;
+  end loop;
+
+  insert into public.order_items (order_id, position, product_id, talla, nombre, marca, permalink, precio_original, precio_venta)
+  select v_order.id, (i ->> 'position')::smallint, (i ->> 'product_id')::uuid, i ->> 'talla', i ->> 'nombre', i ->> 'marca',
+         i ->> 'permalink', (i ->> 'precio_original')::numeric, (i ->> 'precio_venta')::numeric
+    from jsonb_array_elements(v_items) i;
+  insert into private.holds (order_id, product_id, size_id)
+  select v_order.id, x.product_id, x.size_id from private.order_pieces(v_order.id) x;
+
+  return jsonb_build_object('ok', true, 'reference', v_order.reference, 'items', v_items,
+                            'subtotal', v_order.subtotal, 'shipping', v_order.shipping, 'total', v_order.total,
+                            'held_until', v_order.held_until, 'page_token', v_order.page_token);
+end;
+$$;
+comment on function private.place_order(jsonb, text, text) is 'Records a shopper''s order before the chat opens: one at a time, checks every item against the live catalogue (ended, sold out, size sold or held, price changed) and answers the problems, or stores it under a new OM- reference holding one piece of each item for shop_settings.hold_minutes. Limits per sender network (IPv4 /24, IPv6 /64): 20 orders in 10 minutes, 100 a day, max_held_per_network pieces held; 600 orders an hour in all. Called by public.place_order.';
+grant execute on function private.place_order(jsonb, text, text) to anon, authenticated;
+
+-- What the API calls (caller's rights): private.place_order does the work.
+create or replace function public.place_order(p_items jsonb, p_channel text default 'bolsa', p_session_id text default null)
+returns jsonb
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  select private.place_order(p_items, p_channel, p_session_id)
+$$;
+comment on function public.place_order(jsonb, text, text) is 'A shopper''s order, checked, recorded and held by private.place_order: {ok, reference, items, subtotal, shipping, total, held_until, page_token} or {ok: false, problems}.';
+grant execute on function public.place_order(jsonb, text, text) to anon, authenticated;
+
 -- ─── Online payment (Mercado Pago Checkout Pro) ───────────────────────────────────────────────
 -- The Edge Functions do the talking: `pay` builds a payment preference from the order as this
 -- database holds it, `mercadopago-webhook` reads each payment Mercado Pago notifies from Mercado

@@ -205,8 +205,8 @@ comment on function private.release_expired_holds() is 'Ends every hold whose ti
 -- Otherwise the order is stored under a new reference, holds one piece of each item until
 -- held_until (now + shop_settings.hold_minutes), and the answer is {ok: true, reference, items:
 -- [{position, product_id, talla, nombre, marca, permalink, precio_original, precio_venta}],
--- subtotal, shipping, total, held_until}, shipping by the shop's policy (free from
--- free_shipping_min, else shipping_cost).
+-- subtotal, shipping, total, held_until, page_token}, shipping by the shop's policy (free from
+-- free_shipping_min, else shipping_cost); page_token opens the order's page and its payment link.
 -- Orders are placed one at a time (a transaction lock taken before anything is checked), so two
 -- shoppers never both see the last piece free: the second is told it is 'apartada'.
 -- Malformed input (an item without a product id, a price that is not a number, a size that is not
@@ -368,7 +368,7 @@ begin
 
   return jsonb_build_object('ok', true, 'reference', v_order.reference, 'items', v_items,
                             'subtotal', v_order.subtotal, 'shipping', v_order.shipping, 'total', v_order.total,
-                            'held_until', v_order.held_until);
+                            'held_until', v_order.held_until, 'page_token', v_order.page_token);
 end;
 $$;
 comment on function private.place_order(jsonb, text, text) is 'Records a shopper''s order before the chat opens: one at a time, checks every item against the live catalogue (ended, sold out, size sold or held, price changed) and answers the problems, or stores it under a new OM- reference holding one piece of each item for shop_settings.hold_minutes. Limits per sender network (IPv4 /24, IPv6 /64): 20 orders in 10 minutes, 100 a day, max_held_per_network pieces held; 600 orders an hour in all. Called by public.place_order.';
@@ -384,7 +384,7 @@ set search_path = ''
 as $$
   select private.place_order(p_items, p_channel, p_session_id)
 $$;
-comment on function public.place_order(jsonb, text, text) is 'A shopper''s order, checked, recorded and held by private.place_order: {ok, reference, items, subtotal, shipping, total, held_until} or {ok: false, problems}.';
+comment on function public.place_order(jsonb, text, text) is 'A shopper''s order, checked, recorded and held by private.place_order: {ok, reference, items, subtotal, shipping, total, held_until, page_token} or {ok: false, problems}.';
 grant execute on function public.place_order(jsonb, text, text) to anon, authenticated;
 
 -- The statuses that hold an order's sizes as sold.
