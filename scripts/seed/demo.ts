@@ -372,7 +372,8 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const imageRows = products.flatMap((p, i) =>
     (extraUrlIndex[i] ?? []).map((u, n) => ({ product_id: p.id, image_url: url(u), orden: n + 1 })),
   );
-  const sizeRows = products.flatMap((p) => p.sizes.map((talla) => ({ product_id: p.id, talla })));
+  // an outlet's stock: most sizes have one or two pieces, a few three (so 'Última pieza' shows on some)
+  const sizeRows = products.flatMap((p, i) => p.sizes.map((talla, j) => ({ product_id: p.id, talla, existencias: 1 + ((i + 2 * j) % 3) })));
 
   const heroRows = HEROES.map((h, i) => ({
     title: h.title,

@@ -37,6 +37,7 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
   discount_percentage: 'public',
   discounted_price: 'public',
   export_products: 'staff',
+  extend_order_hold: 'admin',
   get_analytics_by_period: 'staff',
   get_analytics_summary: 'staff',
   get_available_brands: 'public',
@@ -74,6 +75,8 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
   merge_brands: 'admin',
   merge_categories: 'admin',
   merge_subcategories: 'admin',
+  order_page: 'public',
+  piezas: 'public',
   place_order: 'public',
   price_range_of: 'public',
   price_ranges: 'public',
@@ -100,6 +103,7 @@ const ARGS: Record<string, Record<string, unknown>> = {
   bulk_update_products: { p_ids: [], p_action: 'feature' },
   delete_product: { p_id: NOBODY },
   export_products: { p_filter: {} },
+  extend_order_hold: { p_order_id: NOBODY, p_hours: 1 },
   get_analytics_by_period: { start_date: '2026-01-01', end_date: '2026-01-02' },
   get_daily_activity_report_by_date: { start_date: '2026-01-01', end_date: '2026-01-02' },
   get_detailed_activities_by_date: { start_date: '2026-01-01', end_date: '2026-01-02' },
@@ -150,17 +154,19 @@ describe('every function the API serves, as each role', () => {
     expect(rows.map((r) => r.name)).toEqual(Object.keys(ACCESS).sort());
   });
 
-  it('leaves the history of the team and the two-step hook to the services that call them', async () => {
+  it('leaves the history of the team, the two-step hook and payment records to the services that call them', async () => {
     const { rows } = await sql.query<{ name: string; role: string }>(
       `select p.proname as name, r.rolname as role from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         cross join pg_roles r
-        where n.nspname = 'public' and p.proname in ('record_team_change', 'hook_mfa_verification_attempt')
+        where n.nspname = 'public' and p.proname in ('record_team_change', 'hook_mfa_verification_attempt', 'record_payment', 'record_refund')
           and r.rolname in ('anon', 'authenticated', 'service_role', 'supabase_auth_admin')
           and has_function_privilege(r.oid, p.oid, 'execute')
         order by 1, 2`,
     );
     expect(rows).toEqual([
       { name: 'hook_mfa_verification_attempt', role: 'supabase_auth_admin' },
+      { name: 'record_payment', role: 'service_role' },
+      { name: 'record_refund', role: 'service_role' },
       { name: 'record_team_change', role: 'service_role' },
     ]);
   });
