@@ -250,6 +250,27 @@ $$;
 comment on function public.place_order(jsonb, text, text) is 'A shopper''s order, checked, recorded and held by private.place_order: {ok, reference, items, subtotal, shipping, total, held_until, page_token} or {ok: false, problems}.';
 grant execute on function public.place_order(jsonb, text, text) to anon, authenticated;
 
+-- Every change to orders takes the orders' lock before its rows (a statement trigger runs before
+-- the statement locks any row), in the order place_order, the hold job, extend_order_hold and
+-- record_payment take it: lock, then rows. Without it, a team member marking an order paid (row,
+-- then the lock inside order_status_change) while the hold job ends that order's hold (lock, then
+-- the row) would wait on each other.
+create function private.take_orders_lock()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform pg_advisory_xact_lock(hashtext('public.orders'));
+  return null;
+end
+$$;
+comment on function private.take_orders_lock() is 'Statement trigger on orders: takes the orders'' transaction lock before any row of the statement is locked, so every writer takes the lock first.';
+
+create trigger orders_lock_first
+  before update on public.orders
+  for each statement execute function private.take_orders_lock();
+
 -- ─── Online payment (Mercado Pago Checkout Pro) ───────────────────────────────────────────────
 -- The Edge Functions do the talking: `pay` builds a payment preference from the order as this
 -- database holds it, `mercadopago-webhook` reads each payment Mercado Pago notifies from Mercado

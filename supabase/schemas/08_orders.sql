@@ -530,6 +530,27 @@ begin
 end
 $$;
 
+-- Every change to orders takes the orders' lock before its rows (a statement trigger runs before
+-- the statement locks any row), in the order place_order, the hold job, extend_order_hold and
+-- record_payment take it: lock, then rows. Without it, a team member marking an order paid (row,
+-- then the lock inside order_status_change) while the hold job ends that order's hold (lock, then
+-- the row) would wait on each other.
+create function private.take_orders_lock()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform pg_advisory_xact_lock(hashtext('public.orders'));
+  return null;
+end
+$$;
+comment on function private.take_orders_lock() is 'Statement trigger on orders: takes the orders'' transaction lock before any row of the statement is locked, so every writer takes the lock first.';
+
+create trigger orders_lock_first
+  before update on public.orders
+  for each statement execute function private.take_orders_lock();
+
 create trigger order_status_change
   before update of status on public.orders
   for each row execute function private.order_status_change();
