@@ -7,6 +7,7 @@
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { BagProblem, LiveBagProduct, PlacedOrder } from '../lib/bag.ts';
 import { toAmount } from '../lib/money.ts';
+import { toPiezas } from '../lib/stock.ts';
 import { analyticsSessionId } from './analytics.ts';
 import type { Database } from './database.types.ts';
 
@@ -90,8 +91,9 @@ export async function fetchBagProducts(ids: string[]): Promise<LiveBagProduct[]>
   const valid = [...new Set(ids)].filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
   if (valid.length === 0) return [];
   const list = valid.join(',');
-  const response = await fetch(`${base()}/products?select=id,precio_venta,sizes,agotado&id=in.(${list})`, { headers });
+  // piezas (a computed column): each size's pieces for sale and held, so a held size reads apart from a sold one
+  const response = await fetch(`${base()}/products?select=id,precio_venta,piezas&id=in.(${list})`, { headers });
   if (!response.ok) throw new Error(`No se pudo revisar tu bolsa (${response.status})`);
-  const rows = (await response.json()) as { id: string; precio_venta: number | string; sizes: string[]; agotado: boolean }[];
-  return rows.map((r) => ({ id: r.id, precio_venta: toAmount(r.precio_venta) ?? 0, sizes: r.sizes ?? [], agotado: r.agotado }));
+  const rows = (await response.json()) as { id: string; precio_venta: number | string; piezas: unknown }[];
+  return rows.map((r) => ({ id: r.id, precio_venta: toAmount(r.precio_venta) ?? 0, piezas: toPiezas(r.piezas) }));
 }

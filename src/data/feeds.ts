@@ -2,8 +2,8 @@
  * What the catalogue feeds (src/pages/feeds/) read, with the anon key like every build read: the
  * build's catalogue (src/data/build-catalogue.ts, read once for the product pages and the feeds) plus
  * the little it lacks: each live campaign's first day and creation (the sale period) and the sizes
- * already sold (products.sizes holds only the sizes for sale; the feeds list every size, the sold ones
- * out of stock). Read once per build.
+ * whose pieces are all sold (the catalogue's piezas lists only the sizes with a piece left, for sale or
+ * held; the feeds list every size, the held and sold ones out of stock). Read once per build.
  */
 import { type FeedProduct, feedSizes } from '../lib/feeds.ts';
 import { buildCatalogue } from './build-catalogue.ts';
@@ -18,7 +18,7 @@ export interface FeedCampaign {
   created_at: string;
 }
 
-/** A size already sold (product_sizes.sold_at set when its order was paid) of a live product. */
+/** A size whose pieces are all sold (product_sizes.existencias 0: paid orders took them) of a live product. */
 export interface SoldSize {
   id: string;
   product_id: string;
@@ -54,14 +54,14 @@ export function getFeedCampaigns(db: ShopClient): Promise<FeedCampaign[]> {
 /** The sold sizes of the live products (RLS), by id. */
 export function getSoldSizes(db: ShopClient): Promise<SoldSize[]> {
   return readAll((after) => {
-    const query = db.from('product_sizes').select('id, product_id, talla').not('sold_at', 'is', null);
+    const query = db.from('product_sizes').select('id, product_id, talla').eq('existencias', 0);
     return (after ? query.gt('id', after) : query).order('id', { ascending: true }).limit(PAGE_SIZE);
   }, 'las tallas vendidas');
 }
 
 /**
  * The feeds' products: each product of the catalogue with its campaign's dates and every size, for
- * sale or sold (feedSizes). A product whose campaign is no longer live (it ended between the reads) is
+ * sale, held or sold (feedSizes). A product whose campaign is no longer live (it ended between the reads) is
  * left out.
  */
 export function toFeedProducts(
@@ -92,7 +92,7 @@ export function toFeedProducts(
       images: p.images,
       category_nombre: p.category_nombre,
       subcategory_nombre: p.subcategory_nombre,
-      sizes: feedSizes(p.sizes, soldByProduct.get(p.id) ?? []),
+      sizes: feedSizes(p.piezas, soldByProduct.get(p.id) ?? []),
       agotado: p.agotado,
       campaign: { fecha_inicio: campaign.fecha_inicio, fecha_fin: campaign.fecha_fin, created_at: campaign.created_at },
     });

@@ -1,9 +1,11 @@
 /**
  * Every product-page query, with the anon key: all products of active campaigns (build), one product by
  * permalink (live check, not-yet-built pages) and related products. Each product comes with its campaign
- * (inner-joined: active only), brand, category and subcategory names, gallery (by orden) and sizes.
+ * (inner-joined: active only), brand, category and subcategory names, gallery (by orden), sizes and the
+ * pieces of each size (piezas: for sale and held, src/lib/stock.ts).
  */
 import { RELATED_LIMIT, relatedTiers, type RelatedKeys } from '../lib/related.ts';
+import { type Pieza, toPiezas } from '../lib/stock.ts';
 import type { Tables } from './database.types.ts';
 import { CARD_SELECT, toCardProduct, toSummary, type CardProduct, type ProductSummary } from './product-summary.ts';
 import type { ShopClient } from './supabase.ts';
@@ -18,30 +20,44 @@ export type ProductDetail = CardProduct &
     images: Pick<Tables<'product_images'>, 'id' | 'image_url' | 'orden'>[];
     /** The size guide the page shows (the database's rule: public.size_guide_id), or null. */
     size_guide_id: string | null;
+    /** Each size still in the shop with its pieces for sale and held (one entry, talla null, without sizes). */
+    piezas: Pieza[];
   };
 
-/** What the buy box needs (and all a built page sends to it). */
-export type BuyProduct = ProductSummary & Pick<ProductDetail, 'sizes' | 'agotado'>;
+/** What the buy box needs (and all a built page sends to it): the summary and the pieces of each size. */
+export type BuyProduct = ProductSummary & Pick<ProductDetail, 'piezas'>;
 
 export function toBuyProduct(p: ProductDetail): BuyProduct {
-  return { ...toSummary(p), sizes: p.sizes, agotado: p.agotado };
+  return { ...toSummary(p), piezas: p.piezas };
 }
 
 /** The card of a product page's product (what a related product shows). */
 export function detailToCard(p: ProductDetail): CardProduct {
-  const { campaign_id, category_id, subcategory_id, brand_id, descripcion, subcategory_nombre, images, agotado, size_guide_id, ...card } =
-    p;
+  const {
+    campaign_id,
+    category_id,
+    subcategory_id,
+    brand_id,
+    descripcion,
+    subcategory_nombre,
+    images,
+    agotado,
+    size_guide_id,
+    piezas,
+    ...card
+  } = p;
   return card;
 }
 
-const DETAIL_SELECT = `${CARD_SELECT}, campaign_id, category_id, subcategory_id, brand_id, descripcion, agotado, size_guide_id, subcategory:subcategories(nombre), images:product_images(id, image_url, orden)`;
+const DETAIL_SELECT = `${CARD_SELECT}, campaign_id, category_id, subcategory_id, brand_id, descripcion, agotado, size_guide_id, piezas, subcategory:subcategories(nombre), images:product_images(id, image_url, orden)`;
 
 type DetailRow = Parameters<typeof toCardProduct>[0] &
   Pick<ProductDetail, 'campaign_id' | 'category_id' | 'subcategory_id' | 'brand_id' | 'descripcion' | 'agotado' | 'images'> & {
     subcategory: { nombre: string } | null;
-    // a computed column (public.size_guide_id(products)): the generated types list it among the
-    // functions, not the columns, so the reads below state their rows' type themselves
+    // computed columns (public.size_guide_id(products), public.piezas(products)): the generated types
+    // list them among the functions, not the columns, so the reads below state their rows' type themselves
     size_guide_id: string | null;
+    piezas: unknown;
   };
 
 function toDetail(r: DetailRow): ProductDetail {
@@ -56,6 +72,7 @@ function toDetail(r: DetailRow): ProductDetail {
     subcategory_nombre: r.subcategory?.nombre ?? null,
     images: [...(r.images ?? [])].sort((a, b) => a.orden - b.orden),
     size_guide_id: r.size_guide_id ?? null,
+    piezas: toPiezas(r.piezas),
   };
 }
 

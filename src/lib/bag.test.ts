@@ -89,29 +89,53 @@ describe('totals', () => {
 });
 
 describe('problems found live', () => {
-  it('flags gone, sold-out, sold-size and re-priced lines and leaves the rest', () => {
-    const list = [item(1, 'M'), item(2, 'S'), item(3, 'L'), item(4, 'xl', 500), item(5, null, 500)];
+  const size = (talla: string | null, libres: number, apartadas = 0) => ({ talla, libres, apartadas });
+
+  it('flags gone, sold-out, sold-size, held and re-priced lines and leaves the rest', () => {
+    const list = [item(1, 'M'), item(2, 'S'), item(3, 'L'), item(4, 'xl', 500), item(5, null, 500), item(6, 'M'), item(7, null)];
     const live = [
-      { id: 'p2', precio_venta: 500, sizes: [], agotado: true },
-      { id: 'p3', precio_venta: 500, sizes: ['M'], agotado: false },
-      { id: 'p4', precio_venta: 450, sizes: ['XL'], agotado: false },
-      { id: 'p5', precio_venta: 500, sizes: [], agotado: false },
+      // every size sold: none left in the shop
+      { id: 'p2', precio_venta: 500, piezas: [] },
+      // L sold (no longer listed), M for sale
+      { id: 'p3', precio_venta: 500, piezas: [size('M', 1)] },
+      { id: 'p4', precio_venta: 450, piezas: [size('XL', 2)] },
+      { id: 'p5', precio_venta: 500, piezas: [size(null, 1)] },
+      // M's one piece left is held by another order; S still for sale
+      { id: 'p6', precio_venta: 500, piezas: [size('S', 1), size('M', 0, 1)] },
+      // a product without sizes whose last piece is held
+      { id: 'p7', precio_venta: 500, piezas: [size(null, 0, 1)] },
     ];
     expect(Object.fromEntries(liveProblems(list, live))).toEqual({
       'p1|m': { motivo: 'no_disponible' },
       'p2|s': { motivo: 'agotado' },
       'p3|l': { motivo: 'vendida' },
       'p4|xl': { motivo: 'precio', precio_venta: 450 },
+      'p6|m': { motivo: 'apartada' },
+      'p7|': { motivo: 'apartada' },
+    });
+  });
+
+  it('tells a sold-out product without sizes from a held one, and compares sizes without case or spaces', () => {
+    const live = [
+      { id: 'p1', precio_venta: 500, piezas: [size(null, 0, 0)] },
+      { id: 'p2', precio_venta: 500, piezas: [size('M', 0, 2)] },
+    ];
+    expect(Object.fromEntries(liveProblems([item(1, null), item(2, ' m ')], live))).toEqual({
+      'p1|': { motivo: 'agotado' },
+      'p2|m': { motivo: 'apartada' },
     });
   });
 
   it('says each problem in Spanish; only a new price can be accepted', () => {
-    expect(problemText({ motivo: 'terminado' })).toBe('La campaña de este producto terminó.');
-    expect(problemText({ motivo: 'vendida' })).toBe('Esta talla ya se vendió.');
-    expect(problemText({ motivo: 'precio', precio_venta: 450 })).toBe('El precio cambió a $450.00.');
-    expect(problemText({ motivo: 'no_disponible' })).toBe('Este producto ya no está disponible.');
+    expect(problemText({ motivo: 'terminado' }, 'M')).toBe('La campaña de este producto terminó.');
+    expect(problemText({ motivo: 'vendida' }, 'M')).toBe('Esta talla ya se vendió.');
+    expect(problemText({ motivo: 'apartada' }, 'M')).toBe('Alguien acaba de apartar esta talla.');
+    expect(problemText({ motivo: 'apartada' }, null)).toBe('Alguien acaba de apartar este producto.');
+    expect(problemText({ motivo: 'precio', precio_venta: 450 }, 'M')).toBe('El precio cambió a $450.00.');
+    expect(problemText({ motivo: 'no_disponible' }, null)).toBe('Este producto ya no está disponible.');
     expect(blocksOrder({ motivo: 'precio' })).toBe(false);
     expect(blocksOrder({ motivo: 'agotado' })).toBe(true);
+    expect(blocksOrder({ motivo: 'apartada' })).toBe(true);
   });
 });
 

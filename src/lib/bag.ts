@@ -7,6 +7,7 @@
 import { type ChatConfig, chatLink, productUrl } from './chat.ts';
 import { formatPrice, roundCents } from './money.ts';
 import { type ShopPolicies, shippingCostFor } from './policies.ts';
+import type { Pieza } from './stock.ts';
 
 /** The most lines one order holds (the database refuses more). */
 export const BAG_LIMIT = 20;
@@ -26,8 +27,12 @@ export interface BagItem {
   added_at: number;
 }
 
-/** Why a line cannot be sent as it is (the answer of place_order, or the live check of the bag). */
-export type BagProblemReason = 'no_disponible' | 'terminado' | 'agotado' | 'vendida' | 'talla' | 'precio';
+/**
+ * Why a line cannot be sent as it is (the answer of place_order, or the live check of the bag):
+ * 'apartada' when every piece left of its size (or of a product without sizes) is held by another
+ * shopper's unpaid order, 'vendida' when every piece of its size is sold.
+ */
+export type BagProblemReason = 'no_disponible' | 'terminado' | 'agotado' | 'vendida' | 'apartada' | 'talla' | 'precio';
 
 export interface BagProblem {
   motivo: BagProblemReason;
@@ -114,8 +119,8 @@ export function bagTotals(
   return { count: list.length, subtotal, shipping, total: roundCents(subtotal + shipping), toFreeShipping: toFree };
 }
 
-/** What the bag says about a line that cannot be sent as it is. */
-export function problemText(problem: BagProblem): string {
+/** What the bag (and 'Comprar ahora') says about a line that cannot be sent as it is; `talla` null: a product without sizes. */
+export function problemText(problem: BagProblem, talla: string | null): string {
   switch (problem.motivo) {
     case 'terminado':
       return 'La campaña de este producto terminó.';
@@ -123,6 +128,8 @@ export function problemText(problem: BagProblem): string {
       return 'Este producto se agotó.';
     case 'vendida':
       return 'Esta talla ya se vendió.';
+    case 'apartada':
+      return talla === null ? 'Alguien acaba de apartar este producto.' : 'Alguien acaba de apartar esta talla.';
     case 'talla':
       return 'Esta talla ya no está disponible.';
     case 'precio':
@@ -137,25 +144,39 @@ export function blocksOrder(problem: BagProblem): boolean {
   return problem.motivo !== 'precio';
 }
 
-/** A product as a live read of the bag sees it (null: not in the shop any more). */
+/** A product as a live read of the bag sees it (not returned: not in the shop any more). */
 export interface LiveBagProduct {
   id: string;
   precio_venta: number;
-  sizes: string[];
-  agotado: boolean;
+  /** Its sizes still in the shop with their pieces for sale and held (src/lib/stock.ts). */
+  piezas: Pieza[];
 }
 
-/** The problems a live read finds in the bag, by line key: gone, sold out, size sold, price changed. */
+/** Why a line cannot be had now, judged as place_order judges it, or null when a piece of it is for sale. */
+function stockProblem(item: BagItem, piezas: readonly Pieza[]): BagProblem['motivo'] | null {
+  const own = piezas.find((p) => p.talla === null);
+  // without sizes: its own pieces (none left: sold out)
+  if (own) return own.libres > 0 ? null : own.apartadas > 0 ? 'apartada' : 'agotado';
+  // with sizes, none left in the shop: every piece sold
+  if (piezas.length === 0) return 'agotado';
+  if (item.talla === null) return null;
+  const key = item.talla.trim().toLowerCase();
+  const size = piezas.find((p) => p.talla?.toLowerCase() === key);
+  // a size not listed has no piece left; a listed one with none for sale is held
+  if (!size) return 'vendida';
+  return size.libres > 0 ? null : 'apartada';
+}
+
+/** The problems a live read finds in the bag, by line key: gone, sold out, size sold, size held, price changed. */
 export function liveProblems(list: readonly BagItem[], live: readonly LiveBagProduct[]): Map<string, BagProblem> {
   const byId = new Map(live.map((p) => [p.id, p]));
   const problems = new Map<string, BagProblem>();
   for (const item of list) {
     const p = byId.get(item.product_id);
     const key = bagKey(item);
+    const stock = p ? stockProblem(item, p.piezas) : null;
     if (!p) problems.set(key, { motivo: 'no_disponible' });
-    else if (p.agotado) problems.set(key, { motivo: 'agotado' });
-    else if (item.talla !== null && !p.sizes.some((s) => s.trim().toLowerCase() === item.talla?.trim().toLowerCase()))
-      problems.set(key, { motivo: 'vendida' });
+    else if (stock) problems.set(key, { motivo: stock });
     else if (p.precio_venta !== item.precio_venta) problems.set(key, { motivo: 'precio', precio_venta: p.precio_venta });
   }
   return problems;

@@ -51,9 +51,9 @@ function product(overrides: Partial<FeedProduct> = {}): FeedProduct {
     category_nombre: 'Ropa de Mujer',
     subcategory_nombre: 'Blusas y Playeras',
     sizes: [
-      { talla: 'S', sold: false },
-      { talla: 'M', sold: true },
-      { talla: 'L', sold: false },
+      { talla: 'S', inStock: true },
+      { talla: 'M', inStock: false },
+      { talla: 'L', inStock: true },
     ],
     agotado: false,
     campaign: { fecha_inicio: '2026-11-20', fecha_fin: '2026-12-15', created_at: '2026-11-25T18:00:00Z' },
@@ -262,7 +262,7 @@ describe('category', () => {
 });
 
 describe('items', () => {
-  it('makes one item per size, grouped by the product, a sold size out of stock', () => {
+  it('makes one item per size, grouped by the product, a size without a piece for sale out of stock', () => {
     const items = feedItems(product(), SITE);
     expect(items.map((i) => [i.id, i.size, i.inStock])).toEqual([
       [`${PRODUCT_ID}-s`, 'S', true],
@@ -305,24 +305,32 @@ describe('items', () => {
     expect(feedItems(product({ sizes: [], agotado: true }), SITE)[0]?.inStock).toBe(false);
   });
 
-  it('lists the sizes for sale, then the sold ones; a size in both is sold', () => {
-    expect(feedSizes(['S', 'L'], ['10', ' 9 ', 'l'])).toEqual([
-      { talla: 'S', sold: false },
-      { talla: '9', sold: true },
-      { talla: '10', sold: true },
-      { talla: 'l', sold: true },
+  it('lists the sizes still in the shop (held ones out of stock), then the sold ones; a size in both is sold', () => {
+    const piezas = [
+      { talla: 'S', libres: 2, apartadas: 0 },
+      { talla: 'M', libres: 0, apartadas: 1 },
+      { talla: 'L', libres: 1, apartadas: 1 },
+    ];
+    expect(feedSizes(piezas, ['10', ' 9 ', 'l'])).toEqual([
+      { talla: 'S', inStock: true },
+      { talla: 'M', inStock: false },
+      { talla: '9', inStock: false },
+      { talla: '10', inStock: false },
+      { talla: 'l', inStock: false },
     ]);
     expect(feedSizes([], [])).toEqual([]);
+    // a product without sizes has none
+    expect(feedSizes([{ talla: null, libres: 1, apartadas: 0 }], [])).toEqual([]);
   });
 
   it('lists a size once whatever its case or spaces', () => {
     expect(
       distinctSizes([
-        { talla: 'M', sold: false },
-        { talla: ' m ', sold: true },
-        { talla: ' ', sold: false },
+        { talla: 'M', inStock: true },
+        { talla: ' m ', inStock: false },
+        { talla: ' ', inStock: true },
       ]),
-    ).toEqual([{ talla: 'M', sold: false }]);
+    ).toEqual([{ talla: 'M', inStock: true }]);
   });
 
   it('leaves out a product without a photo or a price, and the brand, type, gender and sale when there are none', () => {

@@ -15,6 +15,7 @@ import { mexicoCityDate, SHOP_TIME_ZONE, toDate } from './dates.ts';
 import { defaultDescription, descriptionText } from './description.ts';
 import { galleryImages } from './gallery.ts';
 import { roundCents } from './money.ts';
+import type { Pieza } from './stock.ts';
 
 /** Google's limits, the stricter of the two platforms' for every field both have (Meta: id 100, title 200, description 9,999). */
 export const FEED_LIMITS = {
@@ -32,10 +33,13 @@ export const FEED_LIMITS = {
 /** The shop's currency: every price of the feeds is in Mexican pesos. */
 export const FEED_CURRENCY = 'MXN';
 
-/** One size of a product as the feeds see it: sold once an order for it was paid. */
+/**
+ * One size of a product as the feeds see it: in stock while it has a piece for sale; out of stock while
+ * every piece left is held by an unpaid order, or once every piece is sold.
+ */
 export interface FeedSize {
   talla: string;
-  sold: boolean;
+  inStock: boolean;
 }
 
 /** What the feeds need of a live product (src/data/feeds.ts builds it from the build's catalogue). */
@@ -52,9 +56,9 @@ export interface FeedProduct {
   images: readonly { image_url: string; orden: number }[];
   category_nombre: string | null;
   subcategory_nombre: string | null;
-  /** Every size of the product, sold or not. */
+  /** Every size of the product: for sale, held or sold. */
   sizes: readonly FeedSize[];
-  /** Every unit sold: all its items are out of stock. */
+  /** No piece for sale (every one sold or held): all its items are out of stock. */
   agotado: boolean;
   campaign: { fecha_inicio: string | null; fecha_fin: string; created_at: string | null };
 }
@@ -362,15 +366,19 @@ export function audience(
 // ─── Items ───────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Every size of a product: those for sale (products.sizes, in the shop's size order), then those sold
- * (in natural order: '9' before '10'). A size in both lists counts as sold: the sale is the later news.
+ * Every size of a product: those still in the shop (piezas, in the shop's size order), in stock while
+ * one has a piece for sale (libres > 0), out of stock while every piece left is held; then those whose
+ * pieces are all sold (existencias 0, in natural order: '9' before '10'), out of stock. A size in both
+ * lists (the two reads saw it at different moments) counts as sold.
  */
-export function feedSizes(forSale: readonly string[], sold: readonly string[]): FeedSize[] {
+export function feedSizes(piezas: readonly Pieza[], sold: readonly string[]): FeedSize[] {
   const soldSizes = sold.map((t) => t.trim()).sort((a, b) => a.localeCompare(b, 'es', { numeric: true }));
   const soldKeys = new Set(soldSizes.map((t) => t.toLowerCase()));
   return [
-    ...forSale.filter((t) => !soldKeys.has(t.trim().toLowerCase())).map((talla) => ({ talla, sold: false })),
-    ...soldSizes.map((talla) => ({ talla, sold: true })),
+    ...piezas.flatMap((p) =>
+      p.talla === null || soldKeys.has(p.talla.trim().toLowerCase()) ? [] : [{ talla: p.talla, inStock: p.libres > 0 }],
+    ),
+    ...soldSizes.map((talla) => ({ talla, inStock: false })),
   ];
 }
 
@@ -383,16 +391,16 @@ export function distinctSizes(sizes: readonly FeedSize[]): FeedSize[] {
     const key = talla.toLowerCase();
     if (!talla || seen.has(key)) continue;
     seen.add(key);
-    out.push({ talla: cutText(talla, FEED_LIMITS.size), sold: s.sold });
+    out.push({ talla: cutText(talla, FEED_LIMITS.size), inStock: s.inStock });
   }
   return out;
 }
 
 /**
- * A live product's items: one per size (in stock while unsold, out of stock once sold or when the
- * product is agotado), grouped by the product's id, or one item with the product's id when it has
- * no sizes. None when the product cannot be listed: no photo (both platforms require image_link and
- * refuse generic pictures) or no price above zero.
+ * A live product's items: one per size (in stock while it has a piece for sale, out of stock while held
+ * or once sold, or when the product is agotado), grouped by the product's id, or one item with the
+ * product's id when it has no sizes. None when the product cannot be listed: no photo (both platforms
+ * require image_link and refuse generic pictures) or no price above zero.
  */
 export function feedItems(p: FeedProduct, site: string): FeedItem[] {
   const images = feedImages(p.imagen_principal, p.images, site);
@@ -419,7 +427,7 @@ export function feedItems(p: FeedProduct, site: string): FeedItem[] {
     item_group_id: p.id,
     ...base,
     size: s.talla,
-    inStock: !p.agotado && !s.sold,
+    inStock: !p.agotado && s.inStock,
   }));
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { POLICIES } from '../../tests/fixtures/policies.ts';
-import { buildProductJsonLd, jsonLdText, priceValidUntil, schemaPrice } from './product-jsonld.ts';
+import { feedItemId } from './feeds.ts';
+import { buildProductJsonLd, jsonLdText, priceValidUntil, schemaPrice, sizeUrl } from './product-jsonld.ts';
+import type { Pieza } from './stock.ts';
 
 const input = {
   id: 'p-1',
@@ -13,6 +15,8 @@ const input = {
   category: 'Calzado',
   sellerName: 'Outlet Moda MX',
   policies: POLICIES,
+  // a product without sizes with one piece for sale
+  piezas: [{ talla: null, libres: 1, apartadas: 0 }] as Pieza[],
 };
 
 describe('priceValidUntil', () => {
@@ -40,10 +44,12 @@ describe('buildProductJsonLd', () => {
       url: input.url,
     });
   });
-  it('is out of stock once every piece is sold', () => {
-    expect(buildProductJsonLd({ ...input, agotado: true }, '2026-11-21')['offers']).toMatchObject({
-      availability: 'https://schema.org/OutOfStock',
-    });
+  it('is out of stock with no piece for sale: every piece sold, or the last one held', () => {
+    for (const piezas of [[{ talla: null, libres: 0, apartadas: 0 }], [{ talla: null, libres: 0, apartadas: 1 }], []]) {
+      expect(buildProductJsonLd({ ...input, piezas }, '2026-11-21')['offers']).toMatchObject({
+        availability: 'https://schema.org/OutOfStock',
+      });
+    }
   });
   it('ships to Mexico for $149 below the free-shipping amount, in 3 to 10 days', () => {
     expect(ld['offers']).toMatchObject({
@@ -82,6 +88,82 @@ describe('buildProductJsonLd', () => {
   });
   it('leaves out an empty brand', () => {
     expect(buildProductJsonLd({ ...input, marca: ' ' }, '2026-11-21')).not.toHaveProperty('brand');
+  });
+});
+
+describe('a product with sizes: a ProductGroup of one variant per size', () => {
+  const piezas: Pieza[] = [
+    { talla: 'S', libres: 2, apartadas: 0 },
+    { talla: 'M', libres: 1, apartadas: 1 },
+    { talla: '5,5', libres: 0, apartadas: 1 },
+  ];
+  const ld = buildProductJsonLd({ ...input, piezas }, '2026-11-21');
+  const variants = ld['hasVariant'] as Record<string, unknown>[];
+
+  it('groups the sizes under the product: name, brand, canonical url, image, description, group id, varies by size', () => {
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ProductGroup',
+      name: 'Tenis Air',
+      description: 'Tenis originales',
+      url: input.url,
+      image: ['https://x/1.webp'],
+      brand: { '@type': 'Brand', name: 'Nike' },
+      category: 'Calzado',
+      productGroupID: 'p-1',
+      variesBy: 'https://schema.org/size',
+    });
+    // the group itself is not offered: its variants are
+    expect(ld).not.toHaveProperty('offers');
+    expect(ld).not.toHaveProperty('aggregateRating');
+  });
+
+  it('lists each size still in the shop, in order, as a Product with its size, sku and address', () => {
+    expect(variants.map((v) => [v['@type'], v['size'], v['sku'], v['url']])).toEqual([
+      ['Product', 'S', feedItemId('p-1', 'S'), `${input.url}?talla=S`],
+      ['Product', 'M', feedItemId('p-1', 'M'), `${input.url}?talla=M`],
+      ['Product', '5,5', feedItemId('p-1', '5,5'), `${input.url}?talla=5%2C5`],
+    ]);
+    // the same ids as the catalogue feeds' items
+    expect(variants.map((v) => v['sku'])).toEqual(['p-1-s', 'p-1-m', expect.stringMatching(/^p-1-5-5-[0-9a-f]{8}$/)]);
+    expect(variants[0]).toMatchObject({ name: 'Tenis Air - Talla S', image: ['https://x/1.webp'] });
+  });
+
+  it('offers each size at the price in MXN: in stock with a piece for sale, out of stock while every piece left is held', () => {
+    expect(variants.map((v) => v['offers'])).toEqual([
+      expect.objectContaining({
+        url: `${input.url}?talla=S`,
+        price: '1299.00',
+        priceCurrency: 'MXN',
+        availability: 'https://schema.org/InStock',
+      }),
+      expect.objectContaining({
+        url: `${input.url}?talla=M`,
+        price: '1299.00',
+        priceCurrency: 'MXN',
+        availability: 'https://schema.org/InStock',
+      }),
+      expect.objectContaining({ price: '1299.00', priceCurrency: 'MXN', availability: 'https://schema.org/OutOfStock' }),
+    ]);
+    for (const v of variants) {
+      expect(v['offers']).toMatchObject({
+        priceValidUntil: '2026-12-21',
+        itemCondition: 'https://schema.org/NewCondition',
+        shippingDetails: { shippingRate: { value: '149.00', currency: 'MXN' } },
+        hasMerchantReturnPolicy: { merchantReturnDays: 30 },
+      });
+    }
+  });
+
+  it('a product whose sizes were all sold is one Product out of stock', () => {
+    const sold = buildProductJsonLd({ ...input, piezas: [] }, '2026-11-21');
+    expect(sold).toMatchObject({ '@type': 'Product', sku: 'p-1', offers: { availability: 'https://schema.org/OutOfStock' } });
+    expect(sold).not.toHaveProperty('hasVariant');
+  });
+
+  it("a size's address keeps the page's and encodes the size", () => {
+    expect(sizeUrl('https://shop.mx/producto/a', 'XL')).toBe('https://shop.mx/producto/a?talla=XL');
+    expect(sizeUrl('https://shop.mx/producto/a', '28 ½')).toBe('https://shop.mx/producto/a?talla=28+%C2%BD');
   });
 });
 

@@ -1,12 +1,23 @@
 /**
- * schema.org Product structured data for a product page, with an Offer in MXN valid 30 days, its
- * shipping (cost for this price and delivery time, from the shop's policies) and the return policy,
- * which merchant listings read. No ratings: none are real yet.
+ * schema.org structured data for a product page, as Google reads merchant listings and product variants
+ * (developers.google.com/search/docs/appearance/structured-data/product-variants): each Offer in MXN is
+ * valid 30 days and carries its shipping (cost for this price and delivery time, from the shop's
+ * policies) and the return policy. No ratings: none are real yet.
+ *
+ * - A product without sizes is one Product with one Offer, in stock while a piece is for sale.
+ * - A product with sizes is a ProductGroup (the page's one canonical URL, productGroupID the product's
+ *   id, variesBy size) whose hasVariant lists one Product per size still in the shop (piezas), each with
+ *   its own sku (the catalogue feeds' item id, so both name the same variant), its size, its own address
+ *   (?talla=, which chooses that size on the page) and its own Offer: in stock while the size has a
+ *   piece for sale, out of stock while every piece left is held. A size whose pieces are all sold is not
+ *   listed, as the page does not show it.
  */
 import { addDays } from 'date-fns';
 import { formatIsoDate, toDate } from './dates.ts';
+import { feedItemId } from './feeds.ts';
 import { toAmount } from './money.ts';
 import { deliveryRange, type ShopPolicies, shippingCostFor } from './policies.ts';
+import type { Pieza } from './stock.ts';
 
 export const PRICE_VALID_DAYS = 30;
 
@@ -21,8 +32,8 @@ export interface JsonLdProductInput {
   category?: string | null;
   sellerName: string;
   policies: ShopPolicies;
-  /** Every piece sold: the offer is out of stock. */
-  agotado?: boolean;
+  /** Each size still in the shop with its pieces for sale and held (one entry with talla null without sizes). */
+  piezas: readonly Pieza[];
 }
 
 /** The day an offer stops being valid: `today` ('yyyy-MM-dd') plus 30 days. */
@@ -74,30 +85,79 @@ export function returnPolicy(policies: ShopPolicies): Record<string, unknown> {
   };
 }
 
+const IN_STOCK = 'https://schema.org/InStock';
+const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
+
+/** A size's own address: the product page with ?talla= (the page chooses that size when it can be had). */
+export function sizeUrl(url: string, talla: string): string {
+  const u = new URL(url);
+  u.searchParams.set('talla', talla);
+  return u.href;
+}
+
 export function buildProductJsonLd(p: JsonLdProductInput, today: string): Record<string, unknown> {
   const legalName = p.policies.seller.legalName;
+  const price = toAmount(p.precio_venta) ?? 0;
+  // the same for every size: the price, and so shipping, is the product's
+  const offer = (url: string, inStock: boolean) => ({
+    '@type': 'Offer',
+    url,
+    priceCurrency: 'MXN',
+    price: schemaPrice(p.precio_venta),
+    priceValidUntil: priceValidUntil(today),
+    availability: inStock ? IN_STOCK : OUT_OF_STOCK,
+    itemCondition: 'https://schema.org/NewCondition',
+    seller: { '@type': 'Organization', name: p.sellerName, ...(legalName ? { legalName } : {}) },
+    shippingDetails: shippingDetails(p.policies, price),
+    hasMerchantReturnPolicy: returnPolicy(p.policies),
+  });
+  const brand = p.marca.trim() ? { brand: { '@type': 'Brand', name: p.marca.trim() } } : {};
+  const category = p.category ? { category: p.category } : {};
+  const sizes = p.piezas.filter((s): s is Pieza & { talla: string } => s.talla !== null);
+
+  if (sizes.length === 0) {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: p.nombre,
+      description: p.description,
+      image: p.images,
+      sku: p.id,
+      productID: p.id,
+      ...brand,
+      ...category,
+      offers: offer(
+        p.url,
+        p.piezas.some((s) => s.libres > 0),
+      ),
+    };
+  }
+
   return {
     '@context': 'https://schema.org',
-    '@type': 'Product',
+    '@type': 'ProductGroup',
+    '@id': `${p.url}#producto`,
     name: p.nombre,
     description: p.description,
+    url: p.url,
     image: p.images,
-    sku: p.id,
-    productID: p.id,
-    ...(p.marca.trim() ? { brand: { '@type': 'Brand', name: p.marca.trim() } } : {}),
-    ...(p.category ? { category: p.category } : {}),
-    offers: {
-      '@type': 'Offer',
-      url: p.url,
-      priceCurrency: 'MXN',
-      price: schemaPrice(p.precio_venta),
-      priceValidUntil: priceValidUntil(today),
-      availability: p.agotado ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
-      itemCondition: 'https://schema.org/NewCondition',
-      seller: { '@type': 'Organization', name: p.sellerName, ...(legalName ? { legalName } : {}) },
-      shippingDetails: shippingDetails(p.policies, toAmount(p.precio_venta) ?? 0),
-      hasMerchantReturnPolicy: returnPolicy(p.policies),
-    },
+    ...brand,
+    ...category,
+    productGroupID: p.id,
+    variesBy: 'https://schema.org/size',
+    hasVariant: sizes.map((s) => {
+      const url = sizeUrl(p.url, s.talla);
+      return {
+        '@type': 'Product',
+        name: `${p.nombre} - Talla ${s.talla}`,
+        description: p.description,
+        image: p.images,
+        sku: feedItemId(p.id, s.talla),
+        size: s.talla,
+        url,
+        offers: offer(url, s.libres > 0),
+      };
+    }),
   };
 }
 

@@ -1,10 +1,11 @@
 /**
  * The catalogue feeds of a real publication: the demo catalogue is seeded, a size of one product is
- * sold and every size of another (so it is agotado), the shop is built as a publication builds it,
- * and /feeds/google.xml (read by an XML parser) and /feeds/meta.csv (read by a CSV parser) are
- * checked item by item against each platform's required fields and value rules and against the
- * database: every size of every live product with a photo, the sold ones out of stock. Then a price
- * change and a sale reach both feeds in an incremental build that copies the unchanged product pages.
+ * sold and every size of another (so it is agotado), a shopper's order holds the one piece of a size of
+ * a third, the shop is built as a publication builds it, and /feeds/google.xml (read by an XML parser)
+ * and /feeds/meta.csv (read by a CSV parser) are checked item by item against each platform's required
+ * fields and value rules and against the database: every size of every live product with a photo, in
+ * stock while it has a piece for sale, the sold and held ones out of stock. Then a price change and a
+ * sale reach both feeds in an incremental build that copies the unchanged product pages.
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { seedDemo } from '../../scripts/seed/index.ts';
 import { ROOT } from '../../scripts/stack/index.ts';
 import { FEED_LIMITS, META_COLUMNS } from '../../src/lib/feeds.ts';
 import { GOOGLE_NS, readGoogleFeed, readMetaFeed } from '../fixtures/feed-readers.ts';
-import { mexicoDate, resetData, sql, stack } from './helpers.ts';
+import { anonClient, mexicoDate, resetData, sql, stack } from './helpers.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 const WORK = `/tmp/feeds-db-test-${process.pid}`;
@@ -26,7 +27,10 @@ const META_DATE = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})([+-]\d{2}:\d{2})\/(\d{4}-\
 const GENDERS = ['female', 'male', 'unisex'];
 const AGE_GROUPS = ['newborn', 'infant', 'toddler', 'kids', 'adult'];
 
-/** A live product as the database holds it, with all its sizes (sold or not). */
+/**
+ * A live product as the database holds it, with all its sizes: sold (no piece left), held (every piece
+ * left held by unpaid orders) or for sale.
+ */
 interface LiveProduct {
   id: string;
   permalink: string;
@@ -37,7 +41,7 @@ interface LiveProduct {
   subcategory: string | null;
   agotado: boolean;
   has_photo: boolean;
-  sizes: { talla: string; sold: boolean }[];
+  sizes: { talla: string; sold: boolean; held: boolean }[];
 }
 
 type Item = Record<string, string>;
@@ -53,7 +57,8 @@ async function liveProducts(): Promise<LiveProduct[]> {
     select p.id, p.permalink, p.precio_original::text, p.precio_venta::text, c.fecha_fin::text, cat.nombre as category,
            sub.nombre as subcategory, p.agotado,
            (coalesce(btrim(p.imagen_principal), '') <> '' or exists (select from product_images i where i.product_id = p.id)) as has_photo,
-           coalesce((select json_agg(json_build_object('talla', btrim(s.talla), 'sold', s.sold_at is not null))
+           coalesce((select json_agg(json_build_object('talla', btrim(s.talla), 'sold', s.existencias = 0,
+                                                       'held', s.existencias > 0 and s.existencias <= s.apartadas))
                        from product_sizes s where s.product_id = p.id), '[]') as sizes
       from products p
       join campaigns c on c.id = p.campaign_id
@@ -124,13 +129,14 @@ function checkAgainstCatalogue(
       expect(its[0]?.item_group_id ?? '').toBe('');
       expect(its[0]?.availability).toBe(p.agotado ? outOfStockValue : inStockValue);
     } else {
-      // every size of it, sold or not, grouped by the product
+      // every size of it, for sale, held or sold, grouped by the product
       expect(its.map((i) => i.size).sort()).toEqual(p.sizes.map((s) => s.talla).sort());
       for (const item of its) {
         expect(item.item_group_id).toBe(p.id);
         expect(item.id?.startsWith(`${p.id}-`)).toBe(true);
-        const sold = p.sizes.find((s) => s.talla === item.size)?.sold;
-        expect(item.availability, `${p.permalink} ${item.size}`).toBe(p.agotado || sold ? outOfStockValue : inStockValue);
+        const size = p.sizes.find((s) => s.talla === item.size);
+        const forSale = !p.agotado && !size?.sold && !size?.held;
+        expect(item.availability, `${p.permalink} ${item.size}`).toBe(forSale ? inStockValue : outOfStockValue);
       }
     }
     for (const item of its) {
@@ -198,9 +204,10 @@ describe('catalogue feeds', () => {
   let products: LiveProduct[];
   let google: GoogleFeed;
   let meta: { fields: string[]; rows: Item[] };
-  /** A product with a size sold and others for sale, and one with every size sold. */
+  /** A product with a size sold and others for sale, one with every size sold, one with a size held by an order. */
   let partlySold: LiveProduct;
   let soldOut: LiveProduct;
+  let partlyHeld: LiveProduct;
   let count = 0;
 
   async function build(cacheDir?: string): Promise<{ dir: string; stats: BuildStats }> {
@@ -229,12 +236,20 @@ describe('catalogue feeds', () => {
     const sized = (await liveProducts()).filter((p) => p.has_photo && p.sizes.length >= 3);
     partlySold = sized[0] as LiveProduct;
     soldOut = sized[1] as LiveProduct;
-    // an order paid for one size of the first and for every size of the second
-    await sql.query(`update product_sizes set sold_at = now() where product_id = $1 and btrim(talla) = $2`, [
+    partlyHeld = sized[2] as LiveProduct;
+    // the one piece of a size of the first sold, and of every size of the second
+    await sql.query(`update product_sizes set existencias = 0 where product_id = $1 and btrim(talla) = $2`, [
       partlySold.id,
       partlySold.sizes[0]?.talla,
     ]);
-    await sql.query(`update product_sizes set sold_at = now() where product_id = $1`, [soldOut.id]);
+    await sql.query(`update product_sizes set existencias = 0 where product_id = $1`, [soldOut.id]);
+    // a shopper's order holds the one piece of a size of the third (unpaid: not sold)
+    const { data: placed, error } = await anonClient().rpc('place_order', {
+      p_items: [{ product_id: partlyHeld.id, talla: partlyHeld.sizes[1]?.talla, precio_venta: Number(partlyHeld.precio_venta) }],
+      p_channel: 'producto',
+    });
+    expect(error).toBeNull();
+    expect(placed).toMatchObject({ ok: true });
     products = await liveProducts();
     ({ dir } = await build());
     ({ google, meta } = await feeds(dir));
@@ -245,10 +260,14 @@ describe('catalogue feeds', () => {
     await rm(WORK, { recursive: true, force: true });
   });
 
-  it('the sold sizes leave the shop but stay in the database', () => {
+  it('the sold sizes leave the shop but stay in the database; the held one stays, unsold', () => {
     const again = products.find((p) => p.id === soldOut.id);
     expect(again?.agotado).toBe(true);
     expect(products.find((p) => p.id === partlySold.id)?.sizes.filter((s) => s.sold)).toHaveLength(1);
+    const held = products.find((p) => p.id === partlyHeld.id);
+    expect(held?.agotado).toBe(false);
+    expect(held?.sizes.filter((s) => s.held).map((s) => s.talla)).toEqual([partlyHeld.sizes[1]?.talla]);
+    expect(held?.sizes.filter((s) => s.sold)).toEqual([]);
   });
 
   it("Google's feed: every required attribute of every item, present and not empty", () => {
@@ -273,13 +292,17 @@ describe('catalogue feeds', () => {
     expect(google.extraImages.some((list) => list.length > 0)).toBe(true);
   });
 
-  it("Google's feed: each size of each live product, grouped, sold sizes out of stock", () => {
+  it("Google's feed: each size of each live product, grouped, sold and held sizes out of stock", () => {
     checkAgainstCatalogue(google.items, products, 'in_stock', 'out_of_stock', googleDate);
     const sold = google.items.filter((i) => i.item_group_id === soldOut.id);
     expect(sold.length).toBe(soldOut.sizes.length);
     expect(sold.every((i) => i.availability === 'out_of_stock')).toBe(true);
     const partly = google.items.filter((i) => i.item_group_id === partlySold.id);
     expect(partly.filter((i) => i.availability === 'out_of_stock').map((i) => i.size)).toEqual([partlySold.sizes[0]?.talla]);
+    // the held size is out of stock while the order holds it; the product's other sizes are in stock
+    const held = google.items.filter((i) => i.item_group_id === partlyHeld.id);
+    expect(held.length).toBe(partlyHeld.sizes.length);
+    expect(held.filter((i) => i.availability === 'out_of_stock').map((i) => i.size)).toEqual([partlyHeld.sizes[1]?.talla]);
   });
 
   it("Google's feed: gender and age group where the category says them, else none", () => {
@@ -328,10 +351,12 @@ describe('catalogue feeds', () => {
   it('a price change and a sale reach both feeds in an incremental build that copies the other pages', async () => {
     const cacheDir = join(WORK, 'cache');
     await build(cacheDir);
-    const changed = products.find((p) => p.has_photo && p.sizes.length >= 2 && !p.agotado && p.id !== partlySold.id) as LiveProduct;
-    const forSale = changed.sizes.filter((s) => !s.sold);
+    const changed = products.find(
+      (p) => p.has_photo && p.sizes.length >= 2 && !p.agotado && p.id !== partlySold.id && p.id !== partlyHeld.id,
+    ) as LiveProduct;
+    const forSale = changed.sizes.filter((s) => !s.sold && !s.held);
     await sql.query(`update products set precio_venta = 111 where id = $1`, [changed.id]);
-    await sql.query(`update product_sizes set sold_at = now() where product_id = $1 and btrim(talla) = $2`, [
+    await sql.query(`update product_sizes set existencias = 0 where product_id = $1 and btrim(talla) = $2`, [
       changed.id,
       forSale[0]?.talla,
     ]);

@@ -146,18 +146,14 @@ test("'Última talla' follows sales: selling one of two sizes leaves the last on
   const db = service();
   await openCampaign(page);
   expect(await badges(card(page, 'vendida'))).toEqual({ nuevo: false, ultima: false });
-  await db
-    .from('product_sizes')
-    .update({ sold_at: new Date().toISOString() })
-    .eq('product_id', ids.vendida!)
-    .eq('talla', 'S')
-    .throwOnError();
+  // S's one piece sold: none left
+  await db.from('product_sizes').update({ existencias: 0 }).eq('product_id', ids.vendida!).eq('talla', 'S').throwOnError();
   try {
     await openCampaign(page);
     expect(await badges(card(page, 'vendida'))).toEqual({ nuevo: false, ultima: true });
     await expect(card(page, 'vendida').getByRole('list', { name: 'Tallas' })).toHaveText('M');
   } finally {
-    await db.from('product_sizes').update({ sold_at: null }).eq('product_id', ids.vendida!).throwOnError();
+    await db.from('product_sizes').update({ existencias: 1 }).eq('product_id', ids.vendida!).throwOnError();
   }
 });
 

@@ -2,12 +2,16 @@
 import { expect, test, type Page } from './test.ts';
 import { anon, mexicoDate, pinToday, service } from './fixtures.ts';
 
-/** Active demo products as a shopper reads them, in a stable order. */
+/**
+ * Active demo products with a piece for sale as a shopper reads them (sizes: those with a piece for
+ * sale), in a stable order. Buying holds a piece: a product another test bought is left out.
+ */
 async function demoProducts() {
   const { data, error } = await anon()
     .from('products')
     .select('id, nombre, marca, permalink, precio_venta, campaign_id, sizes, product_images(id), campaigns!inner(fecha_fin)')
     .gte('campaigns.fecha_fin', mexicoDate())
+    .eq('agotado', false)
     .order('permalink');
   expect(error).toBeNull();
   return data ?? [];
@@ -184,8 +188,8 @@ test('the share dialog copies the link, says Copiado for 2 seconds and offers ea
   await expect(dialog).toBeHidden();
 });
 
-test('the head carries title, Open Graph, Twitter, canonical and Product JSON-LD without ratings', async ({ page }) => {
-  const p = await pick((x) => x.product_images.length > 0);
+test('the head carries title, Open Graph, Twitter, canonical and product JSON-LD (a group of sizes) without ratings', async ({ page }) => {
+  const p = await pick((x) => x.product_images.length > 0 && x.sizes.length > 0);
   await page.goto(`/producto/${p.permalink}`);
   const meta = (attr: string, name: string) => page.locator(`head meta[${attr}="${name}"]`).getAttribute('content');
   await expect(page).toHaveTitle(new RegExp(p.nombre));
@@ -212,17 +216,35 @@ test('the head carries title, Open Graph, Twitter, canonical and Product JSON-LD
 
   const scripts = page.locator('script[type="application/ld+json"]');
   await expect(scripts).toHaveCount(2);
+  // a product with sizes is a group of variants, one per size, each with its own address and offer
   const ld = JSON.parse((await scripts.first().textContent()) ?? '{}');
-  expect(ld['@type']).toBe('Product');
-  expect(ld.name).toBe(p.nombre);
-  expect(ld.sku).toBe(p.id);
-  expect(ld.offers).toMatchObject({
-    '@type': 'Offer',
-    priceCurrency: 'MXN',
-    availability: 'https://schema.org/InStock',
-    priceValidUntil: mexicoDate(30),
+  expect(ld).toMatchObject({
+    '@type': 'ProductGroup',
+    name: p.nombre,
+    url: canonical,
+    productGroupID: p.id,
+    variesBy: 'https://schema.org/size',
   });
-  expect(Number(ld.offers.price)).toBe(Number(p.precio_venta));
+  type Variant = { '@type': string; size: string; sku: string; url: string; offers: Record<string, string> };
+  const variants = ld.hasVariant as Variant[];
+  // built before any test bought a piece: every size the product has for sale now is there, in stock
+  expect(variants.map((v) => v.size)).toEqual(expect.arrayContaining(p.sizes));
+  expect(new Set(variants.map((v) => v.sku)).size).toBe(variants.length);
+  for (const v of variants) {
+    expect(v['@type']).toBe('Product');
+    expect(v.sku.startsWith(`${p.id}-`)).toBe(true);
+    const address = new URL(v.url);
+    expect(`${address.origin}${address.pathname}`).toBe(canonical);
+    expect(address.searchParams.get('talla')).toBe(v.size);
+    expect(v.offers).toMatchObject({
+      '@type': 'Offer',
+      url: v.url,
+      priceCurrency: 'MXN',
+      availability: 'https://schema.org/InStock',
+      priceValidUntil: mexicoDate(30),
+    });
+    expect(Number(v.offers.price)).toBe(Number(p.precio_venta));
+  }
   expect(ld).not.toHaveProperty('aggregateRating');
   expect(ld).not.toHaveProperty('review');
 
@@ -236,6 +258,26 @@ test('the head carries title, Open Graph, Twitter, canonical and Product JSON-LD
   await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('listitem').filter({ hasNotText: '/' })).toHaveText(
     names,
   );
+});
+
+test("a product without sizes is one Product with one offer; a size's address chooses that size", async ({ page }) => {
+  const single = await pick((x) => x.product_images.length > 0 && x.sizes.length === 0);
+  await page.goto(`/producto/${single.permalink}`);
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
+  expect(ld).toMatchObject({ '@type': 'Product', name: single.nombre, sku: single.id });
+  expect(ld).not.toHaveProperty('hasVariant');
+  expect(ld.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'MXN', availability: 'https://schema.org/InStock' });
+
+  const sized = await pick((x) => x.sizes.length >= 2);
+  const size = sized.sizes[1]!;
+  await page.goto(`/producto/${sized.permalink}?talla=${encodeURIComponent(size.toLowerCase())}`);
+  await hydrated(page, 'LiveCheck');
+  await expect(page.getByRole('group', { name: 'Talla', exact: true }).getByRole('button', { name: size, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // the page's canonical address stays the product's
+  expect(await canonicalOf(page)).toMatch(new RegExp(`/producto/${sized.permalink}$`));
 });
 
 test('a product imported without photos shares the shop picture and shows no broken image, on its page and its card', async ({

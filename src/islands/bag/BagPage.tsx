@@ -1,6 +1,7 @@
 /**
  * /bolsa: the shopper's bag (kept in this browser), checked live on load: a line whose product ended,
- * sold out, lost its size or changed price is flagged where it is. Totals with IVA and the shop's
+ * sold out, lost its size (sold, or held by another shopper's unpaid order: 'Alguien acaba de apartar
+ * esta talla.') or changed price is flagged where it is. Totals with IVA and the shop's
  * shipping rule. 'Enviar pedido por WhatsApp' records the order (place_order checks every line again)
  * and opens one chat listing every line with the order's reference; lines that changed meanwhile are
  * flagged instead and nothing is sent until the shopper removes them (or accepts a new price). A sent
@@ -224,7 +225,7 @@ export default function BagPage({ sellerPhone, site, policies, shippingRule }: P
                     {problem && (
                       <div className="mt-1 flex flex-wrap items-center gap-2">
                         <p className={`text-sm font-semibold ${blocksOrder(problem) ? 'text-red-800' : 'text-amber-800'}`}>
-                          {problemText(problem)}
+                          {problemText(problem, item.talla)}
                         </p>
                         {problem.motivo === 'precio' && problem.precio_venta != null && (
                           <button

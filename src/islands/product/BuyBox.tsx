@@ -1,16 +1,23 @@
 /**
  * Price, size grid, buy / add to bag / share / favourite, and the phone's sticky bottom bar.
  *
- * 'Comprar ahora' records a one-item order (place_order checks the size and price live) and opens the
- * chat (brand, name, size, product link, order reference) in a new window; with sizes but none chosen,
- * 'Selecciona tu talla' opens first. If the size was sold or the campaign ended meanwhile, the box says
- * so and no chat opens; if the order cannot be recorded (no connection, a limit), the chat opens
- * without a reference, so buying never breaks. The buy buttons are real links to the chat in the built
- * HTML, so buying works before this island has loaded (or if its script fails): without a size chosen
- * the message simply names none. 'Agregar a mi bolsa' keeps the product and size in Mi bolsa.
- * A sold-out product (agotado) shows 'Agotado' instead of buying.
+ * 'Comprar ahora' records a one-item order (place_order checks the size and price live and holds the
+ * piece) and opens the chat (brand, name, size, product link, order reference) in a new window; with
+ * sizes but none chosen, 'Selecciona tu talla' opens first. If the size was sold or held by someone
+ * else, or the campaign ended meanwhile, the box says so, no chat opens and the page checks the product
+ * again (onStale); if the order cannot be recorded (no connection, a limit), the chat opens without a
+ * reference, so buying never breaks. The buy buttons are real links to the chat in the built HTML, so
+ * buying works before this island has loaded (or if its script fails): without a size chosen the
+ * message simply names none. 'Agregar a mi bolsa' keeps the product and size in Mi bolsa.
+ *
+ * Stock (src/lib/stock.ts, from piezas): a size with one piece says 'Última pieza' (under its button,
+ * and beside 'Talla: M' once chosen), a held size says 'Apartada' and cannot be chosen, a size with no
+ * piece left is not shown; a product without sizes with one piece says 'Última pieza'. With no piece for
+ * sale the box says 'Apartado' when pieces are held (they come back if the order is not paid), else
+ * 'Agotado', instead of buying. An address with ?talla=M (the size's address in the structured data)
+ * chooses that size when it can be chosen.
  */
-import { type MouseEvent, useId, useState } from 'react';
+import { type MouseEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Check, Share2, ShoppingBag } from '../../components/icons.tsx';
 import FavoriteButton from '../../components/product/FavoriteButton.tsx';
 import { shopChat } from '../../config/shop.ts';
@@ -21,6 +28,7 @@ import { problemText } from '../../lib/bag.ts';
 import { productChatLink } from '../../lib/chat.ts';
 import { discountBadge, hasDiscount } from '../../lib/discount.ts';
 import { formatPrice } from '../../lib/money.ts';
+import { findChoosable, hasSizes, heldText, LAST_PIECE_LABEL, productState, sizeChoices } from '../../lib/stock.ts';
 import { $bag, addBagItem } from '../../stores/bag.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
 import { openChat, releaseChatWindow, reserveChatWindow } from '../bag/chat-window.ts';
@@ -39,14 +47,16 @@ interface Props {
   sellerPhone: string;
   /** The product's size guide ('Guía de tallas' beside the sizes), when it has one. */
   sizeGuide?: SizeGuideData | null;
+  /** An order was refused because the product changed (a size sold or held meanwhile): read it again. */
+  onStale?: (() => void) | undefined;
 }
 
 /** What the size dialog leads to. */
 type Intent = 'buy' | 'bag';
 const EMPTY: never[] = [];
 
-export default function BuyBox({ product: p, url, priceUpdated = false, sellerPhone, sizeGuide = null }: Props) {
-  const [size, setSize] = useState<string | null>(null);
+export default function BuyBox({ product: p, url, priceUpdated = false, sellerPhone, sizeGuide = null, onStale }: Props) {
+  const [picked, setPicked] = useState<string | null>(null);
   const [sizeDialog, setSizeDialog] = useState<Intent | null>(null);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -54,8 +64,23 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
   const shareId = useId();
   const problemId = useId();
   const badge = discountBadge(p.precio_original, p.precio_venta);
-  const hasSizes = p.sizes.length > 0;
+  const choices = useMemo(() => sizeChoices(p.piezas), [p.piezas]);
+  const withSizes = hasSizes(p.piezas);
+  const stock = productState(p.piezas);
+  // the chosen size while it can be had: one held or sold since it was chosen is chosen no more
+  const chosen = findChoosable(choices, picked);
+  const size = chosen?.talla ?? null;
   const inBag = bag.some((i) => i.product_id === p.id && (i.talla ?? '').toLowerCase() === (size ?? '').toLowerCase());
+
+  // ?talla=M chooses M once it can be chosen (the built page's sizes, then the live check's), once
+  const wanted = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    wanted.current ??= new URLSearchParams(window.location.search).get('talla') ?? '';
+    const found = findChoosable(choices, wanted.current);
+    if (!found) return;
+    wanted.current = '';
+    setPicked((current) => current ?? found.talla);
+  }, [choices]);
 
   const chatLink = (talla: string | null, pedido: string | null = null) =>
     productChatLink(shopChat(sellerPhone), { nombre: p.nombre, marca: p.marca, talla, url, pedido });
@@ -71,7 +96,8 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
       else {
         releaseChatWindow(win);
         const first = answer.problems[0];
-        setProblem(first ? problemText(first) : 'Este producto ya no está disponible.');
+        setProblem(first ? problemText(first, talla) : 'Este producto ya no está disponible.');
+        onStale?.();
       }
     } catch (error) {
       console.error('No se pudo registrar el pedido; el chat se abre sin referencia', error);
@@ -98,21 +124,22 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
   const buy = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     if (sending) return;
-    if (hasSizes && !size) setSizeDialog('buy');
+    if (withSizes && !size) setSizeDialog('buy');
     else void buyNow(size);
   };
   const bagIt = () => {
-    if (hasSizes && !size) setSizeDialog('bag');
+    if (withSizes && !size) setSizeDialog('bag');
     else addToBag(size);
   };
   const choose = (s: string) => {
     const intent = sizeDialog;
-    setSize(s);
+    setPicked(s);
     setSizeDialog(null);
     if (intent === 'buy') void buyNow(s);
     else addToBag(s);
   };
 
+  const forSale = stock === 'disponible' || stock === 'ultima';
   const price = (
     <div>
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -124,7 +151,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
             <s className="text-lg text-neutral-500">{formatPrice(p.precio_original)}</s>
           </>
         )}
-        {badge && !p.agotado && <span className="rounded-full bg-lime-400 px-3 py-1 text-sm font-extrabold text-neutral-950">{badge}</span>}
+        {badge && forSale && <span className="rounded-full bg-lime-400 px-3 py-1 text-sm font-extrabold text-neutral-950">{badge}</span>}
       </p>
       <p className="mt-1 text-xs text-neutral-600">
         Precio en MXN con IVA incluido.{priceUpdated && <strong className="ml-1 text-neutral-900">Precio actualizado.</strong>}
@@ -132,21 +159,56 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
     </div>
   );
 
-  if (p.agotado) {
+  const moreProducts = (
+    <a
+      href="/tienda"
+      className="mt-3 inline-flex min-h-11 items-center rounded-full bg-neutral-950 px-5 text-sm font-bold text-white hover:bg-neutral-800"
+    >
+      Ver más productos
+    </a>
+  );
+  const sizeLabel = (
+    <p className="text-sm font-bold text-neutral-950">
+      Talla
+      {chosen && <span className="font-normal text-neutral-700">: {chosen.talla}</span>}
+      {chosen?.estado === 'ultima' && <span className="font-semibold text-amber-800"> · {LAST_PIECE_LABEL}</span>}
+    </p>
+  );
+
+  if (stock === 'agotado') {
     return (
       <div className="flex flex-col gap-5">
         {price}
         <div className="rounded-2xl border border-neutral-300 bg-neutral-50 p-4">
           <p className="text-lg font-black text-neutral-950">Agotado</p>
           <p className="mt-1 text-sm text-neutral-700">Vendimos todas las piezas de este producto.</p>
-          <a
-            href="/tienda"
-            className="mt-3 inline-flex min-h-11 items-center rounded-full bg-neutral-950 px-5 text-sm font-bold text-white hover:bg-neutral-800"
-          >
-            Ver más productos
-          </a>
+          {moreProducts}
         </div>
         <FavoriteButton className="size-12! border border-neutral-300 shadow-none! ring-0!" product={p} />
+      </div>
+    );
+  }
+
+  // every piece left is held by unpaid orders: it may come back, so the shopper can keep it in favourites
+  if (stock === 'apartado') {
+    return (
+      <div className="flex flex-col gap-5">
+        {price}
+        {withSizes && (
+          <div>
+            <div className="mb-2">{sizeLabel}</div>
+            <SizePicker sizes={choices} selected={null} onSelect={setPicked} label="Talla" />
+          </div>
+        )}
+        <div className="rounded-2xl border border-amber-300 bg-amber-50 p-4">
+          <p className="text-lg font-black text-neutral-950">Apartado</p>
+          <p className="mt-1 text-sm text-neutral-800">{heldText(p.piezas)}</p>
+          {moreProducts}
+        </div>
+        <div className="flex items-center gap-3">
+          <FavoriteButton className="size-12! border border-neutral-300 shadow-none! ring-0!" product={p} />
+          <p className="text-sm text-neutral-700">Guárdalo en favoritos por si vuelve a estar a la venta.</p>
+        </div>
       </div>
     );
   }
@@ -155,16 +217,17 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
     <div className="flex flex-col gap-5">
       {price}
 
-      {hasSizes && (
+      {withSizes && (
         <div>
           <div className="mb-2 flex items-center gap-2">
-            <p className="text-sm font-bold text-neutral-950">
-              Talla{size && <span className="font-normal text-neutral-700">: {size}</span>}
-            </p>
-            {sizeGuide && <SizeGuide guide={sizeGuide} sizes={p.sizes} className="ml-auto" />}
+            {sizeLabel}
+            {sizeGuide && <SizeGuide guide={sizeGuide} sizes={choices.map((c) => c.talla)} className="ml-auto" />}
           </div>
-          <SizePicker sizes={p.sizes} selected={size} onSelect={setSize} label="Talla" />
+          <SizePicker sizes={choices} selected={size} onSelect={setPicked} label="Talla" />
         </div>
+      )}
+      {stock === 'ultima' && (
+        <p className="-mt-2 self-start rounded-full bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">{LAST_PIECE_LABEL}</p>
       )}
 
       <div className="flex flex-col gap-2">
@@ -224,7 +287,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
               <span className="text-lg font-black text-neutral-950">{formatPrice(p.precio_venta)}</span>
               {badge && <span className="rounded-full bg-lime-400 px-2 py-0.5 text-xs font-extrabold text-neutral-950">{badge}</span>}
             </p>
-            {hasSizes && <p className="truncate text-xs text-neutral-600">{size ? `Talla: ${size}` : 'Elige tu talla'}</p>}
+            {withSizes && <p className="truncate text-xs text-neutral-600">{size ? `Talla: ${size}` : 'Elige tu talla'}</p>}
           </div>
           <button
             type="button"
@@ -246,11 +309,11 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
         </div>
       </section>
 
-      {hasSizes && (
+      {withSizes && (
         <SizeDialog
           open={sizeDialog !== null}
           onOpenChange={(open) => !open && setSizeDialog(null)}
-          sizes={p.sizes}
+          sizes={choices}
           onChoose={choose}
           description={sizeDialog === 'bag' ? 'Elige tu talla para agregarla a tu bolsa.' : undefined}
         />

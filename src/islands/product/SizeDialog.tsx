@@ -1,11 +1,15 @@
-/** 'Selecciona tu talla': opens when buying (or adding to the bag) without a size; choosing one sets it and goes on. */
+/**
+ * 'Selecciona tu talla': opens when buying (or adding to the bag) without a size; choosing one sets it and
+ * goes on. It offers only the sizes with a piece for sale (a held size is not offered).
+ */
+import { choosable, type SizeChoice } from '../../lib/stock.ts';
 import Modal from './Modal.tsx';
 import SizePicker from './SizePicker.tsx';
 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  sizes: string[];
+  sizes: readonly SizeChoice[];
   onChoose: (size: string) => void;
   /** What choosing leads to (default: buying by message). */
   description?: string | undefined;
@@ -20,7 +24,7 @@ export default function SizeDialog({
 }: Props) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Selecciona tu talla" description={description}>
-      <SizePicker sizes={sizes} selected={null} onSelect={onChoose} label="Tallas disponibles" />
+      <SizePicker sizes={sizes.filter(choosable)} selected={null} onSelect={onChoose} label="Tallas disponibles" />
     </Modal>
   );
 }

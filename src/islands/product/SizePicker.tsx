@@ -1,29 +1,56 @@
-/** Grid of size buttons; the chosen one is pressed. */
+/**
+ * Grid of size buttons; the chosen one is pressed. A size with its last piece says 'Última pieza' under
+ * its button; a held one says 'Apartada' and cannot be chosen (aria-disabled, so it stays in the tab
+ * order and a screen reader reads its size, that it is unavailable and the word under it).
+ */
+import { useId } from 'react';
+import { HELD_SIZE_LABEL, LAST_PIECE_LABEL, type SizeChoice } from '../../lib/stock.ts';
+
 interface Props {
-  sizes: string[];
+  sizes: readonly SizeChoice[];
   selected: string | null;
   onSelect: (size: string) => void;
   label: string;
 }
 
 export default function SizePicker({ sizes, selected, onSelect, label }: Props) {
+  const id = useId();
   return (
-    <fieldset aria-label={label} className="grid min-w-0 grid-cols-4 gap-2 sm:grid-cols-5">
-      {sizes.map((s) => (
-        <button
-          key={s}
-          type="button"
-          aria-pressed={s === selected}
-          onClick={() => onSelect(s)}
-          className={`min-h-11 rounded-xl border px-2 text-sm font-semibold transition ${
-            s === selected
-              ? 'border-neutral-950 bg-neutral-950 text-white'
-              : 'border-neutral-300 bg-white text-neutral-900 hover:border-neutral-950'
-          }`}
-        >
-          {s}
-        </button>
-      ))}
+    <fieldset aria-label={label} className="grid min-w-0 grid-cols-4 items-start gap-2 sm:grid-cols-5">
+      {sizes.map((s, i) => {
+        const held = s.estado === 'apartada';
+        const pressed = !held && s.talla === selected;
+        const note = held ? HELD_SIZE_LABEL : s.estado === 'ultima' ? LAST_PIECE_LABEL : null;
+        const noteId = `${id}-${i}`;
+        return (
+          <div key={s.talla} className="flex min-w-0 flex-col gap-1">
+            <button
+              type="button"
+              aria-pressed={pressed}
+              aria-disabled={held || undefined}
+              aria-describedby={note ? noteId : undefined}
+              onClick={() => !held && onSelect(s.talla)}
+              className={`min-h-11 rounded-xl border px-2 text-sm font-semibold transition ${
+                held
+                  ? 'cursor-not-allowed border-dashed border-neutral-300 bg-neutral-100 text-neutral-500'
+                  : pressed
+                    ? 'border-neutral-950 bg-neutral-950 text-white'
+                    : 'border-neutral-300 bg-white text-neutral-900 hover:border-neutral-950'
+              }`}
+            >
+              {s.talla}
+            </button>
+            {note && (
+              <span
+                id={noteId}
+                className={`text-center text-[11px] font-semibold leading-tight ${held ? 'text-neutral-600' : 'text-amber-800'}`}
+              >
+                {note}
+              </span>
+            )}
+          </div>
+        );
+      })}
     </fieldset>
   );
 }
