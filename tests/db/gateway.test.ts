@@ -672,6 +672,24 @@ describe('/functions/v1', () => {
     });
   });
 
+  it('asks no API key, as Supabase does not: the function’s JWT check is the only one', async () => {
+    const call = (headers: Record<string, string>) =>
+      fetch(`${url}/functions/v1/hello`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: '{"name":"Ana"}',
+      });
+    const bare = await call({});
+    expect(bare.status).toBe(401);
+    expect(await bare.json()).toEqual({
+      code: 'UNAUTHORIZED_NO_AUTH_HEADER',
+      message: 'Falta el encabezado Authorization: inicia sesión.',
+    });
+    const signed = await call({ authorization: `Bearer ${stack.anonKey}` });
+    expect(signed.status).toBe(200);
+    expect(await signed.json()).toMatchObject({ greeting: 'Hola, Ana' });
+  });
+
   it('answers 404 for an unknown function, 500 WORKER_ERROR for one that throws and 503 BOOT_ERROR for one that cannot start', async () => {
     const missing = await anon().functions.invoke('does-not-exist');
     expect(missing.data).toBeNull();

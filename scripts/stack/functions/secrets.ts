@@ -8,6 +8,13 @@ export const FUNCTION_SECRETS: Readonly<Record<string, readonly string[]>> = {
   'request-rebuild': ['PUBLISH_GITHUB_REPO', 'PUBLISH_GITHUB_TOKEN', 'PUBLISH_GITHUB_API', 'PUBLISH_HOOK_URL', 'PUBLISH_TARGET'],
   // Where each new contact message is POSTed (optional).
   'contact-message': ['CONTACT_WEBHOOK_URL'],
+  // Online payment with Mercado Pago: on only with both MP_ACCESS_TOKEN and MP_WEBHOOK_SECRET;
+  // MP_API_URL points at another API (the tests' stand-in); SITE_URL is the shop's public origin,
+  // where the payment link sends shoppers back (the order's page); MP_NOTIFICATION_URL, an https
+  // address for Mercado Pago's notices other than this project's webhook function (a tunnel).
+  pay: ['MP_ACCESS_TOKEN', 'MP_WEBHOOK_SECRET', 'MP_API_URL', 'SITE_URL', 'MP_NOTIFICATION_URL'],
+  'mercadopago-webhook': ['MP_ACCESS_TOKEN', 'MP_WEBHOOK_SECRET', 'MP_API_URL'],
+  'refund-payment': ['MP_ACCESS_TOKEN', 'MP_WEBHOOK_SECRET', 'MP_API_URL'],
 };
 
 /**
@@ -16,21 +23,30 @@ export const FUNCTION_SECRETS: Readonly<Record<string, readonly string[]>> = {
  */
 export const FUNCTION_HOSTS: Readonly<Record<string, readonly string[]>> = {
   'request-rebuild': ['api.github.com'],
+  // Mercado Pago's API, MP_API_URL's default
+  pay: ['api.mercadopago.com'],
+  'mercadopago-webhook': ['api.mercadopago.com'],
+  'refund-payment': ['api.mercadopago.com'],
 };
 
 /**
  * Local values used when the environment sets none: request-rebuild leaves publishing to the local
- * rebuild worker (PUBLISH_TARGET=local) unless publishing secrets are set.
+ * rebuild worker (PUBLISH_TARGET=local) unless publishing secrets are set; the payment link sends
+ * shoppers back to the shop `npm start` serves (http://localhost:<PORT>, as scripts/start.ts).
  */
-const LOCAL_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'request-rebuild': { PUBLISH_TARGET: 'local' },
-};
+function localDefaults(env: Record<string, string | undefined>): Record<string, Record<string, string>> {
+  return {
+    'request-rebuild': { PUBLISH_TARGET: 'local' },
+    pay: { SITE_URL: `http://localhost:${env['PORT'] || 4321}` },
+  };
+}
 
 /** Each listed function's own secrets as found in `env` (the local defaults where env has none). */
 export function secretsFromEnv(env: Record<string, string | undefined>): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
+  const defaults = localDefaults(env);
   for (const [name, keys] of Object.entries(FUNCTION_SECRETS)) {
-    const own: Record<string, string> = { ...LOCAL_DEFAULTS[name] };
+    const own: Record<string, string> = { ...defaults[name] };
     for (const key of keys) {
       const value = env[key];
       if (value) own[key] = value;

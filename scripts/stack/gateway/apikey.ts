@@ -4,7 +4,10 @@
  *
  * Like Supabase, public Storage reads (`/storage/v1/object/public/...` and
  * `/storage/v1/render/image/public/...`) need no key: an <img src> cannot send headers. Nor do the
- * email links (`/auth/v1/verify`) and the local stack's outbox page.
+ * email links (`/auth/v1/verify`) and the local stack's outbox page. Nor do Edge Functions, whose
+ * route has no key check on Supabase either: a function's own `verify_jwt` decides (functions.ts),
+ * so a payment link opened in a browser and Mercado Pago's notices, which carry no key, reach the
+ * functions that opt out of it.
  */
 import type { MiddlewareHandler } from 'hono';
 import { jsonResponse } from './errors.ts';
@@ -16,6 +19,8 @@ const PUBLIC_PATHS = [
   /^\/auth\/v1\/verify$/,
   // the local outbox (auth/mail.ts): a page of the local stack only
   /^\/outbox(\.json)?$/,
+  // Edge Functions: their JWT check (or its absence, verify_jwt = false) is the only one
+  /^\/functions\/v1\//,
 ];
 
 export function requireApiKey(keys: { anonKey: string; serviceRoleKey: string }): MiddlewareHandler {

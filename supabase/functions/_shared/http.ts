@@ -116,8 +116,16 @@ export class RpcError extends Error {
 }
 
 /** Calls a database function with the service role (these functions are not open to anyone else). */
-export async function serviceRpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
-  const key = required('SUPABASE_SERVICE_ROLE_KEY');
+export function serviceRpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
+  return rpcWith<T>(required('SUPABASE_SERVICE_ROLE_KEY'), name, args);
+}
+
+/** Calls a database function open to shoppers with the shop's public key: no more rights than a shopper's. */
+export function publicRpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
+  return rpcWith<T>(required('SUPABASE_ANON_KEY'), name, args);
+}
+
+async function rpcWith<T>(key: string, name: string, args: Record<string, unknown>): Promise<T> {
   const res = await fetch(`${required('SUPABASE_URL')}/rest/v1/rpc/${name}`, {
     method: 'POST',
     headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -134,4 +142,15 @@ export async function serviceRpc<T>(name: string, args: Record<string, unknown>)
     throw new RpcError(res.status, reason, text, name);
   }
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Reads the API with the service role (GET /rest/v1/<path>), e.g. `orders?id=eq.<id>&select=…`. */
+export async function serviceRead<T>(path: string): Promise<T> {
+  const key = required('SUPABASE_SERVICE_ROLE_KEY');
+  const res = await fetch(`${required('SUPABASE_URL')}/rest/v1/${path}`, {
+    headers: { apikey: key, authorization: `Bearer ${key}`, accept: 'application/json' },
+  });
+  const text = await res.text();
+  if (!res.ok) throw new RpcError(res.status, '', text, path.split('?')[0] ?? path);
+  return JSON.parse(text) as T;
 }
