@@ -3,9 +3,9 @@
  * API shows its reference, its items and totals and 'Apartado hasta …'; paid through the payment rules
  * (record_payment, as the payment webhook calls it) it says 'Pagado' and how; shipped with a tracking
  * number it says 'Enviado' with a link to follow it, read again when the shopper comes back to the tab;
- * an unknown token says 'No encontramos este pedido'. 'Pagar en línea' shows only while the shop takes
- * payments online; the page's token, the key to the order, never leaves it in a link, a referrer or
- * an analytics event.
+ * an unknown token says 'No encontramos este pedido', a failed read offers to try again. 'Pagar en
+ * línea' shows only while the shop takes payments online; the page's token, the key to the order,
+ * never leaves it in a link, a referrer or an analytics event.
  *
  * Each run holds and sells one piece of a demo product's size: that size gets one piece more for the
  * run and gives it back after, so the catalogue other tests read stays as it was.
@@ -246,6 +246,17 @@ test('an unknown, malformed or missing token: "No encontramos este pedido", with
     await expect(page.getByRole('link', { name: 'Escríbenos por WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
     await expect(page.getByRole('link', { name: 'Ir a la tienda' })).toHaveAttribute('href', '/tienda');
   }
+});
+
+test('a read that fails (no connection) offers to try again, and trying again shows the order', async ({ page }) => {
+  const order = await placeOrder();
+  await page.route('**/rest/v1/rpc/order_page', (route) => route.abort('internetdisconnected'));
+  await page.goto(`/pedido/?t=${order.page_token}`);
+  await expect(page.getByRole('alert')).toContainText('No pudimos cargar tu pedido');
+  await page.unroute('**/rest/v1/rpc/order_page');
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Pedido ${order.reference}`);
+  await expect(status(page).getByRole('heading')).toHaveText(heldPhrase(order.held_until));
 });
 
 test('a product opened from the order page: the analytics event and the next page never see the token', async ({ page }) => {
