@@ -52,11 +52,14 @@ let fallbackId: string | undefined;
 
 const clip = (s: string, max: number) => s.slice(0, max);
 
+/** The page an event was sent from; the order page's query (its token, the key to an order) never goes into an event. */
+const pageUrl = () => (/^\/pedido(\/|$)/.test(location.pathname) ? `${location.origin}${location.pathname}` : location.href);
+
 function context() {
   return {
     session_id: analyticsSessionId(),
     user_agent: clip(navigator.userAgent, 500),
-    page_url: clip(location.href, 2000),
+    page_url: clip(pageUrl(), 2000),
   };
 }
 

@@ -22,8 +22,9 @@ describe('isIndexable', () => {
     for (const r of ['/admin', '/admin/login', '/test-metatags', '/test-dashboard', '/404', '/500']) expect(isIndexable(r)).toBe(false);
   });
 
-  it('leaves out the bag, which holds one shopper’s own products', () => {
+  it('leaves out the bag, which holds one shopper’s own products, and the order page, which shows one order', () => {
     expect(isIndexable('/bolsa')).toBe(false);
+    expect(isIndexable('/pedido')).toBe(false);
   });
 
   it('leaves out the alternate home, whose canonical is /', () => {

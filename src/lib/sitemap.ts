@@ -16,8 +16,11 @@ export function pageRoute(file: string): string | null {
 /** Pages that duplicate another one and name it canonical (/home-v1: the home rearranged; /tienda-reactive: /tienda). */
 export const DUPLICATE_ROUTES: readonly string[] = ['/home-v1', '/tienda-reactive'];
 
-/** Pages that show only what one shopper keeps in their browser (Mi bolsa): nothing for a search engine. */
-export const PERSONAL_ROUTES: readonly string[] = ['/bolsa'];
+/**
+ * Pages that show only one shopper's own things, nothing for a search engine: what they keep in their
+ * browser (Mi bolsa), and an order's page, which only its link's holder may see (/pedido).
+ */
+export const PERSONAL_ROUTES: readonly string[] = ['/bolsa', '/pedido'];
 
 /** Pages a search engine should list: not the admin, the test pages, the error pages, duplicates or personal pages. */
 export function isIndexable(route: string): boolean {
