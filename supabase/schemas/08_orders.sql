@@ -756,12 +756,16 @@ begin
   insert into public.order_refunds (order_id, payment_id, refund_id, amount, reason, refunded_by)
   values (v_payment.order_id, p_payment_id, p_refund_id, p_amount, btrim(p_reason), p_refunded_by)
   on conflict (refund_id) do nothing;
-  if found then
-    update public.order_payments op set refunded_amount = op.refunded_amount + p_amount, updated_at = now() where op.id = v_payment.id;
-  end if;
+  -- the refunded total is the sum of the refunds recorded, or what Mercado Pago already reported
+  -- (its notice of the refund may arrive first): never both added up
+  update public.order_payments op
+     set refunded_amount = greatest(op.refunded_amount,
+           (select coalesce(sum(r.amount), 0) from public.order_refunds r where r.payment_id = p_payment_id)),
+         updated_at = now()
+   where op.id = v_payment.id;
 end
 $$;
-comment on function public.record_refund(text, text, numeric, text, uuid) is 'Service role (the refund function): records a Mercado Pago refund of a payment (amount, reason, who) once per refund id, and adds it to the payment''s refunded amount.';
+comment on function public.record_refund(text, text, numeric, text, uuid) is 'Service role (the refund function): records a Mercado Pago refund of a payment (amount, reason, who) once per refund id; the payment''s refunded amount is the larger of the refunds recorded and what Mercado Pago reported.';
 revoke execute on function public.record_refund(text, text, numeric, text, uuid) from public;
 grant execute on function public.record_refund(text, text, numeric, text, uuid) to service_role;
 

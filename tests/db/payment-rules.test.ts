@@ -232,4 +232,19 @@ describe('who may record payments and read an order', () => {
     expect(rows[0].r).toBe(200);
     expect((await sql.query('select count(*)::int as n from public.order_refunds')).rows[0].n).toBe(2);
   });
+
+  it('a refund Mercado Pago reported before it was recorded is counted once', async () => {
+    await record(payment(order.reference));
+    // the refund's notice arrives first: the payment as Mercado Pago now describes it
+    await record(payment(order.reference, { transaction_amount_refunded: 100 }));
+    const { error } = await serviceClient().rpc('record_refund', {
+      p_payment_id: '1234567890',
+      p_refund_id: 'r9',
+      p_amount: 100,
+      p_reason: 'Talla equivocada',
+      p_refunded_by: null as never,
+    });
+    expect(error).toBeNull();
+    expect((await sql.query('select refunded_amount::float as r from public.order_payments')).rows[0].r).toBe(100);
+  });
 });
