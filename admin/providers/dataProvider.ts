@@ -71,14 +71,17 @@ export const WRITABLE_COLUMNS: Partial<{ [T in TableName]: readonly (keyof Publi
   featured_categories: ['nombre', 'image_url', 'category_id', 'orden', 'active'],
   banner_images: ['name', 'image_url', 'alt_text', 'link_url', 'orden', 'active'],
   hero_images: ['title', 'subtitle', 'button_text', 'button_link', 'image_url', 'orden', 'active'],
-  product_sizes: ['product_id', 'talla'],
+  product_sizes: ['product_id', 'talla', 'existencias'],
   product_images: ['product_id', 'image_url', 'orden'],
   contact_messages: ['read_at', 'archived_at'],
   orders: ['status', 'notes', 'tracking_number', 'tracking_url'],
 };
 
-/** A product write that touches only these columns patches them; any other write is a full save. */
-const PRODUCT_PATCH_COLUMNS = ['destacado', 'precio_venta'] as const;
+/**
+ * A product write that touches only these columns patches them; any other write is a full save.
+ * existencias: a product without sizes is its own stock, set from the 'Tallas' tab.
+ */
+const PRODUCT_PATCH_COLUMNS = ['destacado', 'precio_venta', 'existencias'] as const;
 
 export function pickWritable(resource: string, data: Record<string, unknown>): Record<string, unknown> {
   const columns = WRITABLE_COLUMNS[resource as TableName] as readonly string[] | undefined;
