@@ -356,7 +356,7 @@ export const customMethods = {
 
 /** Which products a bulk action applies to: the chosen ones, or all that the list's filter matches. */
 export type BulkTarget = { ids: string[] } | { filter: { search: string | null; campaign_id: string | null; only_active: boolean } };
-export type BulkAction = 'campaign' | 'category' | 'brand' | 'discount' | 'feature' | 'unfeature' | 'delete';
+export type BulkAction = 'campaign' | 'category' | 'brand' | 'discount' | 'stock' | 'feature' | 'unfeature' | 'delete';
 
 export interface ImportBatch {
   products: ImportProduct[];
