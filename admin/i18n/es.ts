@@ -122,6 +122,7 @@ const resources = {
       notes: 'Notas',
       tracking_number: 'Número de guía',
       tracking_url: 'Enlace de rastreo',
+      held_until: 'Apartado',
     },
   },
   contact_messages: {
@@ -203,6 +204,10 @@ const app = {
     total: 'Total',
     updated: 'Pedido actualizado',
     update_error: 'No se pudo actualizar el pedido',
+    extend_hold: 'Extender apartado',
+    extend_by: '+%{hours} h',
+    hold_extended: 'Apartado extendido hasta %{until}',
+    extend_error: 'No se pudo extender el apartado',
   },
   messages: {
     title: 'Mensajes',

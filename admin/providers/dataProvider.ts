@@ -306,6 +306,14 @@ export const customMethods = {
     if (result.image_urls.length) await removeFiles(PRODUCT_IMAGES_BUCKET, storagePathsFromUrls(result.image_urls));
     return result.changed;
   },
+  /**
+   * Gives a shopper more time to pay: an order that still holds its pieces holds them `hours` (1 to
+   * 72) longer; answers the new held_until. Refused in Spanish when its hold already ended. A hold
+   * changes nothing the shop's pages print, so no publication is asked for.
+   */
+  extendOrderHold(orderId: string, hours: number): Promise<string> {
+    return callRpc('extend_order_hold', { p_order_id: orderId, p_hours: hours });
+  },
   /** What blocks deleting a category: its subcategories and its products. */
   async categoryDependents(categoryId: string): Promise<{ subcategories: number; products: number }> {
     const [subcategories, products] = await Promise.all([
