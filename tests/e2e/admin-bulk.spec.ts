@@ -176,9 +176,9 @@ test('the pieces of every size of the chosen products, never below what an unpai
       })),
     )
     .select('id, nombre')
-    .order('nombre')
     .throwOnError();
-  const [sized, sizeless] = products as [{ id: string }, { id: string }];
+  const sized = products.find((p) => p.nombre.startsWith('Con tallas'))!;
+  const sizeless = products.find((p) => p.nombre.startsWith('Sin tallas'))!;
   await db
     .from('product_sizes')
     .insert(['S', 'M'].map((talla) => ({ product_id: sized.id, talla, existencias: 2 })))
