@@ -39,7 +39,8 @@ export function RecordDialog({ resource, open, record, defaults, messages, onClo
     onError: (error: unknown) => saveError(error, ko),
   });
   const body = (
-    <Form>
+    // a record refetched while the dialog is open (after an action on it) keeps what the person typed
+    <Form resetOptions={{ keepDirtyValues: true }}>
       <DialogContent sx={{ pt: 1 }}>
         <Box sx={{ display: 'flex', flexDirection: 'column' }}>{children}</Box>
       </DialogContent>

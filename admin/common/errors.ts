@@ -7,13 +7,22 @@ export function errorMessage(error: unknown): string | null {
   return null;
 }
 
+/** The PostgREST error code of a failed call: on the error itself, or in the body react-admin's HttpError carries. */
+function errorCode(error: unknown): string {
+  if (!error || typeof error !== 'object') return '';
+  if ('code' in error && error.code) return String(error.code);
+  const body = 'body' in error ? error.body : null;
+  return body && typeof body === 'object' && 'code' in body && body.code ? String(body.code) : '';
+}
+
 /**
  * A refusal the database words for people: its own checks raise PT4xx errors with a Spanish sentence
- * that says what to do (e.g. 'La talla M de Playera ya se vendió en el pedido OM-7K3F2.').
+ * that says what to do (e.g. '1 pieza(s) están apartadas en pedidos sin pagar: las existencias no
+ * pueden ser menos. Cancela esos pedidos primero.'), whether it came through supabase-js or
+ * react-admin's data provider (an HttpError with PostgREST's body).
  */
 export function refusalMessage(error: unknown): string | null {
-  const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
-  return /^PT4\d\d$/.test(code) ? errorMessage(error) : null;
+  return /^PT4\d\d$/.test(errorCode(error)) ? errorMessage(error) : null;
 }
 
 /**

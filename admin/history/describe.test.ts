@@ -61,6 +61,33 @@ describe('the history in Spanish', () => {
     expect(formatValue(null)).toBe('—');
     expect(formatValue(['S', 'M'])).toBe('S, M');
     expect(formatValue('x'.repeat(200))).toHaveLength(118);
+    // instants on the Mexico City clock (UTC−6); a date alone stays as it is
+    expect(formatValue('2026-11-27T20:30:00.123456+00:00')).toBe('27/11/2026 14:30');
+    expect(formatValue('2026-11-28')).toBe('2026-11-28');
+  });
+
+  it('names the stock and hold fields', () => {
+    expect(
+      fieldChanges({ table_name: 'product_sizes', action: 'update', request: null, before: { existencias: 1 }, after: { existencias: 3 } }),
+    ).toEqual([{ field: 'Existencias', before: '1', after: '3' }]);
+    expect(
+      fieldChanges({
+        table_name: 'orders',
+        action: 'update',
+        request: 'POST /rpc/extend_order_hold',
+        before: { held_until: '2026-11-27T20:30:00+00:00' },
+        after: { held_until: '2026-11-28T00:30:00+00:00' },
+      }),
+    ).toEqual([{ field: 'Apartado hasta', before: '27/11/2026 14:30', after: '27/11/2026 18:30' }]);
+    expect(
+      fieldChanges({
+        table_name: 'shop_settings',
+        action: 'update',
+        request: null,
+        before: { hold_minutes: 240, max_held_per_network: 30 },
+        after: { hold_minutes: 150, max_held_per_network: 10 },
+      }).map((c) => c.field),
+    ).toEqual(['Tiempo de apartado (minutos)', 'Piezas apartadas por conexión']);
   });
 
   it('names who did it', () => {

@@ -2,6 +2,7 @@
  * How the history reads in Spanish: the kind of record, what was done, and each changed field as
  * "antes → después". Pure: the screens only lay it out.
  */
+import { formatMexicoCityDateTime } from '@/lib/dates.ts';
 
 export const SUBJECT_LABELS: Record<string, string> = {
   product: 'Producto',
@@ -82,8 +83,16 @@ const FIELD_LABELS: Record<string, string> = {
   two_factor: 'Verificación en dos pasos',
   failed_codes: 'Códigos incorrectos',
   agotado: 'Agotado',
+  // before stock per size, a size was sold once (older history keeps it)
   sold_at: 'Vendida',
+  existencias: 'Existencias',
+  apartadas: 'Apartadas',
   paid_at: 'Pagado el',
+  held_until: 'Apartado hasta',
+  hold_ended_at: 'Apartado terminó el',
+  hold_end_reason: 'Fin del apartado',
+  hold_minutes: 'Tiempo de apartado (minutos)',
+  max_held_per_network: 'Piezas apartadas por conexión',
   notes: 'Notas',
   tracking_number: 'Número de guía',
   tracking_url: 'Enlace de rastreo',
@@ -106,9 +115,13 @@ export interface FieldChange {
   after: string;
 }
 
-/** One value as a person reads it: '—' for nothing, lists joined, yes/no for booleans. */
+/** An instant as Postgres writes it in JSON ('2026-11-27T20:30:00.123+00:00'); a date alone ('2026-11-27') is not one. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/** One value as a person reads it: '—' for nothing, lists joined, yes/no for booleans, instants on the Mexico City clock. */
 export function formatValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string' && INSTANT.test(value)) return formatMexicoCityDateTime(value, 'minutes');
   if (typeof value === 'boolean') return value ? 'sí' : 'no';
   if (Array.isArray(value)) return value.length ? value.map(formatValue).join(', ') : '—';
   if (typeof value === 'object') return JSON.stringify(value);

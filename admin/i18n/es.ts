@@ -107,6 +107,8 @@ const resources = {
       seller_rfc: 'RFC',
       seller_address: 'Domicilio',
       privacy_controller: 'Responsable de los datos personales',
+      hold_minutes: 'Tiempo de apartado',
+      max_held_per_network: 'Piezas apartadas por conexión',
     },
   },
   orders: {
@@ -120,6 +122,7 @@ const resources = {
       notes: 'Notas',
       tracking_number: 'Número de guía',
       tracking_url: 'Enlace de rastreo',
+      held_until: 'Apartado',
     },
   },
   contact_messages: {
@@ -201,6 +204,10 @@ const app = {
     total: 'Total',
     updated: 'Pedido actualizado',
     update_error: 'No se pudo actualizar el pedido',
+    extend_hold: 'Extender apartado',
+    extend_by: '+%{hours} h',
+    hold_extended: 'Apartado extendido hasta %{until}',
+    extend_error: 'No se pudo extender el apartado',
   },
   messages: {
     title: 'Mensajes',
@@ -498,6 +505,16 @@ const app = {
       invalid_url: 'La URL debe empezar con https://',
       too_many_hours: 'Máximo 7 renglones de horario.',
       incomplete_hours: 'Completa los días y el horario de cada renglón.',
+      holds: 'Apartado de pedidos',
+      holds_intro:
+        'Al hacer un pedido, sus piezas quedan apartadas para quien lo hizo: nadie más puede pedirlas mientras tanto. Si no se paga a tiempo, vuelven a la venta solas. En Pedidos puedes darle más tiempo a un pedido.',
+      hold_hours: 'Horas',
+      hold_minutes: 'Minutos',
+      hold_help: 'Cuánto tiempo aparta sus piezas un pedido sin pagar: de 15 minutos a 72 horas. Ahora: %{time}.',
+      max_held_help:
+        'Lo más que pueden tener apartado a la vez los pedidos sin pagar hechos desde una misma conexión (una casa, una oficina, una red móvil), para que nadie pueda apartar toda la tienda. De 1 a 500.',
+      invalid_hold: 'El tiempo de apartado va de 15 minutos a 72 horas.',
+      invalid_max_held: 'Escribe un número entero de piezas entre 1 y 500.',
       saved: 'Configuración guardada. La tienda se publicará con los cambios.',
       save_error: 'No se pudo guardar la configuración',
       load_error: 'No se pudo cargar la configuración',

@@ -1,6 +1,7 @@
 /**
  * 'Pedidos': the orders shoppers sent to the chat, newest first, by reference, date, items, total and
- * status. The search box finds the reference a shopper quotes however it was typed ('om 7k3f2'); the
+ * status, and, for an unpaid order, its hold ('Hasta las 14:30', 'Vencido'). The search box finds the
+ * reference a shopper quotes however it was typed ('om 7k3f2'); the
  * tabs narrow by status. Opening a row shows the order, where owners and editors change its status,
  * notes and tracking (analysts only read).
  */
@@ -12,7 +13,17 @@ import { DataTable, List, useListContext, useNotify, useRefresh, useStore, useTr
 import { formatReportDate } from '@/lib/dates.ts';
 import { formatPrice } from '@/lib/money.ts';
 import { OrderDialog } from './OrderDialog.tsx';
-import { itemCountLabel, ORDER_STATUSES, type Order, type OrderStatus, orderFilter, STATUS_COLORS, STATUS_LABELS } from './rules.ts';
+import {
+  holdShortText,
+  holdState,
+  itemCountLabel,
+  ORDER_STATUSES,
+  type Order,
+  type OrderStatus,
+  orderFilter,
+  STATUS_COLORS,
+  STATUS_LABELS,
+} from './rules.ts';
 
 type StatusTab = OrderStatus | 'todos';
 
@@ -77,6 +88,25 @@ export function StatusChip({ status }: { status: string }) {
   return <Chip size="small" label={known ? STATUS_LABELS[known] : status} color={known ? STATUS_COLORS[known] : 'default'} />;
 }
 
+/** The hold, compactly: a running one stands out, an ended one is quiet, a paid or cancelled order shows nothing. */
+function HoldCell({ order, labelled = false }: { order: Order; labelled?: boolean }) {
+  const now = new Date();
+  const state = holdState(order, now);
+  const text = holdShortText(state, now, labelled);
+  if (!text) return null;
+  return (
+    <Typography
+      variant="body2"
+      component="span"
+      data-testid="order-hold-short"
+      color={state?.kind === 'apartado' ? 'info.dark' : 'text.secondary'}
+      sx={{ fontWeight: state?.kind === 'apartado' ? 600 : 400, whiteSpace: 'nowrap' }}
+    >
+      {text}
+    </Typography>
+  );
+}
+
 export function OrderList() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -96,7 +126,8 @@ export function OrderList() {
         exporter={false}
         empty={false}
         queryOptions={{ onError: () => notify('app.orders.load_error', { type: 'error' }) }}
-        sx={{ '& .RaList-main': { mt: 0 } }}
+        // the list's column may shrink to a phone's width: the status tabs scroll instead of widening the page
+        sx={{ '& .RaList-main': { mt: 0, minWidth: 0 } }}
       >
         <Header search={search} setSearch={setSearch} tab={tab} setTab={setTab} />
         <DataTable<Order>
@@ -120,6 +151,7 @@ export function OrderList() {
                     <Typography variant="body2" color="text.secondary" component="div">
                       {formatReportDate(o.created_at, 'minutes')} · {itemCountLabel(o.item_count)} · {formatPrice(o.total)}
                     </Typography>
+                    <HoldCell order={o as Order} labelled />
                   </>
                 )}
               </Box>
@@ -129,6 +161,7 @@ export function OrderList() {
           {!phone && <DataTable.Col source="item_count" render={(o) => itemCountLabel(o.item_count)} />}
           {!phone && <DataTable.Col source="total" align="right" render={(o) => formatPrice(o.total)} />}
           {!phone && <DataTable.Col source="status" render={(o) => <StatusChip status={o.status} />} />}
+          {!phone && <DataTable.Col source="held_until" render={(o) => <HoldCell order={o as Order} />} />}
           {!phone && <DataTable.Col source="tracking_number" disableSort render={(o) => o.tracking_number ?? ''} />}
         </DataTable>
       </List>

@@ -1,6 +1,7 @@
 /**
  * The product list's bulk work: how many products are chosen (or "all N the filter matches"), the
- * actions (move to a campaign, category or brand, a discount, feature, unfeature, delete) and their
+ * actions (move to a campaign, category or brand, a discount, the pieces of every size, feature,
+ * unfeature, delete) and their
  * confirmation, which says how many products change. One action is one transaction in the database.
  */
 import {
@@ -22,6 +23,7 @@ import { useDataProvider, useNotify } from 'react-admin';
 import type { AdminDataProvider, BulkAction, BulkTarget } from '../providers/dataProvider.ts';
 import { BULK_ACTIONS, bulkConfirmation, bulkValueProblem } from './bulkRules.ts';
 import { useFormLookups } from './hooks/useLookups.ts';
+import { parsePieces } from './stockRules.ts';
 
 export interface BulkSelection {
   target: BulkTarget;
@@ -45,6 +47,7 @@ function BulkDialog({
   const [id, setId] = useState('');
   const [subcategory, setSubcategory] = useState('');
   const [percent, setPercent] = useState('');
+  const [pieces, setPieces] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -59,7 +62,7 @@ function BulkDialog({
   const label = action === 'campaign' ? 'Campaña' : action === 'category' ? 'Categoría' : 'Marca';
 
   const confirm = async () => {
-    const problem = bulkValueProblem(action, { id, percent });
+    const problem = bulkValueProblem(action, { id, percent, pieces });
     if (problem) {
       setError(problem);
       return;
@@ -73,7 +76,9 @@ function BulkDialog({
             ? { brand_id: id }
             : action === 'discount'
               ? { percent: Number(percent) }
-              : {};
+              : action === 'stock'
+                ? { existencias: Number(pieces) }
+                : {};
     setPending(true);
     setError(null);
     try {
@@ -122,8 +127,20 @@ function BulkDialog({
             slotProps={{ htmlInput: { min: 1, max: 99, step: 1 } }}
           />
         )}
+        {action === 'stock' && (
+          <TextField
+            label="Piezas por talla"
+            type="number"
+            value={pieces}
+            onChange={(e) => setPieces(e.target.value)}
+            helperText="De 0 a 9999."
+            slotProps={{ htmlInput: { min: 0, max: 9999, step: 1, inputMode: 'numeric' } }}
+          />
+        )}
         <Typography data-testid="bulk-confirmation">
-          {bulkConfirmation(action, selection.count, percent ? Number(percent) : undefined)}
+          {action === 'stock'
+            ? bulkConfirmation(action, selection.count, parsePieces(pieces) ?? undefined)
+            : bulkConfirmation(action, selection.count, percent ? Number(percent) : undefined)}
         </Typography>
         {error && <Alert severity="error">{error}</Alert>}
       </DialogContent>

@@ -16,6 +16,11 @@ export interface AdminProduct {
   permalink: string;
   destacado: boolean;
   sizes: string[];
+  /** No piece is for sale now: every one sold, or held by an unpaid order. */
+  agotado: boolean;
+  /** A product without sizes is its own stock: its pieces not yet sold, and those unpaid orders hold. */
+  existencias: number;
+  apartadas: number;
   created_at: string;
   updated_at: string;
   campaign: { id: string; nombre: string; fecha_fin: string } | null;
@@ -62,8 +67,11 @@ export interface ProductSize {
   id: string;
   product_id: string;
   talla: string;
-  /** When a paid order sold it (null while for sale). */
-  sold_at: string | null;
+  created_at: string;
+  /** Pieces of the size not yet sold (the team sets them, 0 to 9999). */
+  existencias: number;
+  /** Pieces unpaid orders hold right now (kept by the database; never written here). */
+  apartadas: number;
 }
 
 export interface CampaignOption {

@@ -71,14 +71,17 @@ export const WRITABLE_COLUMNS: Partial<{ [T in TableName]: readonly (keyof Publi
   featured_categories: ['nombre', 'image_url', 'category_id', 'orden', 'active'],
   banner_images: ['name', 'image_url', 'alt_text', 'link_url', 'orden', 'active'],
   hero_images: ['title', 'subtitle', 'button_text', 'button_link', 'image_url', 'orden', 'active'],
-  product_sizes: ['product_id', 'talla'],
+  product_sizes: ['product_id', 'talla', 'existencias'],
   product_images: ['product_id', 'image_url', 'orden'],
   contact_messages: ['read_at', 'archived_at'],
   orders: ['status', 'notes', 'tracking_number', 'tracking_url'],
 };
 
-/** A product write that touches only these columns patches them; any other write is a full save. */
-const PRODUCT_PATCH_COLUMNS = ['destacado', 'precio_venta'] as const;
+/**
+ * A product write that touches only these columns patches them; any other write is a full save.
+ * existencias: a product without sizes is its own stock, set from the 'Tallas' tab.
+ */
+const PRODUCT_PATCH_COLUMNS = ['destacado', 'precio_venta', 'existencias'] as const;
 
 export function pickWritable(resource: string, data: Record<string, unknown>): Record<string, unknown> {
   const columns = WRITABLE_COLUMNS[resource as TableName] as readonly string[] | undefined;
@@ -303,6 +306,14 @@ export const customMethods = {
     if (result.image_urls.length) await removeFiles(PRODUCT_IMAGES_BUCKET, storagePathsFromUrls(result.image_urls));
     return result.changed;
   },
+  /**
+   * Gives a shopper more time to pay: an order that still holds its pieces holds them `hours` (1 to
+   * 72) longer; answers the new held_until. Refused in Spanish when its hold already ended. A hold
+   * changes nothing the shop's pages print, so no publication is asked for.
+   */
+  extendOrderHold(orderId: string, hours: number): Promise<string> {
+    return callRpc('extend_order_hold', { p_order_id: orderId, p_hours: hours });
+  },
   /** What blocks deleting a category: its subcategories and its products. */
   async categoryDependents(categoryId: string): Promise<{ subcategories: number; products: number }> {
     const [subcategories, products] = await Promise.all([
@@ -353,7 +364,7 @@ export const customMethods = {
 
 /** Which products a bulk action applies to: the chosen ones, or all that the list's filter matches. */
 export type BulkTarget = { ids: string[] } | { filter: { search: string | null; campaign_id: string | null; only_active: boolean } };
-export type BulkAction = 'campaign' | 'category' | 'brand' | 'discount' | 'feature' | 'unfeature' | 'delete';
+export type BulkAction = 'campaign' | 'category' | 'brand' | 'discount' | 'stock' | 'feature' | 'unfeature' | 'delete';
 
 export interface ImportBatch {
   products: ImportProduct[];

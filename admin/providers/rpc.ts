@@ -31,6 +31,7 @@ export interface RpcResults {
   bulk_update_products: { changed: number; image_urls: string[] };
   export_products: ExportedProduct[];
   set_team_two_factor_required: boolean;
+  extend_order_hold: string;
 }
 
 /** A free-text brand of products with no catalogue brand, and the brands whose names are closest. */

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { appMessages } from '../i18n/es.ts';
-import { contactEmailError, httpsUrlError, openingHoursError, pickGeneral, sellerPhoneError } from './generalRules.ts';
+import {
+  contactEmailError,
+  holdMinutesError,
+  holdTimeText,
+  httpsUrlError,
+  joinMinutes,
+  maxHeldError,
+  openingHoursError,
+  pickGeneral,
+  sellerPhoneError,
+  splitMinutes,
+} from './generalRules.ts';
 
 const general = appMessages.app.settings.general;
 const text = (key: string | undefined) => (key ? general[key.replace('app.settings.general.', '') as keyof typeof general] : undefined);
@@ -36,5 +47,32 @@ describe('General tab validators', () => {
       instagram_url: null,
       tiktok_url: null,
     });
+  });
+
+  it('the hold time is edited as hours and minutes, from 15 minutes to 72 hours', () => {
+    expect(splitMinutes(240)).toEqual({ hours: 4, minutes: 0 });
+    expect(splitMinutes(150)).toEqual({ hours: 2, minutes: 30 });
+    expect(joinMinutes('2', '30')).toBe(150);
+    expect(joinMinutes('', '45')).toBe(45);
+    expect(joinMinutes('72', '')).toBe(4320);
+    expect(joinMinutes('1', '60')).toBeNull();
+    expect(joinMinutes('1.5', '0')).toBeNull();
+    expect(joinMinutes('-1', '0')).toBeNull();
+    expect(holdTimeText(240)).toBe('4 h');
+    expect(holdTimeText(150)).toBe('2 h 30 min');
+    expect(holdTimeText(45)).toBe('45 min');
+    expect(holdMinutesError(15)).toBeUndefined();
+    expect(holdMinutesError(4320)).toBeUndefined();
+    for (const bad of [10, 4321, null, 30.5])
+      expect(text(holdMinutesError(bad))).toBe('El tiempo de apartado va de 15 minutos a 72 horas.');
+  });
+
+  it('one network holds 1 to 500 pieces at once', () => {
+    expect(maxHeldError(30)).toBeUndefined();
+    for (const bad of [0, 501, null, 2.5]) expect(text(maxHeldError(bad))).toBe('Escribe un número entero de piezas entre 1 y 500.');
+  });
+
+  it('the hold settings are saved with the contact ones', () => {
+    expect(pickGeneral({ id: 1, hold_minutes: 150, max_held_per_network: 10 })).toEqual({ hold_minutes: 150, max_held_per_network: 10 });
   });
 });

@@ -2,11 +2,12 @@
  * Bulk work in the product list, with 500 products of one campaign: all that match are chosen, a
  * 15 % discount is confirmed with the count it changes, and every row is checked against the
  * rounding; then the list is exported as CSV and imported back through the wizard, and nothing in
- * the catalogue changes.
+ * the catalogue changes. In a campaign of its own, the pieces of every size of the chosen products
+ * are set at once, never below what an unpaid order holds.
  */
 import { readFile } from 'node:fs/promises';
 import { discountedPrice } from '../../admin/products/bulkRules.ts';
-import { createAccount, mexicoDate, service } from './fixtures.ts';
+import { anon, createAccount, mexicoDate, service, sql } from './fixtures.ts';
 import { expect, type Page, test } from './test.ts';
 
 const run = Date.now().toString(36);
@@ -14,6 +15,7 @@ const OWNER = { email: `admin-lote-${run}@e2e.local`, password: 'admin-e2e-passw
 const CAMPAIGN = `Lote ${run}`;
 const COUNT = 500;
 let campaignId = '';
+let stockCampaignId = '';
 let brandName = '';
 
 test.beforeAll(async () => {
@@ -48,7 +50,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await service().from('campaigns').delete().eq('id', campaignId).throwOnError();
+  await service().from('campaigns').delete().in('id', [campaignId, stockCampaignId].filter(Boolean)).throwOnError();
 });
 
 async function prices(): Promise<Map<string, number>> {
@@ -150,4 +152,74 @@ test('the list exported as CSV and imported back changes nothing', async ({ page
   expect(await catalogue()).toBe(before);
   const { count } = await service().from('products').select('id', { count: 'exact', head: true }).eq('campaign_id', campaignId);
   expect(count).toBe(COUNT);
+});
+
+test('the pieces of every size of the chosen products, never below what an unpaid order holds', async ({ page }) => {
+  const db = service();
+  const { data: campaign } = await db
+    .from('campaigns')
+    .insert({ nombre: `Existencias ${run}`, fecha_inicio: mexicoDate(-1), fecha_fin: mexicoDate(30) })
+    .select('id')
+    .single()
+    .throwOnError();
+  stockCampaignId = campaign.id;
+  const { data: products } = await db
+    .from('products')
+    .insert(
+      ['Con tallas', 'Sin tallas'].map((nombre, i) => ({
+        campaign_id: stockCampaignId,
+        nombre: `${nombre} ${run}`,
+        marca: brandName,
+        permalink: `existencias-lote-${run}-${i}`,
+        precio_original: 900,
+        precio_venta: 500,
+      })),
+    )
+    .select('id, nombre')
+    .throwOnError();
+  const sized = products.find((p) => p.nombre.startsWith('Con tallas'))!;
+  const sizeless = products.find((p) => p.nombre.startsWith('Sin tallas'))!;
+  await db
+    .from('product_sizes')
+    .insert(['S', 'M'].map((talla) => ({ product_id: sized.id, talla, existencias: 2 })))
+    .throwOnError();
+  // a shopper's order holds one piece of S
+  const { data: order } = await anon()
+    .rpc('place_order', { p_items: [{ product_id: sized.id, talla: 'S', precio_venta: 500 }], p_channel: 'producto' })
+    .throwOnError();
+  const reference = (order as { reference: string }).reference;
+
+  await signIn(page);
+  await page.goto(`/admin/products?campaign=${stockCampaignId}`);
+  await expect(page.getByTestId('products-subtitle')).toContainText('2');
+  await page.getByRole('checkbox', { name: `Seleccionar Con tallas ${run}` }).check();
+  await page.getByRole('checkbox', { name: `Seleccionar Sin tallas ${run}` }).check();
+  const bar = page.getByRole('region', { name: 'Acciones en lote' });
+  await expect(bar.getByTestId('bulk-count')).toHaveText('2 seleccionados');
+  await bar.getByLabel('Acción').click();
+  await page.getByRole('option', { name: 'Existencias por talla' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Existencias por talla' });
+  await expect(dialog.getByTestId('bulk-confirmation')).toHaveText('Se cambiarán las existencias de cada talla de 2 productos.');
+
+  // out of range: refused before anything is sent
+  await dialog.getByRole('spinbutton', { name: 'Piezas por talla' }).fill('10000');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Las existencias van de 0 a 9999 piezas.');
+
+  await dialog.getByRole('spinbutton', { name: 'Piezas por talla' }).fill('0');
+  await expect(dialog.getByTestId('bulk-confirmation')).toHaveText(
+    'Cada talla de 2 productos quedará con 0 piezas (los productos sin tallas también). Una talla con piezas apartadas en pedidos sin pagar nunca queda con menos.',
+  );
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('2 productos actualizados')).toBeVisible();
+
+  const { data: sizes } = await db.from('product_sizes').select('talla, existencias, apartadas').eq('product_id', sized.id).order('talla');
+  expect(sizes).toEqual([
+    { talla: 'M', existencias: 0, apartadas: 0 },
+    // the held piece stays
+    { talla: 'S', existencias: 1, apartadas: 1 },
+  ]);
+  const { data: own } = await db.from('products').select('existencias, agotado').eq('id', sizeless.id).single().throwOnError();
+  expect(own).toEqual({ existencias: 0, agotado: true });
+  await sql('delete from public.orders where reference = $1', [reference]);
 });

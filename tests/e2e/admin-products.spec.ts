@@ -1,11 +1,13 @@
 /**
  * Admin products as an admin works them, against the real local stack (demo data): create a product
  * with sizes and gallery images, see it listed and searched, edit its price through the margin
- * dialog, toggle featured, delete it (rows and storage files), and the empty state. Desktop only.
+ * dialog, toggle featured, delete it (rows and storage files), and the empty state; the pieces of
+ * each size (edited, refused below what unpaid orders hold, sold out and restocked) and of a product
+ * without sizes. Desktop only.
  */
 import { expect, test, type Page } from './test.ts';
 import { isVariantPath, variantPaths } from '../../src/lib/image-variants.ts';
-import { createAccount, mexicoDate, service } from './fixtures.ts';
+import { anon, createAccount, mexicoDate, service, sql } from './fixtures.ts';
 
 const run = Date.now().toString(36);
 const ADMIN = { email: `admin-products-${run}@e2e.local`, password: 'admin-e2e-password' };
@@ -268,4 +270,136 @@ test('empty state: no products yet', async ({ page }) => {
   await expect(page.getByText('No hay productos creados aún')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Crear Primer Producto' }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Nuevo Producto' })).toBeVisible();
+});
+
+/** A shopper's order of one piece (a size, or null for a product without sizes): it holds that piece. */
+async function holdPiece(productId: string, talla: string | null, precio: number): Promise<string> {
+  const { data } = await anon()
+    .rpc('place_order', { p_items: [{ product_id: productId, talla, precio_venta: precio }], p_channel: 'producto' })
+    .throwOnError();
+  const answer = data as { ok: boolean; reference: string };
+  expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true });
+  return answer.reference;
+}
+
+async function openSizes(page: Page, nombre: string) {
+  const card = page.getByTestId('product-card').filter({ hasText: nombre });
+  await card.getByRole('button', { name: 'Acciones del producto' }).click();
+  await page.getByRole('menuitem', { name: 'Editar' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Tallas' }).click();
+  return dialog;
+}
+
+test('pieces per size: edited, refused below what orders hold, sold out and restocked; a product without sizes', async ({ page }) => {
+  test.setTimeout(90_000);
+  const db = service();
+  const sized = `Pantalón existencias ${run}`;
+  const sizeless = `Bolsa existencias ${run}`;
+  const { data: products } = await db
+    .from('products')
+    .insert(
+      [sized, sizeless].map((nombre, i) => ({
+        campaign_id: campaignId,
+        nombre,
+        marca: "Levi's",
+        permalink: `existencias-${run}-${i}`,
+        precio_original: 1200,
+        precio_venta: 600,
+      })),
+    )
+    .select('id, nombre')
+    .throwOnError();
+  const sizedId = products.find((p) => p.nombre === sized)!.id;
+  const sizelessId = products.find((p) => p.nombre === sizeless)!.id;
+  await db
+    .from('product_sizes')
+    .insert(['S', 'M', 'L'].map((talla) => ({ product_id: sizedId, talla })))
+    .throwOnError();
+  const pieces = async (talla: string) =>
+    (await db.from('product_sizes').select('existencias').eq('product_id', sizedId).eq('talla', talla).single().throwOnError()).data
+      .existencias;
+  // a shopper's order holds the one piece of L
+  const orders = [await holdPiece(sizedId, 'L', 600)];
+
+  await openProducts(page, `?campaign=${campaignId}`);
+  let dialog = await openSizes(page, sized);
+  const field = (talla: string) => dialog.getByRole('spinbutton', { name: `Existencias de la talla ${talla}` });
+  const row = (talla: string) =>
+    dialog.getByTestId('size-row').filter({ has: page.getByRole('spinbutton', { name: `Existencias de la talla ${talla}` }) });
+  // L is held: it says so and cannot be deleted
+  await expect(row('L')).toContainText('1 apartada');
+  await expect(dialog.getByRole('button', { name: 'Eliminar talla L' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Eliminar talla M' })).toBeEnabled();
+
+  // M gets 3 pieces (Enter saves)
+  await field('M').fill('3');
+  await field('M').press('Enter');
+  await expect(page.getByText('Existencias guardadas')).toBeVisible();
+  await expect(row('M')).toContainText('3 a la venta');
+  expect(await pieces('M')).toBe(3);
+
+  // not a count: said in the form, nothing sent
+  await field('M').fill('-2');
+  await field('M').blur();
+  await expect(row('M').getByRole('alert')).toHaveText('Escribe un número entero de 0 a 9999.');
+  expect(await pieces('M')).toBe(3);
+  await field('M').fill('3');
+  await field('M').blur();
+  await expect(row('M').getByRole('alert')).toHaveCount(0);
+
+  // L below what the order holds: the database refuses, in its own words
+  await field('L').fill('0');
+  await field('L').blur();
+  await expect(row('L').getByRole('alert')).toHaveText(
+    '1 pieza(s) están apartadas en pedidos sin pagar: las existencias no pueden ser menos. Cancela esos pedidos primero.',
+  );
+  expect(await pieces('L')).toBe(1);
+  await field('L').press('Escape');
+  await expect(field('L')).toHaveValue('1');
+
+  // S sold out: struck through, gone from the shop's sizes; then restocked
+  await field('S').fill('0');
+  await field('S').press('Enter');
+  await expect(row('S')).toContainText('Agotada');
+  await expect(row('S').getByText('S', { exact: true })).toHaveCSS('text-decoration-line', 'line-through');
+  await expect.poll(async () => (await productRow(sized))!.sizes).toEqual(['M']);
+  await field('S').fill('2');
+  await field('S').press('Enter');
+  await expect(row('S')).toContainText('2 a la venta');
+  await expect(row('S').getByText('S', { exact: true })).not.toHaveCSS('text-decoration-line', 'line-through');
+  await expect.poll(async () => (await productRow(sized))!.sizes).toEqual(['S', 'M']);
+
+  // a new size with its pieces
+  await dialog.getByLabel('Talla', { exact: true }).fill('XL');
+  await dialog.getByRole('spinbutton', { name: 'Existencias', exact: true }).fill('4');
+  await dialog.getByRole('button', { name: 'Agregar talla' }).click();
+  await expect(row('XL')).toContainText('4 a la venta');
+  expect(await pieces('XL')).toBe(4);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  // a product without sizes is its own stock
+  dialog = await openSizes(page, sizeless);
+  await expect(dialog).toContainText('Este producto no tiene tallas: sus existencias son las del producto.');
+  const own = dialog.getByRole('spinbutton', { name: 'Existencias del producto' });
+  await expect(own).toHaveValue('1');
+  await own.fill('2');
+  await own.press('Enter');
+  await expect(dialog.getByTestId('product-stock')).toContainText('2 a la venta');
+  await expect
+    .poll(async () => (await db.from('products').select('existencias').eq('id', sizelessId).single().throwOnError()).data.existencias)
+    .toBe(2);
+  orders.push(await holdPiece(sizelessId, null, 600));
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  dialog = await openSizes(page, sizeless);
+  await expect(dialog.getByTestId('product-stock')).toContainText('1 a la venta');
+  await expect(dialog.getByTestId('product-stock')).toContainText('1 apartada');
+  await dialog.getByRole('spinbutton', { name: 'Existencias del producto' }).fill('0');
+  await dialog.getByRole('spinbutton', { name: 'Existencias del producto' }).press('Enter');
+  await expect(dialog.getByTestId('product-stock').getByRole('alert')).toHaveText(
+    '1 pieza(s) están apartadas en pedidos sin pagar: las existencias no pueden ser menos. Cancela esos pedidos primero.',
+  );
+  await page.screenshot({ path: test.info().outputPath('existencias.png') });
+
+  await sql('delete from public.orders where reference = any($1)', [orders]);
 });

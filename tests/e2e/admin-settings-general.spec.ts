@@ -1,7 +1,9 @@
 /**
  * Configuración → General: an admin sees the shop's current chat number, a malformed one is refused
  * with its Spanish message and changes nothing, a valid one saves with a toast and lands in the
- * database (which records a rebuild request). Configuración → Políticas: the missing seller details
+ * database (which records a rebuild request). How orders hold their pieces: the hold time as hours
+ * and minutes and the pieces one network may hold, refused out of range, saved in range.
+ * Configuración → Políticas: the missing seller details
  * are named in a warning, terms the law does not allow are refused, and the policies save. The
  * original settings are put back afterwards.
  */
@@ -10,7 +12,7 @@ import { createAccount, service } from './fixtures.ts';
 
 const ADMIN = { email: `admin-general-${Date.now().toString(36)}@e2e.local`, password: 'admin-e2e-password' };
 const COLUMNS =
-  'seller_phone, contact_email, opening_hours, instagram_url, facebook_url, tiktok_url, chat_group_url, free_shipping_min, revocation_days, seller_rfc, seller_legal_name, seller_address, payment_methods';
+  'seller_phone, contact_email, opening_hours, instagram_url, facebook_url, tiktok_url, chat_group_url, free_shipping_min, revocation_days, seller_rfc, seller_legal_name, seller_address, payment_methods, hold_minutes, max_held_per_network';
 
 let original: Awaited<ReturnType<typeof settingsRow>>;
 
@@ -78,6 +80,47 @@ test('an admin changes the seller chat number in Configuración → General', as
   await page.reload();
   await page.getByRole('tab', { name: 'General' }).click();
   await expect(phone).toHaveValue('5215598765432');
+});
+
+test('the owner sets how long an order holds its pieces and how many one connection may hold', async ({ page }) => {
+  const before = await settingsRow();
+  expect(before).toMatchObject({ hold_minutes: 240, max_held_per_network: 30 });
+  await openGeneral(page);
+  const hold = page.getByRole('group', { name: 'Tiempo de apartado' });
+  const hours = hold.getByRole('spinbutton', { name: 'Horas' });
+  const minutes = hold.getByRole('spinbutton', { name: 'Minutos' });
+  const perNetwork = page.getByRole('spinbutton', { name: 'Piezas apartadas por conexión' });
+  // 240 minutes read as 4 h 0 min, with what the time means
+  await expect(hours).toHaveValue('4');
+  await expect(minutes).toHaveValue('0');
+  await expect(hold).toContainText('Cuánto tiempo aparta sus piezas un pedido sin pagar: de 15 minutos a 72 horas. Ahora: 4 h.');
+  await expect(perNetwork).toHaveValue('30');
+  await expect(page.getByText(/para que nadie pueda apartar toda la tienda/)).toBeVisible();
+  const save = page.getByRole('button', { name: 'Guardar' });
+
+  // 10 minutes and 0 pieces: refused with their messages, nothing saved
+  await hours.fill('0');
+  await minutes.fill('10');
+  await perNetwork.fill('0');
+  await save.click();
+  await expect(hold).toContainText('El tiempo de apartado va de 15 minutos a 72 horas.');
+  await expect(page.getByText('Escribe un número entero de piezas entre 1 y 500.')).toBeVisible();
+  expect(await settingsRow()).toEqual(before);
+
+  // 2 h 30 min and 10 pieces
+  await hours.fill('2');
+  await minutes.fill('30');
+  await expect(hold).toContainText('Ahora: 2 h 30 min.');
+  await perNetwork.fill('10');
+  await save.click();
+  await expect(page.getByText('Configuración guardada. La tienda se publicará con los cambios.')).toBeVisible();
+  expect(await settingsRow()).toEqual({ ...before, hold_minutes: 150, max_held_per_network: 10 });
+  await page.reload();
+  await page.getByRole('tab', { name: 'General' }).click();
+  await expect(hours).toHaveValue('2');
+  await expect(minutes).toHaveValue('30');
+  await expect(perNetwork).toHaveValue('10');
+  await page.screenshot({ path: test.info().outputPath('apartado.png'), fullPage: true });
 });
 
 test('Configuración → Políticas warns of missing seller details, refuses unlawful terms and saves the policies', async ({ page }) => {

@@ -36,6 +36,7 @@ describe('toImportProduct', () => {
       precio_venta: 1800,
       imagenes: ['https://e.com/a.jpg'],
       tallas: ['26', '27'],
+      // no existencias column: blank, sent as null
       existencias: null,
       descripcion: '',
       categoria: 'Calzado',
