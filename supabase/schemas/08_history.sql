@@ -66,8 +66,9 @@ security definer -- writes public.audit_changes, which no API role may write
 set search_path = ''
 as $$
 declare
-  -- columns kept by the database itself, never what a person changed
-  v_noise constant text[] := array['updated_at', 'created_at', 'sizes', 'status_changed_at'];
+  -- columns kept by the database itself, never what a person changed (apartadas and agotado move
+  -- with every shopper's hold)
+  v_noise constant text[] := array['updated_at', 'created_at', 'sizes', 'status_changed_at', 'apartadas', 'agotado'];
   v_old jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) - v_noise end;
   v_new jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) - v_noise end;
   v_row jsonb := coalesce(v_new, v_old);

@@ -555,8 +555,10 @@ create trigger order_status_change
   before update of status on public.orders
   for each row execute function private.order_status_change();
 
+-- updated_at says when the team last changed the order (what the back office's edit check
+-- compares); holds ending or extended, and payments, are not edits of it.
 create trigger set_updated_at
-  before update on public.orders
+  before update of status, notes, tracking_number, tracking_url on public.orders
   for each row execute function public.set_updated_at();
 
 -- The team's changes to an order (status, notes, tracking) are history; what shoppers send is not.
