@@ -54,6 +54,8 @@ async function startShop(target: E2eStack, today: string): Promise<() => Promise
       anonKey: stack.anonKey,
       serviceRoleKey: stack.serviceRoleKey,
       dbUrl: stack.dbUrl,
+      restUrl: stack.restUrl,
+      jwtSecret: stack.jwtSecret,
     }),
   );
   return async () => {

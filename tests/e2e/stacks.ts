@@ -57,6 +57,9 @@ interface StackValues {
   anonKey: string;
   serviceRoleKey: string;
   dbUrl: string;
+  /** PostgREST itself and the stack's JWT secret: for a test that serves the functions with secrets of its own. */
+  restUrl: string;
+  jwtSecret: string;
 }
 
 const VARIABLES: Record<keyof StackValues, string> = {
@@ -65,6 +68,8 @@ const VARIABLES: Record<keyof StackValues, string> = {
   anonKey: 'ANON_KEY',
   serviceRoleKey: 'SERVICE_ROLE_KEY',
   dbUrl: 'DB_URL',
+  restUrl: 'REST_URL',
+  jwtSecret: 'JWT_SECRET',
 };
 
 /** A stack's values as the E2E_<STACK>_* variables the global setup hands to the workers. */
