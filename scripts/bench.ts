@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the storefront at scale, each figure beside its goal, on throwaway local stacks.
- * Sections (BENCH_ONLY=filters,weight,build,lighthouse to run some; all by default):
+ * Sections (BENCH_ONLY=filters,weight,build,lighthouse,race to run some; all by default):
  * - filters: `shop_page` by state class (every size, category, subcategory, brand, live campaign and
  *   price range alone, 20 searches, two- and three-filter combinations; pages 1, 5 and 50) at each
  *   catalogue size of BENCH_CURVE (10,000, 100,000 and 1,000,000 bulk products on one stack), and at
@@ -9,7 +9,11 @@
  * - weight, build, lighthouse: the shop built at 1,000 and 10,000 products (BENCH_BUILD_SIZES):
  *   build time and output size, what the home, /tienda, a product page and /favoritos weigh
  *   (HTML, CSS, JavaScript, gzipped), and Lighthouse (mobile) on the home, /tienda and the product
- *   page of the first build, served locally with the stack behind it (BENCH_LIGHTHOUSE_RUNS rounds).
+ *   page of the first build, served locally with the stack behind it (BENCH_LIGHTHOUSE_RUNS rounds);
+ * - race: 200 shoppers of 200 networks ordering at the same instant the last piece of a size, then a
+ *   size with 50 pieces, beside 200 ordering 200 different products (scripts/bench/order-race.ts;
+ *   `npm run bench:race` runs it alone). A wrong count (orders, 'apartada' answers, errors, pieces
+ *   oversold) prints NO CUMPLE and the bench exits with status 1.
  * Other settings and the ports: scripts/bench/options.ts. Prints progress, then the table, and
  * writes bench/results/<date>.json and .md (<date>-<sections> when only some sections ran).
  * `npm run bench` then runs the CSV import and analytics benches. Not part of `npm test`.
@@ -20,6 +24,7 @@ import { join } from 'node:path';
 import { todayInMexicoCity } from '../src/lib/dates.ts';
 import { runFilters } from './bench/filters.ts';
 import { options, progress, SECTIONS } from './bench/options.ts';
+import { runOrderRace } from './bench/order-race.ts';
 import { type BenchResults, markdown } from './bench/report.ts';
 import { runSite } from './bench/site.ts';
 import { ROOT } from './stack/index.ts';
@@ -33,6 +38,7 @@ progress(`npm run bench: ${sections.join(', ')}`);
 
 const filters = has('filters') ? await runFilters() : null;
 const site = has('weight') || has('build') || has('lighthouse') ? await runSite({ lighthouse: has('lighthouse') }) : null;
+const race = has('race') ? await runOrderRace() : null;
 
 const results: BenchResults = {
   date: todayInMexicoCity(),
@@ -48,6 +54,7 @@ const results: BenchResults = {
   durationSeconds: Math.round((performance.now() - started) / 1000),
   filters,
   site,
+  race,
 };
 const text = markdown(results);
 const dir = join(ROOT, 'bench/results');
@@ -57,3 +64,9 @@ await writeFile(join(dir, `${name}.json`), `${JSON.stringify(results, null, 2)}\
 await writeFile(join(dir, `${name}.md`), text);
 console.log(`\n${text}`);
 progress(`Resultados en bench/results/${name}.json y .md`);
+// the counts of the race are the shop's promise (one order per piece, none oversold), not a timing
+if (race && !race.ok) {
+  for (const c of race.cases)
+    if (c.verdict.failures.length > 0) console.error(`NO CUMPLE, carrera «${c.name}»: ${c.verdict.failures.join('; ')}`);
+  process.exitCode = 1;
+}

@@ -1,6 +1,6 @@
 /**
  * What `npm run bench` runs and where, from the environment:
- * - BENCH_ONLY: comma-separated sections to run (filters, weight, build, lighthouse); all when unset.
+ * - BENCH_ONLY: comma-separated sections to run (filters, weight, build, lighthouse, race); all when unset.
  *   `weight`, `build` and `lighthouse` share the builds of BENCH_BUILD_SIZES, so any of them builds.
  * - BENCH_CURVE ("10000,100000,1000000"): the catalogue sizes (bulk products on top of the demo) the
  *   filters section times the state classes at, built one after the other on the same stack.
@@ -13,6 +13,8 @@
  *   first design; BENCH_RUNS (15): calls per case of the back office's product list.
  * - BENCH_BUILD_SIZES ("1000,10000"): catalogue sizes built; Lighthouse audits the first, in
  *   BENCH_LIGHTHOUSE_RUNS (5) rounds over the pages; the table shows each page's worst run beside its median.
+ * - BENCH_RACE_SHOPPERS (200): shoppers of as many networks ordering at the same instant in each case
+ *   of the race section (order-race.ts): the last piece, 50 pieces, and each a different product.
  * - BENCH_PUBLISH_SIZES ("10000,50000") and BENCH_EDITS (5): the catalogue sizes `npm run bench:build`
  *   publishes, and the price edits it times at each.
  * - BENCH_BASELINE_REF: a commit (or branch) whose shop is built and audited beside this one in the same
@@ -22,8 +24,8 @@
  *   ports (one stack at a time); BENCH_SITE_PORT (63530): the static server Lighthouse loads,
  *   and Chromium's DevTools port is the next one.
  */
-export type Section = 'filters' | 'weight' | 'build' | 'lighthouse';
-export const SECTIONS: readonly Section[] = ['filters', 'weight', 'build', 'lighthouse'];
+export type Section = 'filters' | 'weight' | 'build' | 'lighthouse' | 'race';
+export const SECTIONS: readonly Section[] = ['filters', 'weight', 'build', 'lighthouse', 'race'];
 
 const num = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -68,6 +70,7 @@ export const options = {
     .split(',')
     .map(Number)
     .filter((n) => n > 0),
+  raceShoppers: Math.max(1, num('BENCH_RACE_SHOPPERS', 200)),
   // npm run bench:build (scripts/bench/publish.ts)
   publishSizes: sizes('BENCH_PUBLISH_SIZES', '10000,50000'),
   edits: Math.max(1, num('BENCH_EDITS', 5)),

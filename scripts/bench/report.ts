@@ -7,6 +7,7 @@ import type { PageWeight } from '../lib/page-weight.ts';
 import type { FiltersResult } from './filters.ts';
 import { CLASS_LABELS, CLASSES, PAGES } from './state-classes.ts';
 import type { Audit } from './lighthouse.ts';
+import type { RaceCase, RaceResult } from './order-race.ts';
 import type { BuildResult, SiteResult } from './site.ts';
 import type { Timing } from './stats.ts';
 
@@ -17,6 +18,8 @@ export interface BenchResults {
   durationSeconds: number;
   filters: FiltersResult | null;
   site: SiteResult | null;
+  /** Absent from results written before the race section. */
+  race?: RaceResult | null;
 }
 
 /** Goals of the filters: p95 of every state class by catalogue size, and the load run. */
@@ -208,6 +211,54 @@ function siteRows(s: SiteResult): Row[] {
   return rows;
 }
 
+/** The race: each case of many shoppers at once beside the baseline (each a different product) of the same run. */
+function raceRows(r: RaceResult): Row[] {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const waits = (c: RaceCase) =>
+    `${c.atOnce ? `todos contestan en ${seconds(c.wallMs)}; ` : ''}por comprador p50 ${c.latency.p50} ms, p95 ${c.latency.p95} ms, máx ${c.latency.max} ms`;
+  const counts = (c: RaceCase) => {
+    const v = c.verdict;
+    return (
+      `${v.orders} ${v.orders === 1 ? 'pedido aparta' : 'pedidos apartan'}, ${v.apartada} «apartada», ${v.errors} errores` +
+      (v.otherRefusals ? `, ${v.otherRefusals} rechazados por otro motivo` : '') +
+      `, ${v.oversold} sobrevendidas (existencias ${c.stock.existencias}, apartadas ${c.stock.apartadas})` +
+      Object.entries(v.errorKinds)
+        .map(([kind, n]) => `; ${n}× ${kind}`)
+        .join('')
+    );
+  };
+  const base = r.cases.find((c) => c.name === 'productos distintos');
+  const rows: Row[] = [];
+  for (const c of r.cases) {
+    const met = yes(c.verdict.failures.length === 0);
+    if (!c.atOnce)
+      rows.push([
+        `\`place_order\`: ${c.shoppers} compradores uno tras otro, cada uno por su pieza`,
+        '—',
+        `${counts(c)}; ${waits(c)}`,
+        `${c.expectedOrders} pedidos, 0 errores`,
+        met,
+      ]);
+    else if (c === base)
+      rows.push([
+        `\`place_order\`: ${c.shoppers} compradores de ${c.shoppers} redes a la vez, cada uno por un producto distinto (base)`,
+        '—',
+        `${counts(c)}; ${waits(c)}`,
+        `${c.expectedOrders} pedidos, 0 errores, 0 sobrevendidas`,
+        met,
+      ]);
+    else
+      rows.push([
+        `\`place_order\`: ${c.shoppers} compradores de ${c.shoppers} redes a la vez por una talla con ${c.pieces} ${c.pieces === 1 ? 'pieza' : 'piezas'}`,
+        base ? `base en la misma corrida (${base.shoppers} productos distintos): ${base.verdict.orders} pedidos; ${waits(base)}` : '—',
+        `${counts(c)}; ${waits(c)}`,
+        `${c.expectedOrders} ${c.expectedOrders === 1 ? 'pedido' : 'pedidos'}, los demás «apartada», 0 errores, 0 sobrevendidas`,
+        met,
+      ]);
+  }
+  return rows;
+}
+
 const table = (head: string[], rows: string[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
@@ -233,7 +284,7 @@ function details(r: BenchResults): string[] {
 
 export function markdown(r: BenchResults): string {
   const m = r.machine;
-  const rows = [...(r.filters ? filterRows(r.filters) : []), ...(r.site ? siteRows(r.site) : [])];
+  const rows = [...(r.filters ? filterRows(r.filters) : []), ...(r.site ? siteRows(r.site) : []), ...(r.race ? raceRows(r.race) : [])];
   return [
     `## npm run bench, ${r.date}`,
     '',
@@ -243,6 +294,9 @@ export function markdown(r: BenchResults): string {
         : '') +
       (r.site?.baseline
         ? `; «antes» del sitio: la tienda de ${r.site.baseline.ref} (${r.site.baseline.commit.slice(0, 7)}) compilada y auditada en esta misma corrida`
+        : '') +
+      (r.race
+        ? `; carrera: cada comprador con su dirección en X-Forwarded-For directo a PostgREST (10 conexiones a Postgres), como los reenvía el borde del proyecto alojado`
         : ''),
     '',
     table(['qué', 'antes', 'ahora', 'meta', '¿cumple?'], rows),

@@ -38,3 +38,14 @@ export async function timed(call: () => Promise<void>): Promise<number> {
   await call();
   return performance.now() - t;
 }
+
+export interface Spread extends Timing {
+  /** The slowest sample, rounded to 0.1 ms. */
+  max: number;
+}
+
+/** p50, p95 and the slowest of the samples: what the slowest of many people at once waited too. */
+export const spread = (samples: readonly number[]): Spread => ({
+  ...timing(samples),
+  max: samples.length === 0 ? Number.NaN : Math.round(Math.max(...samples) * 10) / 10,
+});
