@@ -7,6 +7,7 @@
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { BagProblem, LiveBagProduct, PlacedOrder } from '../lib/bag.ts';
 import { toAmount } from '../lib/money.ts';
+import { isPageToken } from '../lib/payment-link.ts';
 import { toPiezas } from '../lib/stock.ts';
 import { analyticsSessionId } from './analytics.ts';
 import type { Database } from './database.types.ts';
@@ -25,8 +26,14 @@ export interface OrderLine {
   precio_venta: number;
 }
 
+/** A recorded order: until when it holds its pieces, and its page token (the key to its page and payment link). */
+export interface RecordedOrder extends PlacedOrder {
+  held_until: string | null;
+  page_token: string | null;
+}
+
 export type PlaceOrderAnswer =
-  | ({ ok: true } & PlacedOrder)
+  | ({ ok: true } & RecordedOrder)
   | { ok: false; problems: (BagProblem & { position: number; product_id: string; talla: string | null })[] };
 
 type Channel = Database['public']['Functions']['place_order']['Args']['p_channel'];
@@ -70,6 +77,8 @@ function toAnswer(body: Record<string, unknown> | null): PlaceOrderAnswer {
       subtotal: toAmount(body.subtotal as number) ?? 0,
       shipping: toAmount(body.shipping as number) ?? 0,
       total: toAmount(body.total as number) ?? 0,
+      held_until: typeof body.held_until === 'string' ? body.held_until : null,
+      page_token: isPageToken(body.page_token) ? body.page_token : null,
     };
   }
   const problems = Array.isArray(body?.problems) ? (body.problems as Record<string, unknown>[]) : [];

@@ -183,6 +183,25 @@ describe('the chat message', () => {
     expect(url.searchParams.get('text')).toContain('Subtotal (1 producto): $2,099.50\nEnvío: $149.00\nTotal: $1,498.00 (IVA incluido)');
   });
 
+  const page = 'https://outlet.mx/pedido/?t=3f0c9a52-8d1e-4b7a-9c2f-5e6d7a8b9c01';
+  const pay = 'https://abc.supabase.co/functions/v1/pay/3f0c9a52-8d1e-4b7a-9c2f-5e6d7a8b9c01';
+  const totals = ['Subtotal (2 productos): $2,099.50', 'Envío: Gratis', 'Total: $2,099.50 (IVA incluido)'].join('\n');
+
+  it("ends with the order's page after the totals; the first link stays the first product's", () => {
+    const message = orderMessage('Outlet Moda MX', 'https://outlet.mx/', order, { page, pay: null });
+    expect(message.endsWith(`${totals}\n\nTu pedido: ${page}`)).toBe(true);
+    expect(message).not.toContain('Paga en línea');
+    expect(message.match(/https:\/\/\S+/)?.[0]).toBe('https://outlet.mx/producto/nike-sudadera-crewneck-vino');
+  });
+
+  it('carries the payment link while the shop takes payments online', () => {
+    const link = orderChatLink({ chatHost: 'https://wa.me', sellerPhone: '5215512345678', name: 'Outlet' }, 'https://outlet.mx', order, {
+      page,
+      pay,
+    });
+    expect(new URL(link).searchParams.get('text')?.endsWith(`${totals}\n\nTu pedido: ${page}\nPaga en línea: ${pay}`)).toBe(true);
+  });
+
   it('a single purchase names its order reference', () => {
     expect(
       productInterestMessage('Outlet', {

@@ -6,6 +6,7 @@
  */
 import { type ChatConfig, chatLink, productUrl } from './chat.ts';
 import { formatPrice, roundCents } from './money.ts';
+import { type OrderLinks, orderLinkLines } from './payment-link.ts';
 import { type ShopPolicies, shippingCostFor } from './policies.ts';
 import type { Pieza } from './stock.ts';
 
@@ -203,8 +204,14 @@ export interface PlacedOrder {
  *   Subtotal (1 producto): $1,349.00
  *   Envío: $149.00
  *   Total: $1,498.00 (IVA incluido)
+ *
+ *   Tu pedido: https://…/pedido/?t=<token>
+ *   Paga en línea: https://<project>.supabase.co/functions/v1/pay/<token>
+ *
+ * The order's page is always there once the order has a page token; the payment link only while the
+ * shop takes payments online. The first product's link stays the first one: the chat previews it.
  */
-export function orderMessage(shopName: string, site: string, order: PlacedOrder): string {
+export function orderMessage(shopName: string, site: string, order: PlacedOrder, links: OrderLinks | null = null): string {
   const lines = [`Hola ${shopName}! Quiero hacer el pedido ${order.reference}:`, ''];
   order.items.forEach((item, i) => {
     const marca = item.marca.trim();
@@ -216,12 +223,14 @@ export function orderMessage(shopName: string, site: string, order: PlacedOrder)
   lines.push(`Subtotal (${n} ${n === 1 ? 'producto' : 'productos'}): ${formatPrice(order.subtotal)}`);
   lines.push(`Envío: ${order.shipping === 0 ? 'Gratis' : formatPrice(order.shipping)}`);
   lines.push(`Total: ${formatPrice(order.total)} (IVA incluido)`);
+  const extra = orderLinkLines(links);
+  if (extra.length > 0) lines.push('', ...extra);
   return lines.join('\n');
 }
 
 /** The chat link of an order from the bag. */
-export function orderChatLink(config: ChatConfig, site: string, order: PlacedOrder): string {
-  return chatLink(config, orderMessage(config.name, site, order));
+export function orderChatLink(config: ChatConfig, site: string, order: PlacedOrder, links: OrderLinks | null = null): string {
+  return chatLink(config, orderMessage(config.name, site, order, links));
 }
 
 /** 'Mi bolsa (3)' counts as the header shows them. */

@@ -52,6 +52,16 @@ describe('messages', () => {
     const msg = productInterestMessage('X', { nombre: 'Gorra', marca: ' ', talla: null, url: 'u' });
     expect(msg).toBe('Hola X! Me interesa este producto: Gorra\n\nu');
   });
+  it('a recorded purchase adds its page and, with payments on, its payment link after its reference', () => {
+    const page = 'https://tienda.mx/pedido/?t=3f0c9a52-8d1e-4b7a-9c2f-5e6d7a8b9c01';
+    const pay = 'https://abc.supabase.co/functions/v1/pay/3f0c9a52-8d1e-4b7a-9c2f-5e6d7a8b9c01';
+    const p = { nombre: 'Tenis Air Max 90', marca: 'Nike', talla: '27', url: 'https://tienda.mx/producto/nike-air', pedido: 'OM-7K3F2' };
+    const head =
+      'Hola Outlet Moda MX! Me interesa este producto: Tenis Air Max 90\n\nhttps://tienda.mx/producto/nike-air\nMarca: Nike\nTalla: 27\nPedido: OM-7K3F2';
+    expect(productInterestMessage('Outlet Moda MX', { ...p, links: { page, pay: null } })).toBe(`${head}\n\nTu pedido: ${page}`);
+    expect(textOf(productChatLink(cfg, { ...p, links: { page, pay } }))).toBe(`${head}\n\nTu pedido: ${page}\nPaga en línea: ${pay}`);
+    expect(productInterestMessage('Outlet Moda MX', { ...p, links: null })).toBe(head);
+  });
   it('survives encoding round trip with newlines and accents', () => {
     const link = productChatLink(cfg, { nombre: 'Suéter #1 & más', url: 'https://t.mx/producto/a?b=1' });
     expect(link.startsWith('https://wa.me/5215512345678?text=')).toBe(true);

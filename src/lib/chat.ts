@@ -1,4 +1,5 @@
 /** Click-to-chat links ({host}/{number}?text=...) with the spec's messages, and share links. */
+import { type OrderLinks, orderLinkLines } from './payment-link.ts';
 
 export interface ChatConfig {
   chatHost: string;
@@ -28,17 +29,23 @@ export interface ProductChatInfo {
   url: string;
   /** The order's reference once recorded (OM-7K3F2). */
   pedido?: string | null;
+  /** The recorded order's page and, while the shop takes payments online, its payment link. */
+  links?: OrderLinks | null;
 }
 
 /**
  * 'Hola {shop}! Me interesa este producto: {name}', a blank line, the link, then brand and size when
- * known, and the order's reference once recorded ('Pedido: OM-7K3F2').
+ * known, and the order's reference once recorded ('Pedido: OM-7K3F2'); then, after a blank line, the
+ * order's page ('Tu pedido: …') and, while the shop takes payments online, its payment link ('Paga en
+ * línea: …'). The product's link stays the first one: the chat previews the first link only.
  */
 export function productInterestMessage(shopName: string, p: ProductChatInfo): string {
   const lines = [`Hola ${shopName}! Me interesa este producto: ${p.nombre}`, '', p.url];
   if (p.marca?.trim()) lines.push(`Marca: ${p.marca.trim()}`);
   if (p.talla?.trim()) lines.push(`Talla: ${p.talla.trim()}`);
   if (p.pedido) lines.push(`Pedido: ${p.pedido}`);
+  const links = orderLinkLines(p.links);
+  if (links.length > 0) lines.push('', ...links);
   return lines.join('\n');
 }
 

@@ -6,6 +6,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import { addToBag, type BagItem, parseBag, removeFromBag, withPrice } from '../lib/bag.ts';
+import { isPageToken } from '../lib/payment-link.ts';
 import { notify } from './toast.ts';
 
 export const BAG_KEY = 'outlet_bag';
@@ -19,17 +20,31 @@ export const $bag = persistentAtom<BagItem[]>(BAG_KEY, [], {
 
 export const $bagCount = computed($bag, (list) => list.length);
 
-/** The last order sent from this browser: its reference and chat link. */
+/**
+ * The last order sent from this browser: its reference, chat link, and (orders sent since orders have
+ * pages) its page token and until when it holds its pieces, so /bolsa keeps offering its page and,
+ * while it holds them, its payment.
+ */
 export interface LastOrder {
   reference: string;
   link: string;
   at: number;
+  token?: string | null;
+  heldUntil?: string | null;
 }
 
 function parseLastOrder(raw: string): LastOrder | null {
   try {
     const v = JSON.parse(raw) as Partial<LastOrder> | null;
-    if (v && typeof v.reference === 'string' && typeof v.link === 'string' && typeof v.at === 'number') return v as LastOrder;
+    if (v && typeof v.reference === 'string' && typeof v.link === 'string' && typeof v.at === 'number') {
+      return {
+        reference: v.reference,
+        link: v.link,
+        at: v.at,
+        token: isPageToken(v.token) ? v.token : null,
+        heldUntil: typeof v.heldUntil === 'string' ? v.heldUntil : null,
+      };
+    }
   } catch {
     // a broken value is no order
   }

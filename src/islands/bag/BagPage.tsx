@@ -5,13 +5,17 @@
  * shipping rule. 'Enviar pedido por WhatsApp' records the order (place_order checks every line again)
  * and opens one chat listing every line with the order's reference; lines that changed meanwhile are
  * flagged instead and nothing is sent until the shopper removes them (or accepts a new price). A sent
- * order empties the bag and stays at the top with a link to reopen its chat.
+ * order empties the bag and stays at the top (OrderConfirmation): until when it holds its pieces, 'Ver
+ * mi pedido', its chat again, and 'Pagar en línea' while the shop takes payments online. The message
+ * carries the order's page link, and its payment link while payments are on; whether they are is asked
+ * beside place_order (src/data/payments.ts), so the chat waits for neither longer than the other.
  */
-import { useEffect, useId, useState } from 'react';
-import { Check, MessageCircle, ShoppingBag, X } from '../../components/icons.tsx';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { MessageCircle, ShoppingBag, X } from '../../components/icons.tsx';
 import ProductImage from '../../components/product/ProductImage.tsx';
 import { shopChat } from '../../config/shop.ts';
 import { fetchBagProducts, placeOrder } from '../../data/bag.ts';
+import { linksOf, paymentsEnabled } from '../../data/payments.ts';
 import {
   type BagItem,
   type BagProblem,
@@ -28,6 +32,9 @@ import type { ShopPolicies } from '../../lib/policies.ts';
 import { $bag, $lastOrder, type LastOrder, orderSent, removeBagItem, repriceBagItem } from '../../stores/bag.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
 import { openChat, releaseChatWindow, reserveChatWindow } from './chat-window.ts';
+
+// loaded once there is an order to confirm (it brings date-fns for the hold's time)
+const OrderConfirmation = lazy(() => import('./OrderConfirmation.tsx'));
 
 interface Props {
   /** The seller's chat number (shop settings). */
@@ -50,8 +57,21 @@ export default function BagPage({ sellerPhone, site, policies, shippingRule }: P
   const [problems, setProblems] = useState<Map<string, BagProblem>>(new Map());
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Whether the shop takes payments online (asked only once there is an order to pay). */
+  const [payments, setPayments] = useState(false);
   const errorId = useId();
   useEffect(() => setMounted(true), []);
+
+  // the last order, kept from an earlier visit: whether it can be paid online now
+  const lastToken = lastOrder?.token ?? null;
+  useEffect(() => {
+    if (!lastToken) return;
+    let active = true;
+    void paymentsEnabled().then((on) => active && setPayments(on));
+    return () => {
+      active = false;
+    };
+  }, [lastToken]);
 
   // The live check, once per set of products in the bag.
   const ids = bag.map((i) => i.product_id).join(',');
@@ -100,10 +120,11 @@ export default function BagPage({ sellerPhone, site, policies, shippingRule }: P
     setSending(true);
     try {
       const lines = bag.map((i) => ({ product_id: i.product_id, talla: i.talla, precio_venta: i.precio_venta }));
-      const answer = await placeOrder(lines, 'bolsa');
+      const [answer, payOnline] = await Promise.all([placeOrder(lines, 'bolsa'), paymentsEnabled()]);
       if (answer.ok) {
-        const link = orderChatLink(shopChat(sellerPhone), site, answer);
-        orderSent({ reference: answer.reference, link, at: Date.now() });
+        const link = orderChatLink(shopChat(sellerPhone), site, answer, linksOf(answer.page_token, site, payOnline));
+        setPayments(payOnline);
+        orderSent({ reference: answer.reference, link, at: Date.now(), token: answer.page_token, heldUntil: answer.held_until });
         setProblems(new Map());
         openChat(win, link);
       } else {
@@ -138,27 +159,18 @@ export default function BagPage({ sellerPhone, site, policies, shippingRule }: P
       )}
 
       {mounted && lastOrder && (
-        <section
-          aria-label="Último pedido"
-          className="mt-6 flex flex-wrap items-center gap-3 rounded-2xl bg-lime-50 p-4 ring-1 ring-lime-300"
-        >
-          <Check aria-hidden="true" className="size-6 shrink-0 text-lime-700" />
-          <div className="min-w-0 flex-1">
-            <p className="font-bold text-neutral-950">
-              Enviamos tu pedido <span className="font-mono">{lastOrder.reference}</span>
-            </p>
-            <p className="text-sm text-neutral-700">Continúa en el chat para confirmar disponibilidad y pago. ¿No se abrió?</p>
-          </div>
-          <a
-            href={lastOrder.link}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-neutral-950 px-5 text-sm font-bold text-white hover:bg-neutral-800"
-          >
-            <MessageCircle aria-hidden="true" className="size-4" />
-            Abrir el chat
-          </a>
-        </section>
+        <Suspense fallback={null}>
+          <OrderConfirmation
+            variant="bag"
+            order={{
+              reference: lastOrder.reference,
+              chatLink: lastOrder.link,
+              token: lastOrder.token ?? null,
+              heldUntil: lastOrder.heldUntil ?? null,
+              payLink: linksOf(lastOrder.token, site, payments)?.pay ?? null,
+            }}
+          />
+        </Suspense>
       )}
 
       {!mounted ? (

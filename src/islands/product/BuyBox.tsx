@@ -6,9 +6,13 @@
  * sizes but none chosen, 'Selecciona tu talla' opens first. If the size was sold or held by someone
  * else, or the campaign ended meanwhile, the box says so, no chat opens and the page checks the product
  * again (onStale); if the order cannot be recorded (no connection, a limit), the chat opens without a
- * reference, so buying never breaks. The buy buttons are real links to the chat in the built HTML, so
- * buying works before this island has loaded (or if its script fails): without a size chosen the
- * message simply names none. 'Agregar a mi bolsa' keeps the product and size in Mi bolsa.
+ * reference, so buying never breaks. A recorded order shows under the buy buttons (OrderConfirmation):
+ * until when it holds the piece, 'Ver mi pedido', its chat again and, while the shop takes payments
+ * online (asked beside place_order, src/data/payments.ts), 'Pagar en línea'; its message carries the
+ * order's page link, and its payment link while payments are on. The buy buttons are real links to
+ * the chat in the built HTML, so buying works before this island has loaded (or if its script fails):
+ * without a size chosen the message simply names none. 'Agregar a mi bolsa' keeps the product and
+ * size in Mi bolsa.
  *
  * Stock (src/lib/stock.ts, from piezas): a size with one piece says 'Última pieza' (under its button,
  * and beside 'Talla: M' once chosen), a held size says 'Apartada' and cannot be chosen, a size with no
@@ -17,11 +21,12 @@
  * 'Agotado', instead of buying. An address with ?talla=M (the size's address in the structured data)
  * chooses that size when it can be chosen.
  */
-import { type MouseEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Check, Share2, ShoppingBag } from '../../components/icons.tsx';
 import FavoriteButton from '../../components/product/FavoriteButton.tsx';
 import { shopChat } from '../../config/shop.ts';
 import { placeOrder } from '../../data/bag.ts';
+import { linksOf, paymentsEnabled } from '../../data/payments.ts';
 import type { BuyProduct } from '../../data/product.ts';
 import type { SizeGuide as SizeGuideData } from '../../lib/size-guide.ts';
 import { problemText } from '../../lib/bag.ts';
@@ -32,10 +37,15 @@ import { findChoosable, hasSizes, heldText, LAST_PIECE_LABEL, productState, size
 import { $bag, addBagItem } from '../../stores/bag.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
 import { openChat, releaseChatWindow, reserveChatWindow } from '../bag/chat-window.ts';
+import type { ConfirmedOrder } from '../bag/OrderConfirmation.tsx';
+import type { OrderLinks } from '../../lib/payment-link.ts';
 import ShareDialog from './ShareDialog.tsx';
 import SizeGuide from './SizeGuide.tsx';
 import SizeDialog from './SizeDialog.tsx';
 import SizePicker from './SizePicker.tsx';
+
+// loaded once an order is recorded (it brings date-fns for the hold's time)
+const OrderConfirmation = lazy(() => import('../bag/OrderConfirmation.tsx'));
 
 interface Props {
   product: BuyProduct;
@@ -51,6 +61,15 @@ interface Props {
   onStale?: (() => void) | undefined;
 }
 
+/** The site's address from a product page's (its origin: the shop is served at the root); '' when unreadable. */
+function siteOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+
 /** What the size dialog leads to. */
 type Intent = 'buy' | 'bag';
 const EMPTY: never[] = [];
@@ -60,6 +79,8 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
   const [sizeDialog, setSizeDialog] = useState<Intent | null>(null);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The order 'Comprar ahora' recorded last on this page. */
+  const [placed, setPlaced] = useState<ConfirmedOrder | null>(null);
   const bag = useStoreValue($bag, EMPTY);
   const shareId = useId();
   const problemId = useId();
@@ -82,8 +103,8 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
     setPicked((current) => current ?? found.talla);
   }, [choices]);
 
-  const chatLink = (talla: string | null, pedido: string | null = null) =>
-    productChatLink(shopChat(sellerPhone), { nombre: p.nombre, marca: p.marca, talla, url, pedido });
+  const chatLink = (talla: string | null, pedido: string | null = null, links: OrderLinks | null = null) =>
+    productChatLink(shopChat(sellerPhone), { nombre: p.nombre, marca: p.marca, talla, url, pedido, links });
 
   /** Records the order, then opens its chat (see the file's comment for what happens when it cannot). */
   const buyNow = async (talla: string | null) => {
@@ -91,9 +112,22 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
     setProblem(null);
     setSending(true);
     try {
-      const answer = await placeOrder([{ product_id: p.id, talla, precio_venta: p.precio_venta }], 'producto');
-      if (answer.ok) openChat(win, chatLink(talla, answer.reference));
-      else {
+      const [answer, payOnline] = await Promise.all([
+        placeOrder([{ product_id: p.id, talla, precio_venta: p.precio_venta }], 'producto'),
+        paymentsEnabled(),
+      ]);
+      if (answer.ok) {
+        const links = linksOf(answer.page_token, siteOf(url), payOnline);
+        const link = chatLink(talla, answer.reference, links);
+        openChat(win, link);
+        setPlaced({
+          reference: answer.reference,
+          chatLink: link,
+          token: answer.page_token,
+          heldUntil: answer.held_until,
+          payLink: links?.pay ?? null,
+        });
+      } else {
         releaseChatWindow(win);
         const first = answer.problems[0];
         setProblem(first ? problemText(first, talla) : 'Este producto ya no está disponible.');
@@ -272,6 +306,11 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
         <p id={problemId} role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
           {problem}
         </p>
+      )}
+      {placed && (
+        <Suspense fallback={null}>
+          <OrderConfirmation key={placed.reference} variant="product" order={placed} />
+        </Suspense>
       )}
       <p className="text-xs text-neutral-600">Compras por mensaje: confirmamos disponibilidad de tu talla antes de que pagues.</p>
 
