@@ -372,8 +372,11 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const imageRows = products.flatMap((p, i) =>
     (extraUrlIndex[i] ?? []).map((u, n) => ({ product_id: p.id, image_url: url(u), orden: n + 1 })),
   );
-  // an outlet's stock: most sizes have one or two pieces, a few three (so 'Última pieza' shows on some)
-  const sizeRows = products.flatMap((p, i) => p.sizes.map((talla, j) => ({ product_id: p.id, talla, existencias: 1 + ((i + 2 * j) % 3) })));
+  // an outlet's stock: two products in three have one piece of each size; the third has one to three
+  // pieces of each (so 'Última pieza' shows on some sizes and not on others)
+  const sizeRows = products.flatMap((p, i) =>
+    p.sizes.map((talla, j) => ({ product_id: p.id, talla, existencias: i % 3 === 2 ? 1 + ((i + 2 * j) % 3) : 1 })),
+  );
 
   const heroRows = HEROES.map((h, i) => ({
     title: h.title,
