@@ -123,28 +123,3 @@ export async function fetchOrderPhotos(permalinks: readonly string[]): Promise<M
   }
   return photos;
 }
-
-/**
- * Whether the shop takes payments online now (`pay/status`: {enabled}). Anything but a clear yes,
- * including a failed call or a shop without the payment function, is no: the page then leaves the
- * button out and the chat remains the way to pay.
- */
-export async function onlinePaymentsEnabled(): Promise<boolean> {
-  try {
-    const response = await fetch(`${base()}/functions/v1/pay/status`, {
-      headers,
-      cache: 'no-store',
-      signal: AbortSignal.timeout(8_000),
-    });
-    if (!response.ok) return false;
-    const body = (await response.json()) as { enabled?: unknown } | null;
-    return body?.enabled === true;
-  } catch {
-    return false;
-  }
-}
-
-/** The order's payment link: the `pay` function sends the shopper on to Mercado Pago. */
-export function payUrl(token: string): string {
-  return `${base()}/functions/v1/pay/${encodeURIComponent(token)}`;
-}

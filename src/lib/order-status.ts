@@ -4,10 +4,10 @@
  * it was paid, what a refund gave back, whether 'Pagar en línea' applies, and what the chat message
  * about it says. The data is public.order_page's (supabase/schemas/08_orders.sql): no personal data.
  */
-import { differenceInCalendarDays, format } from 'date-fns';
-import { es } from 'date-fns/locale/es';
-import { SHOP_TIME_ZONE } from './dates.ts';
+import { moment, untilPhrase } from './order-hold.ts';
 import { formatPrice } from './money.ts';
+
+export { untilPhrase };
 
 export type OrderStatus = 'nuevo' | 'confirmado' | 'pagado' | 'enviado' | 'entregado' | 'cancelado';
 export type HoldEndReason = 'vencido' | 'cancelado' | 'pago_rechazado';
@@ -75,56 +75,7 @@ export interface OrderStanding {
   payable: boolean;
 }
 
-// ─── Times on the Mexico City clock ─────────────────────────────────────────────────────────────
-
-const MEXICO_CITY_CLOCK = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-interface WallClock {
-  /** Noon of the instant's Mexico City date, as a local Date: what date-fns reads the day from. */
-  day: Date;
-  hour: number;
-  minute: number;
-}
-
-function wallClock(instant: Date): WallClock {
-  const parts = MEXICO_CITY_CLOCK.formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  // Noon: a local time that exists on every date in every zone (no daylight-saving gap reaches it).
-  return { day: new Date(get('year'), get('month') - 1, get('day'), 12), hour: get('hour') % 24, minute: get('minute') };
-}
-
-/** 'las 14:30', 'la 1:05' (Spanish says 'la' for one o'clock), 24-hour clock. */
-function clock(w: WallClock): string {
-  return `${w.hour === 1 ? 'la' : 'las'} ${w.hour}:${String(w.minute).padStart(2, '0')}`;
-}
-
-/**
- * An instant relative to now, in Mexico City: its day ('' today, 'mañana', 'ayer', or
- * '29 de noviembre', with the year when it is not this one's) and its time ('las 14:30').
- */
-function moment(at: Date, now: Date): { day: 'hoy' | 'mañana' | 'ayer' | 'fecha'; date: string; time: string } {
-  const w = wallClock(at);
-  const today = wallClock(now).day;
-  const diff = differenceInCalendarDays(w.day, today);
-  const pattern = w.day.getFullYear() === today.getFullYear() ? "d 'de' MMMM" : "d 'de' MMMM 'de' yyyy";
-  const date = format(w.day, pattern, { locale: es });
-  return { day: diff === 0 ? 'hoy' : diff === 1 ? 'mañana' : diff === -1 ? 'ayer' : 'fecha', date, time: clock(w) };
-}
-
-/** 'hasta las 14:30', 'hasta mañana a las 14:30', 'hasta el 29 de noviembre a las 14:30'. */
-export function untilPhrase(at: Date, now: Date): string {
-  const m = moment(at, now);
-  if (m.day === 'hoy') return `hasta ${m.time}`;
-  return m.day === 'fecha' ? `hasta el ${m.date} a ${m.time}` : `hasta ${m.day} a ${m.time}`;
-}
+// ─── Times on the Mexico City clock (order-hold.ts) ─────────────────────────────────────────────
 
 /** 'antes de las 14:30', 'antes de mañana a las 14:30', 'antes del 29 de noviembre a las 14:30'. */
 export function beforePhrase(at: Date, now: Date): string {

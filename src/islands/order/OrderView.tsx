@@ -11,7 +11,10 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { BadgeCheck, Check, Clock, MessageCircle, RotateCw, SearchX, ShoppingBag, WifiOff, X } from '../../components/icons.tsx';
 import { SHOP, shopChat } from '../../config/shop.ts';
 import ProductImage from '../../components/product/ProductImage.tsx';
-import { fetchOrderPage, fetchOrderPhotos, onlinePaymentsEnabled, orderTokenOf, payUrl } from '../../data/order.ts';
+import { PUBLIC_SUPABASE_URL } from 'astro:env/client';
+import { fetchOrderPage, fetchOrderPhotos, orderTokenOf } from '../../data/order.ts';
+import { paymentsEnabled } from '../../data/payments.ts';
+import { payLink } from '../../lib/payment-link.ts';
 import { bagCountLabel } from '../../lib/bag.ts';
 import { chatLink, helpChatLink } from '../../lib/chat.ts';
 import { formatPrice } from '../../lib/money.ts';
@@ -163,7 +166,7 @@ export default function OrderView({ sellerPhone }: Props) {
   useEffect(() => {
     if (!payable) return;
     let active = true;
-    void onlinePaymentsEnabled().then((enabled) => active && setPayEnabled(enabled));
+    void paymentsEnabled().then((enabled) => active && setPayEnabled(enabled));
     return () => {
       active = false;
     };
@@ -326,7 +329,7 @@ export default function OrderView({ sellerPhone }: Props) {
 
           {standing.payable && payEnabled && (
             <>
-              <a href={payUrl(token)} rel="noreferrer" className={`mt-4 ${LIME_BUTTON}`}>
+              <a href={payLink(PUBLIC_SUPABASE_URL, token)} rel="noreferrer" className={`mt-4 ${LIME_BUTTON}`}>
                 Pagar en línea
               </a>
               <p className="mt-2 text-xs text-neutral-600">Pagas en Mercado Pago con tarjeta, OXXO o tu cuenta, y vuelves a esta página.</p>
