@@ -52,11 +52,24 @@ const bagBadge = (page: Page) => page.locator('[data-bag-badge]');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/**
+ * Orders of this file's three products: other files place orders on the same stack (at the same time,
+ * in the other worker), so this file reads and clears only its own.
+ */
+const MINE = 'exists (select 1 from public.order_items i where i.order_id = o.id and i.product_id = any($1::uuid[]))';
+const ids = () => products.map((p) => p.id);
+
+/** Cancels this file's orders (a paid one gives its pieces back) and deletes them. */
+async function clearMyOrders(): Promise<void> {
+  await sql(`update public.orders o set status = 'cancelado' where o.status <> 'cancelado' and ${MINE}`, [ids()]);
+  await sql(`delete from public.orders o where ${MINE}`, [ids()]);
+}
+
 /** The newest order of a channel as the database recorded it: reference, page token and hold's end. */
 async function newestOrder(channel: 'bolsa' | 'producto') {
   const [order] = await sql<{ reference: string; page_token: string; held_until: Date }>(
-    `select reference, page_token::text, held_until from public.orders where channel = $1 order by created_at desc limit 1`,
-    [channel],
+    `select reference, page_token::text, held_until from public.orders o where channel = $2 and ${MINE} order by created_at desc limit 1`,
+    [ids(), channel],
   );
   expect(order?.page_token).toMatch(UUID);
   return order!;
@@ -107,10 +120,9 @@ let products: Pick[];
 let endedCampaign: string;
 
 test.beforeAll(async () => {
-  // orders from earlier runs would count against this machine's limit of orders per address
-  await sql(`update public.orders set status = 'cancelado' where status in ('pagado', 'enviado', 'entregado')`);
-  await sql('delete from public.orders');
   products = await threeProducts();
+  // orders of an earlier run would count against this machine's limits of orders and held pieces
+  await clearMyOrders();
   const { data } = await service()
     .from('campaigns')
     .insert({ nombre: 'Terminó mientras tanto', fecha_inicio: '2026-01-01', fecha_fin: '2026-01-31' })
@@ -124,7 +136,7 @@ test.afterAll(async () => {
   const ended = products[1];
   if (ended) await service().from('products').update({ campaign_id: ended.campaign_id }).eq('id', ended.id).throwOnError();
   await service().from('campaigns').delete().eq('id', endedCampaign).throwOnError();
-  await sql('delete from public.orders');
+  await clearMyOrders();
 });
 
 test('three products in the bag, one ends meanwhile, the rest go in one chat with the order reference', async ({ page, context }) => {
@@ -176,7 +188,7 @@ test('three products in the bag, one ends meanwhile, the rest go in one chat wit
   const flagged = lines.filter({ hasText: b.nombre });
   await expect(flagged).toContainText('La campaña de este producto terminó.');
   expect(chats).toEqual([]);
-  expect(await sql('select id from public.orders')).toEqual([]);
+  expect(await sql(`select o.id from public.orders o where ${MINE}`, [ids()])).toEqual([]);
 
   // removed, the other two go as one order in one chat
   await flagged.getByRole('button', { name: `Quitar ${b.nombre} talla ${b.sizes[1]} de tu bolsa` }).click();
@@ -191,7 +203,8 @@ test('three products in the bag, one ends meanwhile, the rest go in one chat wit
   const [order] = await sql<{ reference: string; channel: string; total: string; items: number; page_token: string; held_until: Date }>(
     `select o.reference, o.channel, o.total::text, (select count(*)::int from public.order_items i where i.order_id = o.id) as items,
             o.page_token::text, o.held_until
-       from public.orders o`,
+       from public.orders o where ${MINE}`,
+    [ids()],
   );
   expect(order).toBeDefined();
   expect(order!.reference).toMatch(/^OM-[2-9A-HJKMNP-Z]{5}$/);
@@ -253,7 +266,8 @@ test('Comprar ahora records a one-item order and names it in the chat', async ({
   await chat.close();
   const [order] = await sql<{ reference: string; talla: string; page_token: string; held_until: Date }>(
     `select o.reference, i.talla, o.page_token::text, o.held_until from public.orders o join public.order_items i on i.order_id = o.id
-      where o.channel = 'producto' order by o.created_at desc limit 1`,
+      where o.channel = 'producto' and ${MINE} order by o.created_at desc limit 1`,
+    [ids()],
   );
   expect(order?.talla).toBe(p.sizes[1]);
   expect(text).toContain(`Talla: ${p.sizes[1]}`);
