@@ -1,8 +1,9 @@
 /**
  * One order: its items as the shopper sent them (with links to the product's page), the totals,
- * where its hold stands ('Apartado hasta las 14:30', or how it ended), and what the team keeps on
- * it: the status, notes and tracking. Owners and editors give a shopper more time to pay ('Extender
- * apartado', +4, +24 or +72 hours). Saving a status that sells (pagado, enviado, entregado) sells one
+ * where its hold stands ('Apartado hasta las 14:30', or how it ended), how it was paid online and its
+ * payment link (PaymentPanel), and what the team keeps on it: the status, notes and tracking.
+ * Owners and editors give a shopper more time to pay ('Extender apartado', +4, +24 or +72 hours);
+ * owners refund an online payment ('Reembolsar'). Saving a status that sells (pagado, enviado, entregado) sells one
  * piece of each item, which the database refuses, naming the item, when none is left; the dialog
  * says what a status change does before saving.
  */
@@ -30,6 +31,7 @@ import { RecordDialog } from '../common/RecordDialog.tsx';
 import { errorMessage } from '../common/errors.ts';
 import { blankToNull, optionalUrl } from '../common/validators.ts';
 import type { AdminDataProvider } from '../providers/dataProvider.ts';
+import { PaymentPanel } from './PaymentPanel.tsx';
 import {
   canExtendHold,
   HOLD_EXTENSIONS,
@@ -185,6 +187,13 @@ function HoldPanel() {
   );
 }
 
+/** The order's online payment, as loaded now (a refund refetches it). */
+function Payment() {
+  const order = useRecordContext<Order>();
+  const now = useNow();
+  return order ? <PaymentPanel order={order} now={now} /> : null;
+}
+
 function StockNotice() {
   const next = useWatch({ name: 'status' });
   const order = useRecordContext<Order>();
@@ -234,6 +243,7 @@ export function OrderDialog({ order, onClose }: { order: Order | null; onClose: 
             />
             <Row label={translate('app.orders.total')} value={formatPrice(order.total)} strong />
           </Stack>
+          <Payment />
           <Divider sx={{ mb: 2 }} />
           <SelectInput
             source="status"

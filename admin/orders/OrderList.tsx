@@ -1,6 +1,7 @@
 /**
  * 'Pedidos': the orders shoppers sent to the chat, newest first, by reference, date, items, total and
- * status, and, for an unpaid order, its hold ('Hasta las 14:30', 'Vencido'). The search box finds the
+ * status, for an unpaid order its hold ('Hasta las 14:30', 'Vencido'), and how it was paid online
+ * ('Visa · 3 meses', 'OXXO pendiente', 'Revisar pago' when a payment needs the team). The search box finds the
  * reference a shopper quotes however it was typed ('om 7k3f2'); the
  * tabs narrow by status. Opening a row shows the order, where owners and editors change its status,
  * notes and tracking (analysts only read).
@@ -16,11 +17,14 @@ import { OrderDialog } from './OrderDialog.tsx';
 import {
   holdShortText,
   holdState,
+  flaggedCount,
   itemCountLabel,
+  type ListedOrder,
   ORDER_STATUSES,
   type Order,
   type OrderStatus,
   orderFilter,
+  paymentShortText,
   STATUS_COLORS,
   STATUS_LABELS,
 } from './rules.ts';
@@ -107,6 +111,32 @@ function HoldCell({ order, labelled = false }: { order: Order; labelled?: boolea
   );
 }
 
+/**
+ * How the order was paid, compactly ('Visa · 3 meses', 'OXXO pendiente'), and 'Revisar pago' in red
+ * while a flagged payment needs the team.
+ */
+function PaymentCell({ order }: { order: ListedOrder }) {
+  const translate = useTranslate();
+  const payments = order.order_payments ?? [];
+  const text = paymentShortText(payments);
+  const flagged = flaggedCount(payments);
+  if (!text && !flagged) return null;
+  return (
+    <Box
+      component="span"
+      data-testid="order-payment-short"
+      sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}
+    >
+      {text && (
+        <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {text}
+        </Typography>
+      )}
+      {flagged > 0 && <Chip size="small" color="error" label={translate('app.orders.payment.review')} />}
+    </Box>
+  );
+}
+
 export function OrderList() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -151,7 +181,10 @@ export function OrderList() {
                     <Typography variant="body2" color="text.secondary" component="div">
                       {formatReportDate(o.created_at, 'minutes')} · {itemCountLabel(o.item_count)} · {formatPrice(o.total)}
                     </Typography>
-                    <HoldCell order={o as Order} labelled />
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+                      <HoldCell order={o as Order} labelled />
+                      <PaymentCell order={o as ListedOrder} />
+                    </Box>
                   </>
                 )}
               </Box>
@@ -162,6 +195,7 @@ export function OrderList() {
           {!phone && <DataTable.Col source="total" align="right" render={(o) => formatPrice(o.total)} />}
           {!phone && <DataTable.Col source="status" render={(o) => <StatusChip status={o.status} />} />}
           {!phone && <DataTable.Col source="held_until" render={(o) => <HoldCell order={o as Order} />} />}
+          {!phone && <DataTable.Col source="order_payments" disableSort render={(o) => <PaymentCell order={o as ListedOrder} />} />}
           {!phone && <DataTable.Col source="tracking_number" disableSort render={(o) => o.tracking_number ?? ''} />}
         </DataTable>
       </List>

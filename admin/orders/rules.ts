@@ -2,10 +2,12 @@
  * The rules of 'Pedidos': the statuses an order moves through and how each reads, finding an order
  * by the reference a shopper quotes (however they typed it), what a row says about its items, and
  * where an unpaid order's hold stands (until when it keeps its pieces from other shoppers, on the
- * Mexico City clock).
+ * Mexico City clock), and its online payments: how each was paid, what a flagged one needs, what is
+ * left to refund, and what the payment link and 'Reembolsar' say.
  */
 import type { Tables } from '@/data/database.types.ts';
-import { addIsoDays, formatMexicoCityDateTime, mexicoCityDate } from '@/lib/dates.ts';
+import { addIsoDays, formatMexicoCityDateTime, MONTHS_ES, mexicoCityDate } from '@/lib/dates.ts';
+import { formatPrice } from '@/lib/money.ts';
 
 export type Order = Tables<'orders'>;
 export type OrderItem = Tables<'order_items'>;
@@ -158,4 +160,244 @@ export function holdShortText(state: HoldState, now: Date, labelled = false): st
   if (state?.kind === 'apartado') return `${labelled ? 'Apartado hasta' : 'Hasta'} ${untilText(state.until, now)}`;
   if (state?.kind === 'vencido') return labelled ? 'Apartado vencido' : 'Vencido';
   return '';
+}
+
+// ─── Online payments (Mercado Pago) ─────────────────────────────────────────────────────────
+
+export type OrderPayment = Tables<'order_payments'>;
+export type OrderRefund = Tables<'order_refunds'>;
+
+/** What the order list reads of each payment (the data provider embeds it in every order row). */
+export type PaymentSummary = Pick<
+  OrderPayment,
+  'payment_id' | 'status' | 'method' | 'payment_type' | 'installments' | 'amount' | 'currency' | 'refunded_amount' | 'flag' | 'expires_at'
+>;
+
+/** An order row of the list, with its payments' summary. */
+export type ListedOrder = Order & { order_payments?: PaymentSummary[] };
+
+/** The statuses in which an order is unpaid and still may be paid online (not paid, not cancelled). */
+export const PAYABLE_STATUSES: readonly OrderStatus[] = ['nuevo', 'confirmado'];
+
+/** The card brands as Mercado Pago names them (payment_method_id), as the team knows them. */
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  debvisa: 'Visa',
+  master: 'Mastercard',
+  debmaster: 'Mastercard',
+  amex: 'American Express',
+  carnet: 'Carnet',
+  debcarnet: 'Carnet',
+  mercadopagocard: 'Mercado Pago',
+};
+
+/** The banks and stores of Mercado Pago Mexico's vouchers (payment_method_id). */
+const VOUCHER_PLACES: Record<string, string> = {
+  oxxo: 'OXXO',
+  paycash: 'Efectivo en tienda (PayCash)',
+  bancomer: 'Pago en banco BBVA',
+  banamex: 'Pago en banco Citibanamex',
+  serfin: 'Pago en banco Santander',
+};
+
+/** Payments paid later with a voucher (OXXO and other stores, or a bank): they expire unpaid. */
+const VOUCHER_TYPES = new Set(['ticket', 'atm']);
+/** Mercado Pago's statuses of a payment still under way. */
+const UNDER_WAY = new Set(['pending', 'in_process', 'authorized']);
+
+type MethodFields = Pick<OrderPayment, 'method' | 'payment_type' | 'installments'>;
+
+const months = (p: MethodFields) => ((p.installments ?? 1) > 1 ? ` · ${p.installments} meses` : '');
+const brand = (p: MethodFields) => (p.method ? CARD_BRANDS[p.method] : undefined);
+
+/**
+ * How it was paid, in the team's words: 'Tarjeta de crédito Visa · 3 meses', 'Tarjeta de débito
+ * Mastercard', 'OXXO', 'Pago en banco BBVA', 'Dinero en Mercado Pago', 'Transferencia SPEI'.
+ */
+export function paymentMethodName(p: MethodFields): string {
+  const card = (kind: string) => `${kind}${brand(p) ? ` ${brand(p)}` : ''}${months(p)}`;
+  switch (p.payment_type) {
+    case 'credit_card':
+      return card('Tarjeta de crédito');
+    case 'debit_card':
+      return card('Tarjeta de débito');
+    case 'prepaid_card':
+      return card('Tarjeta prepagada');
+    case 'ticket':
+    case 'atm':
+      return (p.method && VOUCHER_PLACES[p.method]) ?? (p.payment_type === 'atm' ? 'Pago en banco' : 'Efectivo en tienda');
+    case 'bank_transfer':
+      return 'Transferencia SPEI';
+    case 'account_money':
+      return 'Dinero en Mercado Pago';
+    case 'digital_currency':
+    case 'digital_wallet':
+      return `Meses sin Tarjeta de Mercado Pago${months(p)}`;
+    default:
+      return p.method === 'account_money' ? 'Dinero en Mercado Pago' : 'Mercado Pago';
+  }
+}
+
+/** '29 nov 14:30' on the Mexico City clock, with the year when it is not now's ('3 ene 2027 09:05'). */
+export function shortMoment(instant: string, now: Date): string {
+  const [date = '', time = ''] = formatMexicoCityDateTime(instant, 'minutes').split(' ');
+  const [day = '', month = '', year = ''] = date.split('/');
+  const name = (MONTHS_ES[Number(month) - 1] ?? month).toLowerCase();
+  const thisYear = mexicoCityDate(now).slice(0, 4);
+  return `${Number(day)} ${name}${year === thisYear ? '' : ` ${year}`} ${time}`;
+}
+
+/** A payment's status in words, after its method; '' for an approved one (its approval date says it). */
+function statusWords(p: Pick<OrderPayment, 'status' | 'payment_type' | 'expires_at'>, now: Date): string {
+  const voucher = VOUCHER_TYPES.has(p.payment_type ?? '');
+  switch (p.status) {
+    case 'approved':
+      return '';
+    case 'pending':
+    case 'authorized':
+      return voucher && p.expires_at ? `pendiente, vence el ${shortMoment(p.expires_at, now)}` : 'pendiente';
+    case 'in_process':
+      return 'en revisión';
+    case 'rejected':
+      return 'rechazado';
+    case 'cancelled':
+      return voucher ? 'vencido sin pago' : 'cancelado';
+    case 'refunded':
+      return 'reembolsado';
+    case 'charged_back':
+      return 'contracargo';
+    case 'in_mediation':
+      return 'en disputa';
+    default:
+      return p.status;
+  }
+}
+
+/**
+ * The payment's line in the order: its method and, unless approved, where it stands: 'Tarjeta de
+ * crédito Visa · 3 meses', 'OXXO (pendiente, vence el 29 nov 14:30)', 'Tarjeta de débito Visa
+ * (rechazado)'.
+ */
+export function paymentText(p: MethodFields & Pick<OrderPayment, 'status' | 'expires_at'>, now: Date): string {
+  const words = statusWords(p, now);
+  return words ? `${paymentMethodName(p)} (${words})` : paymentMethodName(p);
+}
+
+/** What a flagged payment means and what the team does about it (the order was not paid by it). */
+export const FLAG_TEXTS: Record<string, string> = {
+  monto_distinto: 'Monto distinto al total: no se marcó pagado',
+  moneda_distinta: 'Moneda distinta: no se marcó pagado',
+  pedido_cancelado: 'Pago de un pedido cancelado: reembólsalo',
+  pago_duplicado: 'Pago duplicado: reembólsalo',
+  sin_piezas: 'Pagado después de que se vendió la pieza: reembólsalo o consigue otra',
+};
+
+export const flagText = (flag: string | null): string | null => (flag ? (FLAG_TEXTS[flag] ?? `Pago por revisar (${flag})`) : null);
+
+/** Whole cents of an amount in pesos (money is compared in cents, never in floating pesos). */
+export const toCents = (amount: number | string | null | undefined): number => Math.round(Number(amount ?? 0) * 100);
+
+/** '$649.00', or '649.00 USD' for a payment in another currency. */
+export function paymentAmount(p: Pick<OrderPayment, 'amount' | 'currency'>): string {
+  if (p.amount === null) return '';
+  return !p.currency || p.currency === 'MXN' ? formatPrice(p.amount) : `${Number(p.amount).toFixed(2)} ${p.currency}`;
+}
+
+/**
+ * What is left to refund of a payment, in cents: an approved payment (a partial refund leaves it
+ * approved) less what was refunded; 0 for any other (the refund function refunds approved ones only).
+ */
+export function refundableCents(p: Pick<OrderPayment, 'status' | 'amount' | 'refunded_amount'>): number {
+  return p.status === 'approved' ? Math.max(0, toCents(p.amount) - toCents(p.refunded_amount)) : 0;
+}
+
+/** The payments in the order they matter: the one that paid the order first, then flagged ones, then the newest. */
+export function sortPayments<P extends Pick<OrderPayment, 'status' | 'flag'> & { created_at?: string }>(payments: readonly P[]): P[] {
+  const rank = (p: P) => (p.status === 'approved' && !p.flag ? 0 : p.flag ? 1 : 2);
+  return [...payments].sort((a, b) => rank(a) - rank(b) || (b.created_at ?? '').localeCompare(a.created_at ?? ''));
+}
+
+/**
+ * The payment in the order list, compactly: 'Visa · 3 meses', 'OXXO pendiente', 'Mercado Pago',
+ * 'Reembolsado' (all of it), of the payment that counts (sortPayments); '' without payments.
+ */
+export function paymentShortText(payments: readonly PaymentSummary[]): string {
+  const [p] = sortPayments(payments);
+  if (!p) return '';
+  if (refundedInFull(p)) return 'Reembolsado';
+  let name: string;
+  if (p.payment_type?.endsWith('_card')) name = `${brand(p) ?? 'Tarjeta'}${months(p)}`;
+  else if (p.payment_type === 'account_money' || p.method === 'account_money') name = 'Mercado Pago';
+  else name = paymentMethodName(p);
+  if (UNDER_WAY.has(p.status)) return `${name} pendiente`;
+  if (p.status === 'rejected') return `${name} rechazado`;
+  if (p.status === 'cancelled') return `${name} ${VOUCHER_TYPES.has(p.payment_type ?? '') ? 'vencido' : 'cancelado'}`;
+  return name;
+}
+
+/** A payment refunded in full: by Mercado Pago's status, or an approved one with nothing left to refund. */
+export const refundedInFull = (p: Pick<OrderPayment, 'status' | 'amount' | 'refunded_amount'>): boolean =>
+  p.status === 'refunded' || (p.status === 'approved' && toCents(p.refunded_amount) > 0 && refundableCents(p) === 0);
+
+/** A flagged payment needs the team until it is refunded in full (what each flag asks for, or the money is back). */
+export const needsTeam = (p: Pick<OrderPayment, 'flag' | 'status' | 'amount' | 'refunded_amount'>): boolean =>
+  Boolean(p.flag) && !refundedInFull(p);
+
+/** How many of an order's payments need the team. */
+export const flaggedCount = (payments: readonly Pick<OrderPayment, 'flag' | 'status' | 'amount' | 'refunded_amount'>[]): number =>
+  payments.filter(needsTeam).length;
+
+/**
+ * The amount typed in 'Reembolsar', in cents, or why it cannot be refunded (worded as the refund
+ * function words it): pesos with up to 2 decimals ('649', '649.5', '$1,299.00'), more than zero,
+ * never more than what is left.
+ */
+export function parseRefundAmount(typed: string, leftCents: number): { cents: number } | { error: string } {
+  const text = typed.trim().replace(/^\$/, '').replace(/,/g, '').trim();
+  if (text === '') return { error: 'Escribe el monto a reembolsar.' };
+  if (!/^\d+(\.\d{0,2})?$/.test(text)) {
+    return /^\d*\.\d{3,}$/.test(text)
+      ? { error: 'El monto va en pesos con hasta 2 decimales.' }
+      : { error: 'Escribe el monto en pesos, por ejemplo 649.50.' };
+  }
+  const cents = Math.round(Number(text) * 100);
+  if (cents <= 0) return { error: 'El monto debe ser mayor que cero.' };
+  if (cents > leftCents) return { error: `El monto supera lo que queda por reembolsar. Quedan $${(leftCents / 100).toFixed(2)}.` };
+  return { cents };
+}
+
+/** The amount field's starting value: all that is left, as '649.00'. */
+export const centsText = (cents: number): string => (cents / 100).toFixed(2);
+
+/**
+ * What 'Reembolsar' reminds the owner of: the revocation right the shop's policies promise
+ * (shop_settings.revocation_days business days after delivery), and that a refund, even of all of
+ * it, leaves the order's status as it is.
+ */
+export function refundNote(revocationDays: number): string {
+  return (
+    `Tus políticas prometen el derecho de revocación: ${revocationDays} días hábiles después de la entrega ` +
+    '(Configuración → Políticas). Reembolsar, aunque sea todo, no cambia el estado del pedido: si las piezas regresan, cancélalo.'
+  );
+}
+
+/** The message 'Enviar por WhatsApp' starts with: the order's reference and its payment link. */
+export function paymentLinkMessage(reference: string, link: string): string {
+  return `Hola, este es el enlace para pagar tu pedido ${reference} en línea (tarjeta, OXXO o Mercado Pago): ${link}`;
+}
+
+/** WhatsApp with the message ready and no number: the team picks the shopper's chat. */
+export const whatsAppShareUrl = (message: string): string => `https://wa.me/?text=${encodeURIComponent(message)}`;
+
+/**
+ * Who refunded, as the order says it: the person's email when the team's list names them, 'Tú'
+ * for the one reading, else 'Un dueño' (only owners refund; editors cannot read the team's emails).
+ */
+export function refunderName(
+  refundedBy: string | null,
+  me: { id: string; email: string } | null,
+  emails: ReadonlyMap<string, string>,
+): string {
+  if (refundedBy && me && refundedBy === me.id) return `${me.email} (tú)`;
+  return (refundedBy && emails.get(refundedBy)) || 'Un dueño';
 }

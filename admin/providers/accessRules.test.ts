@@ -15,6 +15,15 @@ describe('what each role may use in the back office', () => {
     expect(canRoleAccess('editor', 'history', 'list')).toBe(false);
   });
 
+  it('lets owners alone refund a payment; editors and analysts read payments and refunds', () => {
+    expect(canRoleAccess('owner', 'order_refunds', 'create')).toBe(true);
+    expect(canRoleAccess('editor', 'order_refunds', 'create')).toBe(false);
+    expect(canRoleAccess('analyst', 'order_refunds', 'create')).toBe(false);
+    expect(canRoleAccess('editor', 'order_refunds', 'list')).toBe(true);
+    expect(canRoleAccess('analyst', 'order_refunds', 'list')).toBe(true);
+    expect(canRoleAccess('analyst', 'order_payments', 'list')).toBe(true);
+  });
+
   it('lets analysts read the catalogue and analytics, and change nothing', () => {
     expect(canRoleAccess('analyst', 'products', 'list')).toBe(true);
     expect(canRoleAccess('analyst', 'products', 'export')).toBe(true);

@@ -1,7 +1,8 @@
 /**
  * What each role may use in the back office (react-admin's canAccess): owners everything; editors
- * everything but the team, the shop's settings and policies and the history; analysts only read
- * the catalogue, the orders and the analytics. The database refuses the same on its own
+ * everything but the team, the shop's settings and policies and the history, and they read the
+ * orders' payments but do not refund them; analysts only read the catalogue, the orders (with their
+ * payments and refunds) and the analytics. The database refuses the same on its own
  * (supabase/schemas/01_extensions_and_helpers.sql, private.staff_role).
  *
  * `resource` is a react-admin resource name or one of the back office's own screens ('team',
@@ -11,6 +12,8 @@
 import type { StaffRole } from '@/lib/staff-roles.ts';
 
 const OWNER_ONLY = new Set(['team', 'shop_settings', 'history']);
+/** What others may read but only owners write: refunds ('Reembolsar', which the refund function allows owners alone). */
+const OWNER_WRITES = new Set(['order_refunds']);
 /** What an analyst may open: the catalogue's lists and the analytics. */
 const ANALYST_READS = new Set([
   'campaigns',
@@ -21,6 +24,8 @@ const ANALYST_READS = new Set([
   'brands',
   'orders',
   'order_items',
+  'order_payments',
+  'order_refunds',
   'analytics',
   'reports',
 ]);
@@ -28,7 +33,7 @@ const READ_ACTIONS = new Set(['list', 'show', 'export', 'read']);
 
 export function canRoleAccess(role: StaffRole | null, resource: string, action: string): boolean {
   if (role === 'owner') return true;
-  if (role === 'editor') return !OWNER_ONLY.has(resource);
+  if (role === 'editor') return !OWNER_ONLY.has(resource) && !(OWNER_WRITES.has(resource) && !READ_ACTIONS.has(action));
   if (role === 'analyst') return ANALYST_READS.has(resource) && READ_ACTIONS.has(action);
   return false;
 }

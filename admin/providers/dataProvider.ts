@@ -39,6 +39,7 @@ import { uploadImageVariants } from './imageVariants.ts';
 import { ConflictError } from '../common/errors.ts';
 import { callReport, callRpc, type MergeResult, type ReportName, type UnlinkedBrandValue } from './rpc.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
+import { onlinePaymentsEnabled, type RefundRequest, type RefundResult, refundPayment } from './payments.ts';
 
 export type { MergeResult, UnlinkedBrandValue } from './rpc.ts';
 
@@ -314,6 +315,15 @@ export const customMethods = {
   extendOrderHold(orderId: string, hours: number): Promise<string> {
     return callRpc('extend_order_hold', { p_order_id: orderId, p_hours: hours });
   },
+  /** Whether the shop takes payments online now (Mercado Pago's secrets set); a failed read throws. */
+  onlinePaymentsEnabled,
+  /**
+   * 'Reembolsar' (owners only): gives back `amount` pesos of one payment through Mercado Pago, with
+   * the reason; refusals throw the refund function's Spanish message. Changes nothing the shop prints.
+   */
+  refundPayment(request: RefundRequest): Promise<RefundResult> {
+    return refundPayment(request);
+  },
   /** What blocks deleting a category: its subcategories and its products. */
   async categoryDependents(categoryId: string): Promise<{ subcategories: number; products: number }> {
     const [subcategories, products] = await Promise.all([
@@ -415,6 +425,15 @@ async function getAnalytics(resource: string, params: GetListParams): Promise<Ge
   return { data, total: data.length };
 }
 
+/**
+ * The order list's columns: each order with what the list says of its payments (how it was paid,
+ * whether one needs the team), in the same request.
+ */
+export const ORDER_LIST_COLUMNS = [
+  '*',
+  'order_payments(payment_id,status,method,payment_type,installments,amount,currency,refunded_amount,flag,expires_at)',
+] as const;
+
 export type AdminDataProvider = DataProvider & typeof customMethods;
 
 const withResources: AdminDataProvider = {
@@ -423,6 +442,9 @@ const withResources: AdminDataProvider = {
     if (resource === 'products') return getProducts(params) as never;
     if (resource === 'featured_products') return getFeaturedProducts(params) as never;
     if (resource.startsWith(ANALYTICS_RESOURCE_PREFIX)) return getAnalytics(resource, params) as never;
+    if (resource === 'orders' && !params.meta?.columns) {
+      return base.getList('orders', { ...params, meta: { ...params.meta, columns: ORDER_LIST_COLUMNS } });
+    }
     return base.getList(readFrom(resource), params);
   },
   getOne: async (resource, params) =>
