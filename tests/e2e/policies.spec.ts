@@ -88,7 +88,9 @@ test('the product page tells merchant listings the same shipping and return poli
   for (const product of [products[0]!, products.at(-1)!]) {
     await page.goto(`/producto/${product.permalink}`);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const offer = blocks.map((b) => JSON.parse(b)).find((d) => d['@type'] === 'Product').offers;
+    // a product with sizes is a ProductGroup whose variants (one per size) each carry their offer
+    const doc = blocks.map((b) => JSON.parse(b)).find((d) => d['@type'] === 'Product' || d['@type'] === 'ProductGroup');
+    const offer = doc['@type'] === 'ProductGroup' ? doc.hasVariant[0].offers : doc.offers;
     const free = policies.freeShippingMin !== null && Number(product.precio_venta) >= policies.freeShippingMin;
     expect(offer.shippingDetails).toMatchObject({
       shippingRate: { value: (free ? 0 : policies.shippingCost).toFixed(2), currency: 'MXN' },

@@ -1,6 +1,6 @@
 /** Product page /producto/{permalink}: gallery, buying through chat, sharing, head tags, live checks, the 404 fallback. */
 import { expect, test, type Page } from './test.ts';
-import { anon, mexicoDate, pinToday, service } from './fixtures.ts';
+import { anon, mexicoDate, pinToday, service, sql } from './fixtures.ts';
 
 /**
  * Active demo products with a piece for sale as a shopper reads them (sizes: those with a piece for
@@ -19,11 +19,25 @@ async function demoProducts() {
 
 type DemoProduct = Awaited<ReturnType<typeof demoProducts>>[number];
 
+/** The products this file's tests took: their orders are undone after each test. */
+const picked = new Set<string>();
+
 async function pick(rule: (p: DemoProduct) => boolean): Promise<DemoProduct> {
   const found = (await demoProducts()).find(rule);
   if (!found) throw new Error('La demo no tiene un producto así');
+  picked.add(found.id);
   return found;
 }
+
+// Buying holds a piece: each test's orders are cancelled (the piece is for sale again) and deleted,
+// so the shop the next files read (its lists, its counts) is the one the pages were built from.
+test.afterEach(async () => {
+  const ids = [...picked];
+  picked.clear();
+  const mine = 'exists (select 1 from public.order_items i where i.order_id = o.id and i.product_id = any($1::uuid[]))';
+  await sql(`update public.orders o set status = 'cancelado' where o.status <> 'cancelado' and ${mine}`, [ids]);
+  await sql(`delete from public.orders o where ${mine}`, [ids]);
+});
 
 /** Waits until Astro has hydrated the island (it drops the `ssr` attribute). */
 async function hydrated(page: Page, component: string): Promise<void> {
