@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the storefront at scale, each figure beside its goal, on throwaway local stacks.
- * Sections (BENCH_ONLY=filters,weight,build,lighthouse,race to run some; all by default):
+ * Sections (BENCH_ONLY=filters,weight,build,lighthouse,race,pay to run some; all by default):
  * - filters: `shop_page` by state class (every size, category, subcategory, brand, live campaign and
  *   price range alone, 20 searches, two- and three-filter combinations; pages 1, 5 and 50) at each
  *   catalogue size of BENCH_CURVE (10,000, 100,000 and 1,000,000 bulk products on one stack), and at
@@ -13,7 +13,13 @@
  * - race: 200 shoppers of 200 networks ordering at the same instant the last piece of a size, then a
  *   size with 50 pieces, beside 200 ordering 200 different products (scripts/bench/order-race.ts;
  *   `npm run bench:race` runs it alone). A wrong count (orders, 'apartada' answers, errors, pieces
- *   oversold) prints NO CUMPLE and the bench exits with status 1.
+ *   oversold) prints NO CUMPLE and the bench exits with status 1;
+ * - pay: from Mercado Pago's approved notice (the stand-in, signed, to the webhook function) to the
+ *   order paid and its size gone from shop_page and the product page's piezas, notices one after
+ *   another and all at once, beside the same payments handed straight to record_payment
+ *   (scripts/bench/order-payment.ts; `npm run bench:pay` alone). A p95 above 2 s, an order never
+ *   seen paid and gone, or a final state other than each order paid once and its piece sold prints
+ *   NO CUMPLE and the bench exits with status 1.
  * Other settings and the ports: scripts/bench/options.ts. Prints progress, then the table, and
  * writes bench/results/<date>.json and .md (<date>-<sections> when only some sections ran).
  * `npm run bench` then runs the CSV import and analytics benches. Not part of `npm test`.
@@ -24,6 +30,7 @@ import { join } from 'node:path';
 import { todayInMexicoCity } from '../src/lib/dates.ts';
 import { runFilters } from './bench/filters.ts';
 import { options, progress, SECTIONS } from './bench/options.ts';
+import { runOrderPayment } from './bench/order-payment.ts';
 import { runOrderRace } from './bench/order-race.ts';
 import { type BenchResults, markdown } from './bench/report.ts';
 import { runSite } from './bench/site.ts';
@@ -39,6 +46,7 @@ progress(`npm run bench: ${sections.join(', ')}`);
 const filters = has('filters') ? await runFilters() : null;
 const site = has('weight') || has('build') || has('lighthouse') ? await runSite({ lighthouse: has('lighthouse') }) : null;
 const race = has('race') ? await runOrderRace() : null;
+const pay = has('pay') ? await runOrderPayment() : null;
 
 const results: BenchResults = {
   date: todayInMexicoCity(),
@@ -55,6 +63,7 @@ const results: BenchResults = {
   filters,
   site,
   race,
+  pay,
 };
 const text = markdown(results);
 const dir = join(ROOT, 'bench/results');
@@ -68,5 +77,12 @@ progress(`Resultados en bench/results/${name}.json y .md`);
 if (race && !race.ok) {
   for (const c of race.cases)
     if (c.verdict.failures.length > 0) console.error(`NO CUMPLE, carrera «${c.name}»: ${c.verdict.failures.join('; ')}`);
+  process.exitCode = 1;
+}
+// the goal of the payment section, and its counts, fail the bench like the race's
+if (pay && !pay.ok) {
+  for (const c of pay.cases)
+    if (c.verdict.failures.length > 0) console.error(`NO CUMPLE, pago «${c.name}» (${c.via}): ${c.verdict.failures.join('; ')}`);
+  for (const f of pay.failures) console.error(`NO CUMPLE, pago: ${f}`);
   process.exitCode = 1;
 }

@@ -1,6 +1,6 @@
 /**
  * What `npm run bench` runs and where, from the environment:
- * - BENCH_ONLY: comma-separated sections to run (filters, weight, build, lighthouse, race); all when unset.
+ * - BENCH_ONLY: comma-separated sections to run (filters, weight, build, lighthouse, race, pay); all when unset.
  *   `weight`, `build` and `lighthouse` share the builds of BENCH_BUILD_SIZES, so any of them builds.
  * - BENCH_CURVE ("10000,100000,1000000"): the catalogue sizes (bulk products on top of the demo) the
  *   filters section times the state classes at, built one after the other on the same stack.
@@ -15,6 +15,8 @@
  *   BENCH_LIGHTHOUSE_RUNS (5) rounds over the pages; the table shows each page's worst run beside its median.
  * - BENCH_RACE_SHOPPERS (200): shoppers of as many networks ordering at the same instant in each case
  *   of the race section (order-race.ts): the last piece, 50 pieces, and each a different product.
+ * - BENCH_PAY_ORDERS (40): approved notices in each case of the payment section (order-payment.ts):
+ *   one after another and all at once, each beside as many payments handed straight to record_payment.
  * - BENCH_PUBLISH_SIZES ("10000,50000") and BENCH_EDITS (5): the catalogue sizes `npm run bench:build`
  *   publishes, and the price edits it times at each.
  * - BENCH_BASELINE_REF: a commit (or branch) whose shop is built and audited beside this one in the same
@@ -22,10 +24,11 @@
  *   rounds alternate between the two builds, so a busy machine weighs on both alike.
  * - BENCH_DB_PORT, BENCH_API_PORT, BENCH_REST_PORT (63522, 63521, 63529): the throwaway stack's
  *   ports (one stack at a time); BENCH_SITE_PORT (63530): the static server Lighthouse loads,
- *   and Chromium's DevTools port is the next one.
+ *   and Chromium's DevTools port is the next one; BENCH_FUNCTIONS_PORT (63532): the payment section's
+ *   functions gateway (pay and mercadopago-webhook with Mercado Pago's secrets).
  */
-export type Section = 'filters' | 'weight' | 'build' | 'lighthouse' | 'race';
-export const SECTIONS: readonly Section[] = ['filters', 'weight', 'build', 'lighthouse', 'race'];
+export type Section = 'filters' | 'weight' | 'build' | 'lighthouse' | 'race' | 'pay';
+export const SECTIONS: readonly Section[] = ['filters', 'weight', 'build', 'lighthouse', 'race', 'pay'];
 
 const num = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -71,6 +74,7 @@ export const options = {
     .map(Number)
     .filter((n) => n > 0),
   raceShoppers: Math.max(1, num('BENCH_RACE_SHOPPERS', 200)),
+  payOrders: Math.max(1, num('BENCH_PAY_ORDERS', 40)),
   // npm run bench:build (scripts/bench/publish.ts)
   publishSizes: sizes('BENCH_PUBLISH_SIZES', '10000,50000'),
   edits: Math.max(1, num('BENCH_EDITS', 5)),
@@ -80,6 +84,7 @@ export const options = {
     restPort: num('BENCH_REST_PORT', 63529),
   },
   sitePort: num('BENCH_SITE_PORT', 63530),
+  functionsPort: num('BENCH_FUNCTIONS_PORT', 63532),
   baselineRef: process.env['BENCH_BASELINE_REF']?.trim() || null,
 };
 

@@ -7,6 +7,7 @@ import type { PageWeight } from '../lib/page-weight.ts';
 import type { FiltersResult } from './filters.ts';
 import { CLASS_LABELS, CLASSES, PAGES } from './state-classes.ts';
 import type { Audit } from './lighthouse.ts';
+import type { PayCase, PayResult } from './order-payment.ts';
 import type { RaceCase, RaceResult } from './order-race.ts';
 import type { BuildResult, SiteResult } from './site.ts';
 import type { Timing } from './stats.ts';
@@ -20,6 +21,8 @@ export interface BenchResults {
   site: SiteResult | null;
   /** Absent from results written before the race section. */
   race?: RaceResult | null;
+  /** Absent from results written before the payment section. */
+  pay?: PayResult | null;
 }
 
 /** Goals of the filters: p95 of every state class by catalogue size, and the load run. */
@@ -259,6 +262,66 @@ function raceRows(r: RaceResult): Row[] {
   return rows;
 }
 
+/** The payment section: each case through Mercado Pago's notice beside the same payments handed straight to record_payment. */
+function payRows(r: PayResult): Row[] {
+  const t = (v: { p50: number; p95: number; max: number }) => `p50 ${v.p50} ms, p95 ${v.p95} ms, máx ${v.max} ms`;
+  const times = (c: PayCase) => {
+    const v = c.verdict;
+    return (
+      `pagado y fuera ${t(v.done)} (pagado ${t(v.paid)}; fuera de la tienda ${t(v.gone)}); ` +
+      `${c.via === 'aviso' ? 'el webhook contesta' : 'record_payment contesta'} p50 ${v.answer.p50} ms, máx ${v.answer.max} ms; ` +
+      `una lectura de \`piezas\` mientras tanto p50 ${c.reads.p50} ms, máx ${c.reads.max} ms` +
+      (v.missing ? `; ${v.missing} sin ver en ${r.waitMs / 1000} s` : '')
+    );
+  };
+  const rows: Row[] = [];
+  for (const c of r.cases.filter((x) => x.via === 'aviso')) {
+    const base = r.cases.find((x) => x.via === 'record_payment' && x.name === c.name);
+    rows.push([
+      `aviso aprobado de Mercado Pago → pedido 'pagado' y su talla fuera de \`shop_page\` y de \`piezas\`: ${c.verdict.orders} avisos ${c.name}`,
+      base ? `mismos pagos directo a \`record_payment\` (sin función ni API): ${times(base)}` : '—',
+      times(c),
+      `p95 ≤ ${(c.verdict.goalMs ?? 0) / 1000} s`,
+      c.verdict.failures.length === 0 ? '✓' : `NO CUMPLE: ${c.verdict.failures.join('; ')}`,
+    ]);
+  }
+  const sold = Object.entries(r.sold)
+    .map(
+      ([via, s]) =>
+        `${via === 'aviso' ? 'por aviso' : 'directos'}: ${s.paid} de ${s.orders} pagados, ${s.approved} pagos aprobados, ${s.flagged} marcados, ${s.sales} piezas vendidas, quedan ${s.existencias} existencias y ${s.apartadas} apartadas`,
+    )
+    .join('; ');
+  rows.push([
+    'pedidos pagados: cada uno una vez, su última pieza vendida',
+    '—',
+    sold,
+    'todos pagados, 0 marcados, 0 existencias ni apartadas',
+    yes(r.failures.length === 0),
+  ]);
+  rows.push([
+    `enlace de pago (\`pay\`: lee el pedido, crea la preferencia, 303 a Checkout Pro), ${r.before.products} pedidos`,
+    '—',
+    t(r.payLink),
+    '—',
+    '—',
+  ]);
+  return rows;
+}
+
+function payDetails(r: PayResult): string[] {
+  const out = [
+    `\n### Pago en línea: ${r.orders} avisos por caso, sondeo cada ${r.pollMs} ms\n`,
+    `Antes de los avisos: \`shop_page\` (búsqueda de la palabra del producto y la talla, página 1 de 12) ofrecía ${r.before.offered} de ${r.before.products} tallas antes de su pedido y ${r.before.heldOffered} ya apartadas (la rejilla solo filtra tallas con una pieza a la venta: una talla apartada ya no aparece); \`piezas\` listaba ${r.before.heldListed} como apartadas (0 libres, 1 apartada), y es lo que la venta cambia.`,
+  ];
+  const s = r.slowest;
+  if (s)
+    out.push(
+      `\nEl caso más lento por aviso (${s.case}): ${s.reference}, pagado a los ${s.paidMs === null ? '—' : Math.round(s.paidMs)} ms, fuera de la tienda a los ${s.goneMs === null ? '—' : Math.round(s.goneMs)} ms, el webhook contestó a los ${s.answerMs === null ? '—' : Math.round(s.answerMs)} ms.`,
+    );
+  if (r.failures.length > 0) out.push(`\nNO CUMPLE: ${r.failures.join('; ')}`);
+  return out;
+}
+
 const table = (head: string[], rows: string[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
@@ -279,12 +342,18 @@ function details(r: BenchResults): string[] {
       if (failing.size > 0) out.push(`\nLighthouse ${route}, auditorías por debajo de 0.9 en alguna vuelta: ${[...failing].join(', ')}`);
     }
   }
+  if (r.pay) out.push(...payDetails(r.pay));
   return out;
 }
 
 export function markdown(r: BenchResults): string {
   const m = r.machine;
-  const rows = [...(r.filters ? filterRows(r.filters) : []), ...(r.site ? siteRows(r.site) : []), ...(r.race ? raceRows(r.race) : [])];
+  const rows = [
+    ...(r.filters ? filterRows(r.filters) : []),
+    ...(r.site ? siteRows(r.site) : []),
+    ...(r.race ? raceRows(r.race) : []),
+    ...(r.pay ? payRows(r.pay) : []),
+  ];
   return [
     `## npm run bench, ${r.date}`,
     '',
@@ -297,6 +366,9 @@ export function markdown(r: BenchResults): string {
         : '') +
       (r.race
         ? `; carrera: cada comprador con su dirección en X-Forwarded-For directo a PostgREST (10 conexiones a Postgres), como los reenvía el borde del proyecto alojado`
+        : '') +
+      (r.pay
+        ? `; pago: Mercado Pago es el sustituto local (tests/fixtures/mercadopago.ts), las funciones pay y mercadopago-webhook en su propia pasarela con sus secretos`
         : ''),
     '',
     table(['qué', 'antes', 'ahora', 'meta', '¿cumple?'], rows),

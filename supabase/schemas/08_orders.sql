@@ -125,6 +125,10 @@ security definer -- writes the counts, which nobody else may
 set search_path = ''
 as $$
 begin
+  -- a paid order's holds end in the sale that already took them off the counts (order_status_change)
+  if tg_op = 'DELETE' and current_setting('private.selling_order', true) = old.order_id::text then
+    return null;
+  end if;
   -- the shop's remembered answers (03: private.shop_answers) count only pieces for sale
   update private.shop_version set version = version + 1;
   if tg_op = 'INSERT' then
@@ -143,7 +147,7 @@ begin
   return null;
 end
 $$;
-comment on function private.count_held_piece() is 'Trigger on private.holds: a held piece adds one to its size''s (or sizeless product''s) apartadas, and takes it off when its hold ends.';
+comment on function private.count_held_piece() is 'Trigger on private.holds: a held piece adds one to its size''s (or sizeless product''s) apartadas, and takes it off when its hold ends (except in a sale, which took it off with existencias).';
 
 create trigger count_held_piece
   after insert or delete on private.holds
@@ -453,12 +457,23 @@ begin
     insert into private.sales (product_id, size_id, order_id)
     select x.product_id, x.size_id, new.id from private.order_pieces(new.id) x
     on conflict do nothing;
-    -- the hold ends first, so existencias never drop below the pieces still held
-    delete from private.holds h where h.order_id = new.id;
-    update public.product_sizes s set existencias = s.existencias - 1
+    -- One write per piece: a held piece is sold in the same update that ends its hold (existencias
+    -- and apartadas drop together), so the pieces for sale never move and the shop's lists and
+    -- counts are not rewritten twice; a piece it no longer held comes off existencias alone.
+    update public.product_sizes s
+       set existencias = s.existencias - 1,
+           apartadas = s.apartadas - (select count(*) from private.holds h where h.order_id = new.id and h.size_id = s.id)::integer
      where s.id in (select sa.size_id from private.sales sa where sa.order_id = new.id);
-    update public.products p set existencias = p.existencias - 1
+    update public.products p
+       set existencias = p.existencias - 1,
+           apartadas = p.apartadas
+                       - (select count(*) from private.holds h where h.order_id = new.id and h.product_id = p.id and h.size_id is null)::integer
      where p.id in (select sa.product_id from private.sales sa where sa.order_id = new.id and sa.size_id is null);
+    -- its holds are gone with the sale: their count was taken off above (private.count_held_piece
+    -- reads this setting and leaves the counts alone)
+    perform set_config('private.selling_order', new.id::text, true);
+    delete from private.holds h where h.order_id = new.id;
+    perform set_config('private.selling_order', '', true);
     new.held_until := null;
     new.paid_at := coalesce(new.paid_at, now());
   elsif private.order_status_sells(old.status) and not private.order_status_sells(new.status) then
