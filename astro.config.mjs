@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import { rendererTag } from './scripts/lib/renderer-tag.ts';
+import { buildInput, buildInputOnStdin, preloadModules } from './src/data/build-input.ts';
 
 // Static storefront: every page is prerendered at build time with the anon key, like a shopper sees it.
 //
@@ -25,12 +26,8 @@ export default defineConfig({
   // Pages render four at a time, so one page's file writes overlap the next one's rendering.
   build: { concurrency: 4 },
   // Each build of scripts/lib/build.ts has its own cache folder (SHOP_BUILD_CACHE), as several run side
-  // by side. With SHOP_BUILD_INCREMENTAL=1 the build is incremental: a product page whose cacheKey and
-  // code are unchanged since the last build with that cache folder is copied from it, not rendered.
-  // Experimental in Astro 7: the version is pinned and tests/db/incremental-build.test.ts checks that
-  // an incremental build publishes the same files as a full one after every kind of change.
+  // by side. Which product pages a build renders is the shop build's affair (scripts/lib/page-cache.ts).
   cacheDir: process.env.SHOP_BUILD_CACHE ?? './node_modules/.astro',
-  experimental: { incrementalBuild: process.env.SHOP_BUILD_INCREMENTAL === '1' },
   trailingSlash: 'ignore',
   integrations: [
     react({ include: [filesIn('src')] }),
@@ -47,7 +44,28 @@ export default defineConfig({
     },
   ],
   vite: {
-    plugins: [tailwindcss(), rendererTag(fileURLToPath(new URL('./src/', import.meta.url)), '@astrojs/react')],
+    plugins: [
+      tailwindcss(),
+      rendererTag(fileURLToPath(new URL('./src/', import.meta.url)), '@astrojs/react'),
+      // A build fed on its standard input (scripts/lib/build.ts) bundles first and renders once its
+      // input has arrived: the rebuild worker starts the next build ahead, and its pages must read
+      // the catalogue of the moment it is fed, not of the moment it started. Vite runs this after the
+      // bundles are written, before Astro's own hook of the same order renders the pages; while it
+      // waits, the pages' modules are loaded.
+      {
+        name: 'shop-build-input',
+        apply: 'build',
+        buildApp: {
+          order: 'post',
+          async handler(builder) {
+            if (!buildInputOnStdin()) return;
+            const input = buildInput();
+            await preloadModules(builder.environments['prerender']?.config.build.outDir);
+            await input;
+          },
+        },
+      },
+    ],
     // The pages' own scripts (and any small asset) are files the browser caches across the shop, never
     // inlined into each page's HTML (Astro inlines small scripts by default): a page's first 14 KB
     // carry its content. A number, so a change of it is part of Astro's build-cache key.

@@ -19,7 +19,10 @@
  *   another and all at once, beside the same payments handed straight to record_payment
  *   (scripts/bench/order-payment.ts; `npm run bench:pay` alone). A p95 above 2 s, an order never
  *   seen paid and gone, or a final state other than each order paid once and its piece sold prints
- *   NO CUMPLE and the bench exits with status 1.
+ *   NO CUMPLE and the bench exits with status 1;
+ * - publish: edit to live on `npm start` itself (scripts/bench/start-publish.ts): at each size of
+ *   BENCH_PUBLISH_SIZES (10,000 and 50,000), BENCH_EDITS names saved 5 s apart, each timed from the save
+ *   to the served product page showing it; with BENCH_BASELINE_REF that commit's `npm start` first.
  * Other settings and the ports: scripts/bench/options.ts. Prints progress, then the table, and
  * writes bench/results/<date>.json and .md (<date>-<sections> when only some sections ran).
  * `npm run bench` then runs the CSV import and analytics benches. Not part of `npm test`.
@@ -34,6 +37,7 @@ import { runOrderPayment } from './bench/order-payment.ts';
 import { runOrderRace } from './bench/order-race.ts';
 import { type BenchResults, markdown } from './bench/report.ts';
 import { runSite } from './bench/site.ts';
+import { runPublishEdits } from './bench/start-publish.ts';
 import { ROOT } from './stack/index.ts';
 
 const started = performance.now();
@@ -47,6 +51,7 @@ const filters = has('filters') ? await runFilters() : null;
 const site = has('weight') || has('build') || has('lighthouse') ? await runSite({ lighthouse: has('lighthouse') }) : null;
 const race = has('race') ? await runOrderRace() : null;
 const pay = has('pay') ? await runOrderPayment() : null;
+const publish = has('publish') ? await runPublishEdits() : null;
 
 const results: BenchResults = {
   date: todayInMexicoCity(),
@@ -64,6 +69,7 @@ const results: BenchResults = {
   site,
   race,
   pay,
+  publish,
 };
 const text = markdown(results);
 const dir = join(ROOT, 'bench/results');

@@ -7,11 +7,11 @@
  */
 import { join } from 'node:path';
 import { DEMO_ADMIN, ensureAdmin } from './lib/admin-user.ts';
-import { buildShop, siteOrigin } from './lib/build.ts';
+import { repeatedBuilds, siteOrigin } from './lib/build.ts';
 import { writeSearchIndexInBackground } from './lib/search-index.ts';
 import { serveShop } from './lib/static-server.ts';
 import { startRebuildWorker } from './rebuild/worker.ts';
-import { shopPort, stackOptionsFromEnv } from './stack/config.ts';
+import { localDir, shopPort, stackOptionsFromEnv } from './stack/config.ts';
 import { ROOT, startStack } from './stack/index.ts';
 import { assertPortsFree } from './stack/ports.ts';
 import { onShutdown } from './stack/shutdown.ts';
@@ -45,22 +45,15 @@ try {
   }
 
   let live = '';
+  // incremental: a build renders only the pages whose content changed since the last one, and the
+  // next build's bundling starts as soon as one is done
+  const builds = repeatedBuilds({ supabaseUrl, anonKey, siteUrl, root: ROOT, cacheDir: join(localDir(), 'shop-cache') });
+  stops.push(builds.close);
   const worker = await startRebuildWorker({
     ...(local ? { dbUrl: local.dbUrl } : {}),
-    buildsDir: join(ROOT, '.local/builds'),
-    // incremental: a build renders only the pages whose content changed since the last one
+    buildsDir: join(localDir(), 'builds'),
     // the live build's search index is carried into the next until that one's own is written
-    build: (outDir, signal) =>
-      buildShop({
-        supabaseUrl,
-        anonKey,
-        siteUrl,
-        root: ROOT,
-        outDir,
-        cacheDir: join(ROOT, '.local/shop-cache'),
-        signal,
-        ...(live ? { searchIndexFrom: live } : {}),
-      }),
+    build: (outDir, signal) => builds.build(outDir, signal, live || undefined),
     publish: (dir) => {
       live = dir;
     },

@@ -10,6 +10,7 @@ import type { Audit } from './lighthouse.ts';
 import type { PayCase, PayResult } from './order-payment.ts';
 import type { RaceCase, RaceResult } from './order-race.ts';
 import type { BuildResult, SiteResult } from './site.ts';
+import type { StartEditsRun } from './start-publish.ts';
 import type { Timing } from './stats.ts';
 
 export interface BenchResults {
@@ -23,6 +24,8 @@ export interface BenchResults {
   race?: RaceResult | null;
   /** Absent from results written before the payment section. */
   pay?: PayResult | null;
+  /** Absent from results written before the publish section. */
+  publish?: StartEditsRun[] | null;
 }
 
 /** Goals of the filters: p95 of every state class by catalogue size, and the load run. */
@@ -214,6 +217,38 @@ function siteRows(s: SiteResult): Row[] {
   return rows;
 }
 
+/** Edit to live on `npm start`, at most 10 s at 10,000 products and 20 s at 50,000 (p95). */
+const editGoalMs = (size: number): number | null => (size <= 10_000 ? 10_000 : size <= 50_000 ? 20_000 : null);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The publish section: each size's edits on this checkout's `npm start`, the baseline's beside them. */
+function publishRows(runs: StartEditsRun[]): Row[] {
+  const now = runs.at(-1);
+  const base = runs.length > 1 ? runs[0] : undefined;
+  return (now?.results ?? []).map((r) => {
+    const b = base?.results.find((x) => x.size === r.size);
+    const goal = editGoalMs(r.size);
+    const times = (x: typeof r) => `p50 ${seconds(x.p50)}, p95 ${seconds(x.p95)}, la más lenta ${seconds(x.max)}`;
+    return [
+      `de la edición a la tienda publicada en \`npm start\`, demo + ${count(r.size)} (${count(r.productPages)} páginas de producto; ${r.edits.length} ediciones de nombre, una cada 5 s)`,
+      b ? `${times(b)} (${base?.label})` : '—',
+      times(r),
+      goal === null ? '—' : `p95 ≤ ${seconds(goal)}`,
+      yes(goal === null ? null : r.p95 <= goal),
+    ];
+  });
+}
+
+/** The worker's log lines of the publish section's edits. */
+function publishDetails(runs: StartEditsRun[]): string[] {
+  return runs.flatMap((run) =>
+    run.results.map(
+      (r) =>
+        `\n${run.label}, demo + ${count(r.size)}: ediciones ${r.edits.map(seconds).join(', ')}; el trabajador:\n${r.workerLines.map((l) => `- ${l}`).join('\n')}`,
+    ),
+  );
+}
+
 /** The race: each case of many shoppers at once beside the baseline (each a different product) of the same run. */
 function raceRows(r: RaceResult): Row[] {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -343,6 +378,7 @@ function details(r: BenchResults): string[] {
     }
   }
   if (r.pay) out.push(...payDetails(r.pay));
+  if (r.publish) out.push(...publishDetails(r.publish));
   return out;
 }
 
@@ -353,6 +389,7 @@ export function markdown(r: BenchResults): string {
     ...(r.site ? siteRows(r.site) : []),
     ...(r.race ? raceRows(r.race) : []),
     ...(r.pay ? payRows(r.pay) : []),
+    ...(r.publish ? publishRows(r.publish) : []),
   ];
   return [
     `## npm run bench, ${r.date}`,

@@ -1,19 +1,8 @@
-/**
- * The back office is the same app from one publication to the next unless its code, the shop code it
- * imports, the locked dependencies or the project it talks to changed. A build copies an earlier
- * build's back office while the digest of all these is unchanged, and runs `vite build` (2.5 s of the
- * machine, beside the pages) only otherwise.
- *
- * Where the earlier builds are kept: in the build's cache folder when it has one (the latest only,
- * as the publish workflow carries that folder from run to run); otherwise in the machine's own store
- * under node_modules/.cache, the few latest, so that builds without a cache (a first publication,
- * every build of the tests) build each version of the back office once.
- */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { adminBuild } from './build-processes.ts';
+import { sourceDigest } from './source-digest.ts';
 
 /** The variables the back office's bundle carries (admin/vite.config.ts: PUBLIC_* only). */
 const BUNDLED_VARIABLES = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'PUBLIC_IMAGE_TRANSFORMS'];
@@ -22,19 +11,8 @@ const BUNDLED_VARIABLES = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'P
 const STORE_KEEPS = 8;
 
 /** Digest of every file under admin/ and src/, package-lock.json and the bundled variables. */
-export async function adminDigest(root: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const hash = createHash('sha256');
-  for (const folder of ['admin', 'src']) {
-    const entries = await readdir(join(root, folder), { recursive: true, withFileTypes: true });
-    const files = entries
-      .filter((e) => e.isFile())
-      .map((e) => join(e.parentPath, e.name))
-      .sort();
-    for (const file of files) hash.update(`${relative(root, file)}\n`).update(await readFile(file));
-  }
-  hash.update(await readFile(join(root, 'package-lock.json')));
-  for (const name of BUNDLED_VARIABLES) hash.update(`${name}=${env[name] ?? ''}\n`);
-  return hash.digest('hex');
+export function adminDigest(root: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return sourceDigest(root, { folders: ['admin', 'src'], files: ['package-lock.json'], variables: BUNDLED_VARIABLES }, env);
 }
 
 /** How long an unfinished copy may be another build's work in progress; older ones were left by a build that was killed. */

@@ -1,10 +1,9 @@
 /**
  * The two builders a shop build starts as child processes: `astro build` for the pages, whose progress
- * lines say which pages were copied from the cache, and `vite build` for the back office.
+ * lines say which pages it rendered, and `vite build` for the back office.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 
 export interface AstroRun {
@@ -17,35 +16,27 @@ export interface AstroRun {
   input?: Promise<string> | undefined;
 }
 
-/** What Astro's progress lines say of the pages: how many, and which were copied from the cache. */
+/** What Astro's progress lines say of the pages it rendered. */
 export interface Progress {
   pages: number;
   /** Of which product pages (/producto/…). */
   productPages: number;
-  /** Paths relative to the output folder, as in 'producto/x/index.html'. */
-  reusedPages: string[];
 }
 
-/**
- * Reads Astro's progress lines: one '├─ /path' (or '└─ /path') per page, followed on the same line by
- * '(restored)' or '(cached)' when the page was copied from the cache rather than rendered.
- */
+/** Reads Astro's progress lines: one '├─ /path' (or '└─ /path') per page rendered. */
 export function readProgress(colored: string): Progress {
   // Astro colours its lines whenever it thinks the terminal can show it (always when CI is set)
   const output = stripVTControlCharacters(colored);
   return {
     pages: output.match(/[├└]─ \//g)?.length ?? 0,
     productPages: output.match(/[├└]─ \/producto\//g)?.length ?? 0,
-    reusedPages: [...output.matchAll(/[├└]─ \/(\S+) \((?:restored|cached)\)/g)].map((m) => m[1] as string),
   };
 }
 
 export function astroBuild(run: AstroRun): Promise<Progress> {
   const astro = join(run.root, 'node_modules/astro/bin/astro.mjs');
-  // unchanged pages are restored from the cache as hard links (astro-link-restore.ts)
-  const restoreAsLinks = pathToFileURL(join(run.root, 'scripts/lib/astro-link-restore.ts')).href;
   // the pages render as on a server, without the browser's localStorage (Node's would warn on every build)
-  const args = ['--no-experimental-webstorage', '--import', restoreAsLinks, astro, 'build', '--outDir', run.outDir];
+  const args = ['--no-experimental-webstorage', astro, 'build', '--outDir', run.outDir];
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: run.root,
@@ -59,13 +50,12 @@ export function astroBuild(run: AstroRun): Promise<Progress> {
       (text) => child.stdin.end(text),
       () => child.stdin.end(),
     );
-    const progress: Progress = { pages: 0, productPages: 0, reusedPages: [] };
+    const progress: Progress = { pages: 0, productPages: 0 };
     let tail = '';
     const read = (text: string) => {
       const seen = readProgress(text);
       progress.pages += seen.pages;
       progress.productPages += seen.productPages;
-      progress.reusedPages.push(...seen.reusedPages);
     };
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {

@@ -3,21 +3,28 @@
  * one per core for a large catalogue, each rendering its shard of the product pages) and, at the same
  * time, the back office's single-page app (admin/vite.config.ts, into /admin).
  *
- * With a cache folder the build is incremental: a product page whose cache key (everything it prints,
+ * With a cache folder the build is incremental: a product page whose key (everything it prints,
  * src/pages/producto/[permalink].astro) and code are unchanged since the last build with that folder
- * is copied from it instead of rendered. Builds sharing a cache folder must not run at once.
+ * is linked from it instead of rendered (scripts/lib/page-cache.ts), and the pages are rendered by one
+ * astro build. Builds sharing a cache folder must not run at once.
+ *
+ * The astro builds bundle the code before they need any data: a caller that builds again and again
+ * (the rebuild worker) starts the next builds ahead with `warmBuilds`, so a change waits only for
+ * the pages to be read and rendered.
  */
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { buildAdmin } from './admin-cache.ts';
-import { type AstroRun, astroBuild, type Progress } from './build-processes.ts';
+import { astroBuild, type Progress } from './build-processes.ts';
 import { writeHostConfig } from './host-config.ts';
 import { hostLimitWarnings, siteShape } from './host-limits.ts';
+import { linkUnchangedPages, type PageKeys, pagesDigest, takePageKeys } from './page-cache.ts';
 import { carrySearchIndex } from './search-index.ts';
 import { countActiveProducts, getActiveProducts } from '../../src/data/product.ts';
 import { createShopClient } from '../../src/data/supabase.ts';
 import { shardCount } from '../../src/lib/build-shard.ts';
+import { todayInMexicoCity } from '../../src/lib/dates.ts';
 
 /** The cache folder of `npm run build`, relative to the project (the publish workflow keeps it between runs). */
 export const BUILD_CACHE = '.local/build-cache';
@@ -34,13 +41,19 @@ export interface BuildTarget {
   root: string;
   outDir?: string;
   /**
-   * What the next build reuses from the last one with this folder: Astro's cache (astro/: unchanged
-   * product pages are copied from it), the back office (admin/) and the pages' inline script hashes.
-   * Without one every page is rendered.
+   * What the next build reuses from the last one with this folder: its product pages and their keys
+   * (page-cache.ts: unchanged pages are linked from it), the back office (admin/) and the pages' inline
+   * script hashes. Without one every page is rendered.
    */
   cacheDir?: string;
-  /** Astro builds rendering the product pages side by side; by default one per core for a large catalogue (src/lib/build-shard.ts). */
+  /**
+   * Astro builds rendering the product pages side by side; by default one per core for a large
+   * catalogue when every page is rendered (src/lib/build-shard.ts), and one when the cache leaves only
+   * the changed pages to render.
+   */
   shards?: number;
+  /** Builds started ahead by `warmBuilds`: used when they are as many as this build needs, stopped otherwise. */
+  warm?: WarmBuilds | null;
   /** Stops the build: Astro's process is killed and the build fails with the signal's reason. */
   signal?: AbortSignal;
   /**
@@ -55,7 +68,7 @@ export interface BuildTarget {
 export interface BuildStats {
   /** Pages and files rendered by this build. */
   rendered: number;
-  /** Product pages copied from the cache's last build, their content unchanged. */
+  /** Product pages linked from the cache's last build, their content unchanged. */
   reused: number;
   /** HTML pages of the build. */
   pages: number;
@@ -73,23 +86,6 @@ async function move(from: string, to: string): Promise<void> {
   }
 }
 
-/**
- * An incremental build that fails is run again as a full one, its cache emptied first, so a damaged
- * cache costs time, never a publication; the failed attempt's output is discarded.
- */
-async function astroBuildWithFallback(run: AstroRun, log: (m: string) => void): Promise<Progress> {
-  const cache = run.env['SHOP_BUILD_CACHE'];
-  try {
-    return await astroBuild(run);
-  } catch (error) {
-    if (run.env['SHOP_BUILD_INCREMENTAL'] !== '1' || !cache || run.signal?.aborted) throw error;
-    log(`La compilación incremental falló (${(error as Error).message}); se compila todo de nuevo.`);
-    await rm(run.outDir, { recursive: true, force: true });
-    await rm(cache, { recursive: true, force: true });
-    return await astroBuild(run);
-  }
-}
-
 /** Moves every entry of the folder `from` into the folder `to`. */
 async function moveEntries(from: string, to: string): Promise<void> {
   const entries = await readdir(from).catch(() => []);
@@ -99,55 +95,108 @@ async function moveEntries(from: string, to: string): Promise<void> {
   }
 }
 
-/** The folder of one shard's Astro cache inside the build's cache folder; those of another shard count are removed. */
-async function shardCaches(cacheDir: string, shards: number): Promise<string[]> {
-  const names = Array.from({ length: shards }, (_, i) => `shard-${i + 1}-of-${shards}`);
-  const folder = join(cacheDir, 'astro');
-  const present = await readdir(folder).catch(() => []);
-  await Promise.all(
-    present.filter((name) => !names.includes(name)).map((name) => rm(join(folder, name), { recursive: true, force: true })),
-  );
-  return names.map((name) => join(folder, name));
+/** One astro build of a shard: bundles at once, renders once fed its input (src/data/build-input.ts). */
+interface PagesRun {
+  outDir: string;
+  /** Where it writes its product pages' keys. */
+  keysFile: string;
+  done: Promise<Progress>;
+  feed(input: Promise<string>): void;
+  stop: AbortController;
+}
+
+/** Astro builds of every shard, started and waiting for their input. */
+export interface WarmBuilds {
+  shards: number;
+  work: string;
+  runs: PagesRun[];
 }
 
 /**
- * The pages into `outDir`: `shards` astro builds side by side, each rendering its shard of the product
- * pages (src/lib/build-shard.ts) and every other page, in its own folder under node_modules/.cache
- * (Astro keeps its intermediate server build inside the output folder only when that lies in the
- * project) with its own Astro cache. The catalogue is read once, here, while the builds start, and
- * handed to each on its standard input (src/data/build-catalogue.ts). The first build's output becomes
- * the site and the others' product pages are moved into it. When one build fails the others are stopped.
+ * Starts the astro builds of `shards` shards, each in its own folder under node_modules/.cache (Astro
+ * keeps its intermediate server build inside the output folder only when that lies in the project)
+ * with its own Astro cache. They bundle the code and wait for their input on standard input.
  */
-async function buildPages(target: BuildTarget, outDir: string, shards: number): Promise<Progress> {
+async function startPages(target: BuildTarget, shards: number): Promise<WarmBuilds> {
   const root = resolve(target.root);
-  const log = (m: string) => console.error(m);
   await mkdir(join(root, 'node_modules/.cache'), { recursive: true });
   const work = await mkdtemp(join(root, 'node_modules/.cache', 'shop-build-'));
-  const stop = new AbortController();
-  const abort = () => stop.abort(target.signal?.reason);
-  target.signal?.addEventListener('abort', abort, { once: true });
-  const read = getActiveProducts(createShopClient(target.supabaseUrl, target.anonKey)).then((products) => JSON.stringify(products));
-  const catalogue = settle(read);
-  // without the catalogue no build can finish: stop them all (a damaged cache is not the cause)
-  read.catch((error: unknown) => stop.abort(error));
-  try {
-    const caches = target.cacheDir ? await shardCaches(resolve(target.cacheDir), shards) : null;
-    const runs: AstroRun[] = Array.from({ length: shards }, (_, index) => {
-      const env = buildEnv(target);
-      env['SHOP_BUILD_SHARD'] = String(index);
-      env['SHOP_BUILD_SHARDS'] = String(shards);
-      env['SHOP_BUILD_CACHE'] = caches?.[index] ?? join(work, `cache-${index + 1}`);
-      env['SHOP_BUILD_CATALOGUE'] = 'stdin';
-      if (caches) env['SHOP_BUILD_INCREMENTAL'] = '1';
-      return { root, env, quiet: target.quiet ?? false, signal: stop.signal, input: read, outDir: join(work, `dist-${index + 1}`) };
+  const runs = Array.from({ length: shards }, (_, index): PagesRun => {
+    const env = buildEnv(target);
+    env['SHOP_BUILD_SHARD'] = String(index);
+    env['SHOP_BUILD_SHARDS'] = String(shards);
+    env['SHOP_BUILD_CACHE'] = join(work, `cache-${index + 1}`);
+    env['SHOP_BUILD_CATALOGUE'] = 'stdin';
+    const keysFile = join(work, `keys-${index + 1}.json`);
+    env['SHOP_BUILD_KEYS_OUT'] = keysFile;
+    const stop = new AbortController();
+    let feed: (input: Promise<string>) => void = () => undefined;
+    const input = new Promise<string>((done, fail) => {
+      feed = (text) => text.then(done, fail);
     });
-    const builds = runs.map((run) =>
-      astroBuildWithFallback(run, log).catch((error: unknown) => {
-        stop.abort(error);
-        throw error;
-      }),
+    const outDir = join(work, `dist-${index + 1}`);
+    const done = astroBuild({ root, env, quiet: target.quiet ?? false, signal: stop.signal, input, outDir });
+    done.catch(() => undefined); // its outcome is read when the build is fed
+    return { outDir, keysFile, done, feed, stop };
+  });
+  return { shards, work, runs };
+}
+
+/** Stops builds started ahead and removes their folder. */
+export async function discardWarmBuilds(warm: WarmBuilds | null | undefined): Promise<void> {
+  if (!warm) return;
+  for (const run of warm.runs) run.stop.abort(new Error('Compilación anticipada descartada.'));
+  await Promise.allSettled(warm.runs.map((run) => run.done));
+  await rm(warm.work, { recursive: true, force: true });
+}
+
+/**
+ * Starts the astro builds of the next build ahead, for a caller that builds again (the rebuild
+ * worker): one build, as when the cache leaves only the changed pages to render. A build that needs
+ * another count stops them and starts its own.
+ */
+export function warmBuilds(target: BuildTarget): Promise<WarmBuilds> {
+  return startPages({ ...target, quiet: target.quiet ?? false }, 1);
+}
+
+/** What the astro builds rendered, and every product page's key. */
+interface PagesOutcome extends Progress {
+  keys: PageKeys;
+}
+
+/**
+ * The pages into `outDir`: the astro builds of `shards` shards side by side, each rendering its shard
+ * of the product pages (src/lib/build-shard.ts) whose key is not in `last`, and every other page. The
+ * catalogue is read once, here, and handed to each on its standard input with `last`
+ * (src/data/build-input.ts). The first build's output becomes the site and the others' product pages
+ * are moved into it. When one build fails the others are stopped.
+ */
+async function buildPages(target: BuildTarget, outDir: string, shards: number, last: PageKeys | null): Promise<PagesOutcome> {
+  const warm = target.warm?.shards === shards ? target.warm : null;
+  if (target.warm && !warm) await discardWarmBuilds(target.warm);
+  const { work, runs } = warm ?? (await startPages(target, shards));
+  const stopAll = (reason: unknown) => {
+    for (const run of runs) run.stop.abort(reason);
+  };
+  const abort = () => stopAll(target.signal?.reason);
+  target.signal?.addEventListener('abort', abort, { once: true });
+  if (target.signal?.aborted) abort();
+  const read = getActiveProducts(createShopClient(target.supabaseUrl, target.anonKey)).then(
+    (products) => `{"keys":${JSON.stringify(last)},"products":${JSON.stringify(products)}}`,
+  );
+  const catalogue = settle(read);
+  // without the catalogue no build can finish: stop them all
+  read.catch((error: unknown) => stopAll(error));
+  for (const run of runs) run.feed(read);
+  try {
+    const settled = await Promise.allSettled(
+      runs.map((run) =>
+        run.done.catch((error: unknown) => {
+          stopAll(error);
+          throw error;
+        }),
+      ),
     );
-    const settled = await Promise.allSettled(builds);
     target.signal?.throwIfAborted();
     await outcomeOf(catalogue); // a failed read fails the builds: its own error says why
     const failed = settled.find((s) => s.status === 'rejected');
@@ -163,12 +212,14 @@ async function buildPages(target: BuildTarget, outDir: string, shards: number): 
     for (const dir of runs.map((run) => run.outDir)) await rm(join(dir, '.prerender'), { recursive: true, force: true });
     for (const dir of rest) await moveEntries(join(dir, 'producto'), join(first, 'producto'));
     await move(first, outDir);
+    const keys: PageKeys = {};
+    for (const run of runs) Object.assign(keys, JSON.parse(await readFile(run.keysFile, 'utf8')) as PageKeys);
     const [main, ...others] = progress as [Progress, ...Progress[]];
     return {
       // the other builds' pages besides their product pages are the first one's again, and discarded
       pages: main.pages + others.reduce((n, p) => n + p.productPages, 0),
       productPages: progress.reduce((n, p) => n + p.productPages, 0),
-      reusedPages: progress.flatMap((p) => p.reusedPages),
+      keys,
     };
   } finally {
     target.signal?.removeEventListener('abort', abort);
@@ -205,7 +256,7 @@ function buildEnv(target: BuildTarget): NodeJS.ProcessEnv {
     PUBLIC_SUPABASE_ANON_KEY: target.anonKey,
     SITE_URL: target.siteUrl,
   };
-  for (const name of ['SHOP_BUILD_CACHE', 'SHOP_BUILD_CATALOGUE', 'SHOP_BUILD_INCREMENTAL', 'SHOP_BUILD_SHARD', 'SHOP_BUILD_SHARDS']) {
+  for (const name of ['SHOP_BUILD_CACHE', 'SHOP_BUILD_CATALOGUE', 'SHOP_BUILD_KEYS_OUT', 'SHOP_BUILD_SHARD', 'SHOP_BUILD_SHARDS']) {
     delete env[name];
   }
   return env;
@@ -239,23 +290,73 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
   const cacheDir = target.cacheDir ? resolve(target.cacheDir) : undefined;
   const admin = settle(buildAdmin(resolve(target.root), join(staging, 'admin'), buildEnv(target), cacheDir, target.signal));
   try {
-    const shards =
+    const root = resolve(target.root);
+    const digest = cacheDir ? await pagesDigest(root, buildEnv(target)) : null;
+    const today = todayInMexicoCity();
+    const last = cacheDir && digest ? await takePageKeys(cacheDir, digest, today) : null;
+    const allShards = async () =>
       target.shards ?? shardCount(await countActiveProducts(createShopClient(target.supabaseUrl, target.anonKey)), availableParallelism());
-    const progress = await buildPages(target, outDir, shards);
+    let pages = await buildPages(target, outDir, last ? (target.shards ?? 1) : await allShards(), last);
+    let reused: string[] = [];
+    if (cacheDir && digest) {
+      try {
+        reused = (await linkUnchangedPages(outDir, cacheDir, { code: digest, day: today }, last, pages.keys)).reused;
+      } catch (error) {
+        if (!last) throw error;
+        // a damaged cache costs time, never a publication: every page is rendered again
+        console.error(`La caché de páginas está dañada (${(error as Error).message}); se compila todo de nuevo.`);
+        await rm(outDir, { recursive: true, force: true });
+        pages = await buildPages({ ...target, warm: null }, outDir, await allShards(), null);
+        reused = (await linkUnchangedPages(outDir, cacheDir, { code: digest, day: today }, null, pages.keys)).reused;
+      }
+    }
     target.signal?.throwIfAborted();
     await outcomeOf(admin);
     await move(join(staging, 'admin'), join(outDir, 'admin'));
     if (target.searchIndexFrom) await carrySearchIndex(target.searchIndexFrom, outDir);
-    const reused = new Set(progress.reusedPages);
-    const scripts = await writeHostConfig(outDir, target.supabaseUrl, { known, reused });
+    const scripts = await writeHostConfig(outDir, target.supabaseUrl, { known, reused: new Set(reused) });
     if (memoFile) {
       await mkdir(dirname(memoFile), { recursive: true });
       await writeFile(memoFile, JSON.stringify(Object.fromEntries(scripts)));
     }
     for (const warning of hostLimitWarnings(await siteShape(outDir))) console.warn(warning);
-    return { rendered: progress.pages - reused.size, reused: reused.size, pages: scripts.size };
+    return { rendered: pages.pages, reused: reused.length, pages: scripts.size };
   } finally {
     await admin; // never left writing into a folder removed below
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** A target built again and again: the rebuild worker's. */
+export interface RepeatedBuilds {
+  /** One build; `searchIndexFrom` as in BuildTarget. */
+  build(outDir: string, signal: AbortSignal, searchIndexFrom?: string): Promise<BuildStats>;
+  /** Stops the builds started ahead. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds of one target where each build's astro builds are started as soon as the one before it is
+ * done (warmBuilds): they bundle while nothing changes, and the next change waits only for its pages.
+ */
+export function repeatedBuilds(target: Omit<BuildTarget, 'outDir' | 'signal' | 'warm' | 'searchIndexFrom'>): RepeatedBuilds {
+  let next: Promise<WarmBuilds> | null = null;
+  let closed = false;
+  return {
+    async build(outDir, signal, searchIndexFrom) {
+      const warm = next ? await next.catch(() => null) : null;
+      next = null;
+      try {
+        return await buildShop({ ...target, outDir, signal, warm, ...(searchIndexFrom ? { searchIndexFrom } : {}) });
+      } finally {
+        if (!closed) next = warmBuilds(target);
+      }
+    },
+    async close() {
+      closed = true;
+      const warm = next ? await next.catch(() => null) : null;
+      next = null;
+      await discardWarmBuilds(warm);
+    },
+  };
 }

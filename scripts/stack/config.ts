@@ -11,9 +11,18 @@ function port(name: string, fallback: number): number {
   return n;
 }
 
+/**
+ * The folder `npm start` keeps its local state in: the database (supabase/, unless DATA_DIR says
+ * otherwise), the builds (builds/) and the build cache (shop-cache/). LOCAL_DIR moves it (the bench
+ * runs `npm start` in a throwaway one); default .local in the project.
+ */
+export function localDir(): string {
+  return process.env['LOCAL_DIR'] || join(ROOT, '.local');
+}
+
 export function stackOptionsFromEnv(): StackOptions {
   return {
-    dataDir: process.env['DATA_DIR'] ?? join(ROOT, '.local/supabase'),
+    dataDir: process.env['DATA_DIR'] ?? join(localDir(), 'supabase'),
     dbPort: port('DB_PORT', 54322),
     apiPort: port('SUPABASE_PORT', 54321),
     restPort: port('REST_PORT', 54329),
