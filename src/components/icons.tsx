@@ -50,6 +50,7 @@ export const MessageCircle = icon('message-circle');
 export const Pause = icon('pause');
 export const Play = icon('play');
 export const RotateCw = icon('rotate-cw');
+export const Ruler = icon('ruler');
 export const Search = icon('search');
 export const SearchX = icon('search-x');
 export const Share2 = icon('share2');
