@@ -148,6 +148,7 @@ const FRAME =
   'm-0 h-[100dvh] max-h-none w-full max-w-none overflow-hidden border-0 bg-white p-0 text-neutral-950 shadow-2xl backdrop:bg-neutral-950/50 backdrop:backdrop-blur-sm sm:m-auto sm:h-auto sm:max-h-[85vh] sm:max-w-2xl sm:rounded-3xl';
 
 export default function SizeGuide({ guide: given, sizes, className = '' }: Props) {
+  const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState<Guide | null>(null);
   const guide = typeof given === 'string' ? loaded : given;
   const loading = useRef<Promise<Guide | null> | null>(null);
@@ -172,7 +173,6 @@ export default function SizeGuide({ guide: given, sizes, className = '' }: Props
       (g) => (g ? setOpen(true) : notify.error('No se pudo cargar la guía de tallas')),
       () => notify.error('No se pudo cargar la guía de tallas'),
     );
-  const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
