@@ -303,7 +303,7 @@ describe('a guide change reaches the shop and the history', () => {
   });
 });
 
-describe('the product pages that show a guide are rebuilt when it changes, and only those', () => {
+describe('a guide edit is published in /guias-de-tallas.json; a product page is rendered again only when its guide changes', () => {
   const SITE = 'http://127.0.0.1:4321';
   // P3 (Nike, Calzado/Tenis, sizes 27 and 28) shows the fixture's 'Calzado' guide
   const P3_PAGE = 'producto/nike-tenis-runner/index.html';
@@ -342,29 +342,36 @@ describe('the product pages that show a guide are rebuilt when it changes, and o
   }
 
   const page = (dir: string, path: string) => readFile(join(dir, path), 'utf8');
+  /** The guides the build published, by id (what a product page's 'Guía de tallas' loads). */
+  const guides = async (dir: string): Promise<Record<string, { nombre: string; nota: string | null }>> =>
+    JSON.parse(await page(dir, 'guias-de-tallas.json'));
 
-  it("a guide's page carries its link and table; a change renders only the pages that show it", async () => {
+  it("a guide's page carries its link and the guide's id; the table is in /guias-de-tallas.json, where an edit goes without rendering a product page", async () => {
     const first = await build(true);
     expect(first.stats.reused).toBe(0);
     expect(await page(first.dir, P3_PAGE)).toContain('Guía de tallas');
+    expect(await page(first.dir, P3_PAGE)).toContain(F.GUIDE_CALZADO);
     expect(await page(first.dir, P1_PAGE)).not.toContain('Guía de tallas');
+    expect((await guides(first.dir))[F.GUIDE_CALZADO]?.nombre).toBe('Calzado');
 
     await sql.query(`update public.size_guides set nota = 'Horma amplia: pide medio número menos' where id = $1`, [F.GUIDE_CALZADO]);
     const edited = await incrementalEqualsFull();
-    // P3's page is rendered again; P1, P2 and P4 are copied
-    expect(edited.stats.reused).toBe(3);
-    expect(await page(edited.dir, P3_PAGE)).toContain('Horma amplia: pide medio número menos');
+    // every product page is copied: none prints the note
+    expect(edited.stats.reused).toBe(4);
+    expect(await page(edited.dir, P3_PAGE)).not.toContain('Horma amplia');
+    expect((await guides(edited.dir))[F.GUIDE_CALZADO]?.nota).toBe('Horma amplia: pide medio número menos');
   }, 180_000);
 
   it("a new brand guide and a category's kind render the pages whose guide they change", async () => {
     await sql.query(`update public.categories set tipo_talla = 'ropa' where id = $1`, [F.CAT_ROPA]);
-    await sql.query(
-      `insert into public.size_guides (nombre, tipo_talla, brand_id, filas) values ('Nike ropa', 'ropa', $1, '[{"mx": "M", "us": "M", "pecho": "96-101"}]')`,
+    const { rows } = await sql.query<{ id: string }>(
+      `insert into public.size_guides (nombre, tipo_talla, brand_id, filas) values ('Nike ropa', 'ropa', $1, '[{"mx": "M", "us": "M", "pecho": "96-101"}]') returning id`,
       [F.B_NIKE],
     );
     const site = await incrementalEqualsFull();
     // only P1 (Nike, Ropa) now shows a guide of its own
     expect(site.stats.reused).toBe(3);
-    expect(await page(site.dir, P1_PAGE)).toContain('Nike ropa');
+    expect(await page(site.dir, P1_PAGE)).toContain(rows[0]!.id);
+    expect((await guides(site.dir))[rows[0]!.id]?.nombre).toBe('Nike ropa');
   }, 180_000);
 });

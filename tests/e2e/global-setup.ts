@@ -56,6 +56,7 @@ async function startShop(target: E2eStack, today: string): Promise<() => Promise
       dbUrl: stack.dbUrl,
       restUrl: stack.restUrl,
       jwtSecret: stack.jwtSecret,
+      dist: outDir,
     }),
   );
   return async () => {

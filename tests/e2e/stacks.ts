@@ -60,6 +60,8 @@ interface StackValues {
   /** PostgREST itself and the stack's JWT secret: for a test that serves the functions with secrets of its own. */
   restUrl: string;
   jwtSecret: string;
+  /** The folder its shop was built into: for a test that reads the built files themselves. */
+  dist: string;
 }
 
 const VARIABLES: Record<keyof StackValues, string> = {
@@ -70,6 +72,7 @@ const VARIABLES: Record<keyof StackValues, string> = {
   dbUrl: 'DB_URL',
   restUrl: 'REST_URL',
   jwtSecret: 'JWT_SECRET',
+  dist: 'DIST',
 };
 
 /** A stack's values as the E2E_<STACK>_* variables the global setup hands to the workers. */

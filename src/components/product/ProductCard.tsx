@@ -26,8 +26,8 @@ interface Props {
 }
 
 const MAX_SIZES = 3;
-/** The shape of the badges at the foot of the image ('Nuevo', 'Última talla', the campaign countdown). */
-const PILL = 'whitespace-nowrap rounded-full px-2 py-0.5 text-[11px] text-white shadow-sm sm:px-2.5 sm:py-1 sm:text-xs';
+/** The shape of the badges at the foot of the image ('Nuevo', 'Última talla', the campaign countdown); the card's classes are in global.css. */
+const PILL = 'product-card-pill';
 /** Cards are 1/2 of the width on phones, 1/3 on large screens, 1/4 on extra large (max-w-7xl page). */
 const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, 50vw';
 
@@ -41,8 +41,8 @@ export default function ProductCard({ product: p, openInNewTab = true, onOpen, i
   const { isNew, lastSize } = cardBadges(p, now);
   const open = () => onOpen?.(p);
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white transition hover:-translate-y-0.5 hover:shadow-lg focus-within:shadow-lg">
-      <div className="relative aspect-[4/5] overflow-hidden bg-neutral-100">
+    <article className="group product-card">
+      <div className="product-card-media">
         <ProductImage
           url={p.imagen_principal}
           alt={p.nombre}
@@ -51,16 +51,8 @@ export default function ProductCard({ product: p, openInNewTab = true, onOpen, i
           className="transition duration-500 group-hover:scale-105"
         />
         <div className="absolute left-2 right-14 top-2 flex flex-col items-start gap-1">
-          {badge && (
-            <span className="rounded-full bg-lime-400 px-2 py-0.5 text-[11px] font-extrabold sm:px-2.5 sm:py-1 sm:text-xs text-neutral-950 shadow-sm">
-              {badge}
-            </span>
-          )}
-          {p.category_nombre && (
-            <span className="max-w-full truncate rounded-full bg-white/95 px-2 py-0.5 text-[11px] font-semibold text-neutral-800 shadow-sm sm:px-2.5 sm:py-1 sm:text-xs">
-              {p.category_nombre}
-            </span>
-          )}
+          {badge && <span className="product-card-discount bg-lime-400">{badge}</span>}
+          {p.category_nombre && <span className="product-card-category">{p.category_nombre}</span>}
         </div>
         <FavoriteButton className="absolute right-2 top-2" product={p} />
         {/* What is happening to the product, at the foot of the image: new, last size, campaign ending; a line wraps when narrow. */}
@@ -80,17 +72,17 @@ export default function ProductCard({ product: p, openInNewTab = true, onOpen, i
           )}
         </div>
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+      <div className="product-card-body">
         <div>
-          <h3 id={nameId} className="line-clamp-2 text-sm font-semibold leading-snug text-neutral-950 sm:text-base">
+          <h3 id={nameId} className="product-card-name">
             {p.nombre}
           </h3>
-          <p className="mt-0.5 text-xs font-medium uppercase tracking-wide text-neutral-600">{p.marca}</p>
+          <p className="product-card-brand">{p.marca}</p>
         </div>
         {sizes.length > 0 && (
           <ul aria-label="Tallas" className="flex flex-wrap gap-1">
             {sizes.slice(0, MAX_SIZES).map((s) => (
-              <li key={s} className="rounded-md border border-neutral-300 px-1.5 py-0.5 text-xs text-neutral-700">
+              <li key={s} className="product-card-size">
                 {s}
               </li>
             ))}
@@ -116,7 +108,7 @@ export default function ProductCard({ product: p, openInNewTab = true, onOpen, i
           aria-describedby={nameId}
           onClick={open}
           onAuxClick={(e) => e.button === 1 && open()}
-          className="inline-flex items-center justify-center rounded-full bg-neutral-950 px-4 py-2 text-sm font-semibold text-white transition after:absolute after:inset-0 after:content-[''] group-hover:bg-neutral-800"
+          className="product-card-link"
         >
           Ver producto
         </a>

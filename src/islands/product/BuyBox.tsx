@@ -55,8 +55,8 @@ interface Props {
   priceUpdated?: boolean;
   /** The seller's chat number (shop settings). */
   sellerPhone: string;
-  /** The product's size guide ('Guía de tallas' beside the sizes), when it has one. */
-  sizeGuide?: SizeGuideData | null;
+  /** The product's size guide ('Guía de tallas' beside the sizes), when it has one, or a built page's guide id. */
+  sizeGuide?: SizeGuideData | string | null;
   /** An order was refused because the product changed (a size sold or held meanwhile): read it again. */
   onStale?: (() => void) | undefined;
 }

@@ -20,8 +20,8 @@ interface Props {
   url: string;
   /** The seller's chat number (shop settings). */
   sellerPhone: string;
-  /** The product's size guide, when it has one. */
-  sizeGuide?: SizeGuide | null;
+  /** The product's size guide, when it has one: the built page passes its id (SizeGuide loads it when reached for). */
+  sizeGuide?: SizeGuide | string | null;
 }
 
 type Check = { kind: 'built' } | { kind: 'gone' } | { kind: 'live'; product: BuyProduct; priceUpdated: boolean };

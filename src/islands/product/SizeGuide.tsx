@@ -3,9 +3,11 @@
  * public.size_guide_id), a centred dialog on a laptop and a full-height sheet on a phone. The table
  * shows MX, US and EU sizes and the kind's body measurements in cm; a star on each row saves that size
  * as the shopper's own ("Mi talla", kept on the device), which /tienda then offers as a one-tap filter.
- * Everything it shows comes in its props: the built page passes the guide it was built with.
+ * A built page passes only its guide's id: the table comes from the build's /guias-de-tallas.json
+ * (size-guides.ts), asked for as soon as the shopper points at, touches or focuses the link, so it is
+ * there by the click; a product shown live passes the guide itself.
  */
-import { X, Star } from '../../components/icons.tsx';
+import { Ruler, Star, X } from '../../components/icons.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MySizes } from '../../lib/my-size.ts';
 import {
@@ -19,10 +21,13 @@ import {
   shopSizeOfRow,
 } from '../../lib/size-guide.ts';
 import { $mySizes, forgetMySize, saveMySize } from '../../stores/my-size.ts';
+import { notify } from '../../stores/toast.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
+import { loadSizeGuide } from './size-guides.ts';
 
 interface Props {
-  guide: Guide;
+  /** The guide, or the id of the build's guide (loaded when the shopper reaches for the link). */
+  guide: Guide | string;
   /** The product's sizes: a row is saved under the label the product uses for it (S, not CH). */
   sizes: readonly string[];
   /** Classes of the link (it sits beside the 'Talla' label or on a line of its own). */
@@ -30,28 +35,6 @@ interface Props {
 }
 
 const NOTHING_SAVED: MySizes = {};
-
-/** Lucide's ruler (ISC licence). */
-function Ruler({ className }: { className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      <path d="M21.3 15.3a2.4 2.4 0 0 1 0 3.4l-2.6 2.6a2.4 2.4 0 0 1-3.4 0L2.7 8.7a2.41 2.41 0 0 1 0-3.4l2.6-2.6a2.41 2.41 0 0 1 3.4 0Z" />
-      <path d="m14.5 12.5 2-2" />
-      <path d="m11.5 9.5 2-2" />
-      <path d="m8.5 6.5 2-2" />
-      <path d="m17.5 15.5 2-2" />
-    </svg>
-  );
-}
 
 const same = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -164,8 +147,32 @@ function GuideBody({ guide, sizes }: { guide: Guide; sizes: readonly string[] })
 const FRAME =
   'm-0 h-[100dvh] max-h-none w-full max-w-none overflow-hidden border-0 bg-white p-0 text-neutral-950 shadow-2xl backdrop:bg-neutral-950/50 backdrop:backdrop-blur-sm sm:m-auto sm:h-auto sm:max-h-[85vh] sm:max-w-2xl sm:rounded-3xl';
 
-export default function SizeGuide({ guide, sizes, className = '' }: Props) {
+export default function SizeGuide({ guide: given, sizes, className = '' }: Props) {
   const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState<Guide | null>(null);
+  const guide = typeof given === 'string' ? loaded : given;
+  const loading = useRef<Promise<Guide | null> | null>(null);
+  const load = (): Promise<Guide | null> => {
+    if (guide || typeof given !== 'string') return Promise.resolve(guide);
+    loading.current ??= loadSizeGuide(given).then(
+      (g) => {
+        setLoaded(g);
+        return g;
+      },
+      (error: unknown) => {
+        loading.current = null;
+        throw error;
+      },
+    );
+    return loading.current;
+  };
+  // the shopper reaching for the link: the table is asked for before the click lands
+  const reach = () => void load().catch(() => undefined);
+  const show = () =>
+    load().then(
+      (g) => (g ? setOpen(true) : notify.error('No se pudo cargar la guía de tallas')),
+      () => notify.error('No se pudo cargar la guía de tallas'),
+    );
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -187,7 +194,10 @@ export default function SizeGuide({ guide, sizes, className = '' }: Props) {
       <button
         type="button"
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onPointerEnter={reach}
+        onPointerDown={reach}
+        onFocus={reach}
+        onClick={() => void show()}
         className={`inline-flex items-center gap-1.5 self-start text-sm font-semibold text-neutral-900 underline decoration-neutral-400 underline-offset-4 transition hover:decoration-neutral-950 ${className}`}
       >
         <Ruler className="size-4" />
@@ -195,7 +205,7 @@ export default function SizeGuide({ guide, sizes, className = '' }: Props) {
       </button>
       <dialog ref={ref} aria-labelledby={titleId} onClose={() => setOpen(false)} className={FRAME}>
         {/* Its content exists only while it is open: the built page does not carry a table nobody opened. */}
-        {open && (
+        {open && guide && (
           <div className="flex h-full max-h-[inherit] flex-col">
             <div className="flex items-start justify-between gap-4 border-b border-neutral-200 px-5 pb-4 pt-5 sm:px-6">
               <div>
