@@ -126,6 +126,7 @@ export async function runStartEdits(root: string, label: string, sizes: readonly
       seeded = size;
       await wait(2000); // the worker's quiet time after the last change
       await until(idle, 1_800_000, 'la publicación del catálogo');
+      await wait(1000); // the worker logs a publication just after recording it
       // the live build: the newest folder of builds/ (npm start switches to a build once it is complete)
       const buildsDir = join(local, 'builds');
       const live = (await readdir(buildsDir)).sort().at(-1) ?? '';

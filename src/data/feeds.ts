@@ -5,7 +5,7 @@
  * whose pieces are all sold (the catalogue's piezas lists only the sizes with a piece left, for sale or
  * held; the feeds list every size, the held and sold ones out of stock). Read once per build.
  */
-import { type FeedProduct, feedSizes } from '../lib/feeds.ts';
+import { type FeedItem, type FeedProduct, feedItems, feedSizes } from '../lib/feeds.ts';
 import { buildCatalogue } from './build-catalogue.ts';
 import { PAGE_SIZE, type ProductDetail } from './product.ts';
 import type { ShopClient } from './supabase.ts';
@@ -107,4 +107,15 @@ export function loadFeedProducts(db: ShopClient): Promise<FeedProduct[]> {
     toFeedProducts(catalogue, campaigns, sold),
   );
   return cached;
+}
+
+/** The feeds' items for the shop at `site`, worked out once per build: both feeds list the same items. */
+const itemsBySite = new Map<string, Promise<FeedItem[]>>();
+export function loadFeedItems(db: ShopClient, site: string): Promise<FeedItem[]> {
+  let items = itemsBySite.get(site);
+  if (!items) {
+    items = loadFeedProducts(db).then((products) => products.flatMap((p) => feedItems(p, site)));
+    itemsBySite.set(site, items);
+  }
+  return items;
 }

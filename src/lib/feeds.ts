@@ -100,23 +100,14 @@ export interface FeedItem {
 // ─── Text ────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Whether XML 1.0 can hold a character: tab, line feed, carriage return and the rest of Unicode but
- * the other control characters, lone surrogates, U+FFFE and U+FFFF (DEL, legal but invisible, is
- * dropped too).
+ * The characters XML 1.0 cannot hold: controls other than tab, line feed and carriage return, DEL,
+ * lone surrogates, U+FFFE and U+FFFF.
  */
-function isXmlChar(cp: number): boolean {
-  if (cp === 0x9 || cp === 0xa || cp === 0xd) return true;
-  if (cp < 0x20 || cp === 0x7f) return false;
-  return cp <= 0xd7ff || (cp >= 0xe000 && cp <= 0xfffd) || cp >= 0x10000;
-}
+const NOT_XML = /[^\t\n\r\u0020-\u007e\u0080-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 
 /** Text fit for a feed: what XML cannot hold removed, and every run of white space one space. */
 export function feedText(text: string): string {
-  return [...text]
-    .filter((ch) => isXmlChar(ch.codePointAt(0) ?? 0))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.replace(NOT_XML, '').replace(/\s+/g, ' ').trim();
 }
 
 /** Cuts text to at most `max` characters (whole code points), ending in '…' when cut. */
@@ -235,11 +226,19 @@ export function salePeriod(campaign: FeedProduct['campaign']): SalePeriod {
 
 const OFFSET = new Intl.DateTimeFormat('en-US', { timeZone: SHOP_TIME_ZONE, timeZoneName: 'longOffset' });
 
+/** Offsets already worked out, by day: a feed asks for the same few days tens of thousands of times. */
+const offsets = new Map<string, string>();
+
 /** Mexico City's UTC offset on a day, '-06:00' (at noon: no change of offset happens then). */
 export function mexicoCityOffset(day: string): string {
-  const name = OFFSET.formatToParts(new Date(`${day}T12:00:00Z`)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const m = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);
-  return m ? `${m[1]}:${m[2] ?? '00'}` : '+00:00';
+  let offset = offsets.get(day);
+  if (offset === undefined) {
+    const name = OFFSET.formatToParts(new Date(`${day}T12:00:00Z`)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+    const m = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);
+    offset = m ? `${m[1]}:${m[2] ?? '00'}` : '+00:00';
+    offsets.set(day, offset);
+  }
+  return offset;
 }
 
 /**
@@ -436,8 +435,8 @@ export function feedItems(p: FeedProduct, site: string): FeedItem[] {
 /** Google's namespace for product attributes in an RSS feed. */
 export const GOOGLE_NAMESPACE = 'http://base.google.com/ns/1.0';
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const escapeXml = (s: string) => s.replace(/[&<>"']/g, (ch) => XML_ENTITIES[ch] as string);
 
 /** Google's availability values. */
 export const googleAvailability = (inStock: boolean) => (inStock ? 'in_stock' : 'out_of_stock');

@@ -6,9 +6,9 @@
 import type { APIRoute } from 'astro';
 import { SHOP } from '../../config/shop.ts';
 import { shopClient } from '../../data/client.ts';
-import { loadFeedProducts } from '../../data/feeds.ts';
+import { loadFeedItems } from '../../data/feeds.ts';
 import { buildShard } from '../../lib/build-shard.ts';
-import { feedItems, googleFeedXml } from '../../lib/feeds.ts';
+import { googleFeedXml } from '../../lib/feeds.ts';
 
 export const GET: APIRoute = async ({ site, url }) => {
   const headers = { 'Content-Type': 'application/xml; charset=utf-8' };
@@ -16,6 +16,6 @@ export const GET: APIRoute = async ({ site, url }) => {
   // the product pages are published (scripts/lib/build.ts): the others skip the work.
   if (buildShard(process.env).index !== 0) return new Response('', { headers });
   const base = (site ?? url).href;
-  const items = (await loadFeedProducts(shopClient)).flatMap((p) => feedItems(p, base));
+  const items = await loadFeedItems(shopClient, base);
   return new Response(googleFeedXml({ title: SHOP.name, link: base, description: SHOP.description }, items), { headers });
 };

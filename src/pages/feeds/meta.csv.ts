@@ -5,15 +5,15 @@
  */
 import type { APIRoute } from 'astro';
 import { shopClient } from '../../data/client.ts';
-import { loadFeedProducts } from '../../data/feeds.ts';
+import { loadFeedItems } from '../../data/feeds.ts';
 import { buildShard } from '../../lib/build-shard.ts';
-import { feedItems, metaFeedCsv } from '../../lib/feeds.ts';
+import { metaFeedCsv } from '../../lib/feeds.ts';
 
 export const GET: APIRoute = async ({ site, url }) => {
   const headers = { 'Content-Type': 'text/csv; charset=utf-8' };
   // Only the first of several side-by-side builds publishes the pages besides the product pages (scripts/lib/build.ts).
   if (buildShard(process.env).index !== 0) return new Response('', { headers });
   const base = (site ?? url).href;
-  const items = (await loadFeedProducts(shopClient)).flatMap((p) => feedItems(p, base));
+  const items = await loadFeedItems(shopClient, base);
   return new Response(metaFeedCsv(items), { headers });
 };
