@@ -19,11 +19,11 @@ import { buildAdmin } from './admin-cache.ts';
 import { astroBuild, type Progress } from './build-processes.ts';
 import { writeHostConfig } from './host-config.ts';
 import { hostLimitWarnings, siteShape } from './host-limits.ts';
-import { linkUnchangedPages, type PageKeys, pagesDigest, takePageKeys } from './page-cache.ts';
+import { linkCachedPages, linkUnchangedPages, type PageKeys, pagesDigest, takePageKeys } from './page-cache.ts';
 import { carrySearchIndex } from './search-index.ts';
 import { countActiveProducts, getActiveProducts } from '../../src/data/product.ts';
 import { createShopClient } from '../../src/data/supabase.ts';
-import { shardCount } from '../../src/lib/build-shard.ts';
+import { PAGES_PER_SHARD, shardCount } from '../../src/lib/build-shard.ts';
 import { todayInMexicoCity } from '../../src/lib/dates.ts';
 
 /** The cache folder of `npm run build`, relative to the project (the publish workflow keeps it between runs). */
@@ -181,9 +181,11 @@ async function buildPages(target: BuildTarget, outDir: string, shards: number, l
   const abort = () => stopAll(target.signal?.reason);
   target.signal?.addEventListener('abort', abort, { once: true });
   if (target.signal?.aborted) abort();
-  const read = getActiveProducts(createShopClient(target.supabaseUrl, target.anonKey)).then(
-    (products) => `{"keys":${JSON.stringify(last)},"products":${JSON.stringify(products)}}`,
-  );
+  const T1 = performance.now();
+  const read = getActiveProducts(createShopClient(target.supabaseUrl, target.anonKey)).then((products) => {
+    if (process.env['SHOP_BUILD_TIMINGS']) console.error(`[timing] catalogue read ${Math.round(performance.now() - T1)} ms`);
+    return `{"keys":${JSON.stringify(last)},"products":${JSON.stringify(products)}}`;
+  });
   const catalogue = settle(read);
   // without the catalogue no build can finish: stop them all
   read.catch((error: unknown) => stopAll(error));
@@ -202,6 +204,7 @@ async function buildPages(target: BuildTarget, outDir: string, shards: number, l
     const failed = settled.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
     const progress = settled.map((s) => (s as PromiseFulfilledResult<Progress>).value);
+    if (process.env['SHOP_BUILD_TIMINGS']) console.error(`[timing] astro done ${Math.round(performance.now() - T1)} ms`);
     const [first, ...rest] = runs.map((run) => run.outDir) as [string, ...string[]];
     // the pages of every build must load the same scripts and styles, those of the first build
     const assets = await Promise.all(
@@ -278,6 +281,9 @@ async function outcomeOf<T>(outcome: Promise<{ value: T } | { error: unknown }>)
 }
 
 export async function buildShop(target: BuildTarget): Promise<BuildStats> {
+  const T0 = performance.now();
+  const mark = (what: string) =>
+    process.env['SHOP_BUILD_TIMINGS'] && console.error(`[timing] ${what} ${Math.round(performance.now() - T0)} ms`);
   const outDir = resolve(target.outDir ?? join(target.root, 'dist'));
   // The back office is built beside the output folder while Astro renders the pages, then moved into it.
   await mkdir(dirname(outDir), { recursive: true });
@@ -289,29 +295,55 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
   if (memoFile) await rm(memoFile, { force: true });
   const cacheDir = target.cacheDir ? resolve(target.cacheDir) : undefined;
   const admin = settle(buildAdmin(resolve(target.root), join(staging, 'admin'), buildEnv(target), cacheDir, target.signal));
+  /** The cache's pages being linked beside the build (page-cache.ts), when it renders only the changed ones. */
+  let linked: Promise<{ value: string } | { error: unknown }> | null = null;
   try {
     const root = resolve(target.root);
     const digest = cacheDir ? await pagesDigest(root, buildEnv(target)) : null;
     const today = todayInMexicoCity();
     const last = cacheDir && digest ? await takePageKeys(cacheDir, digest, today) : null;
-    const allShards = async () =>
-      target.shards ?? shardCount(await countActiveProducts(createShopClient(target.supabaseUrl, target.anonKey)), availableParallelism());
-    let pages = await buildPages(target, outDir, last ? (target.shards ?? 1) : await allShards(), last);
+    const count = () => countActiveProducts(createShopClient(target.supabaseUrl, target.anonKey));
+    const allShards = async () => target.shards ?? shardCount(await count(), availableParallelism());
+    // Only the changed pages are rendered: by one build, unless so many are new (an import) that
+    // rendering them takes builds side by side.
+    const changedShards = async (keys: PageKeys) =>
+      target.shards ?? ((await count()) - Object.keys(keys).length > PAGES_PER_SHARD ? await allShards() : 1);
+    mark('keys');
+    // the cache's pages are linked beside the build while it renders (page-cache.ts)
+    const linking = (keys: PageKeys | null) => (cacheDir && keys ? settle(linkCachedPages(cacheDir, `${outDir}.linked`)) : null);
+    const link = async (keys: PageKeys | null, pages: PagesOutcome, linked: ReturnType<typeof linking>) =>
+      (
+        await linkUnchangedPages(
+          outDir,
+          cacheDir as string,
+          { code: digest as string, day: today },
+          keys,
+          pages.keys,
+          linked && outcomeOf(linked),
+        )
+      ).reused;
+    linked = linking(last);
+    let pages = await buildPages(target, outDir, last ? await changedShards(last) : await allShards(), last);
+    mark('pages');
     let reused: string[] = [];
     if (cacheDir && digest) {
       try {
-        reused = (await linkUnchangedPages(outDir, cacheDir, { code: digest, day: today }, last, pages.keys)).reused;
+        reused = await link(last, pages, linked);
       } catch (error) {
         if (!last) throw error;
         // a damaged cache costs time, never a publication: every page is rendered again
         console.error(`La caché de páginas está dañada (${(error as Error).message}); se compila todo de nuevo.`);
         await rm(outDir, { recursive: true, force: true });
+        await rm(`${outDir}.linked`, { recursive: true, force: true });
+        linked = null;
         pages = await buildPages({ ...target, warm: null }, outDir, await allShards(), null);
-        reused = (await linkUnchangedPages(outDir, cacheDir, { code: digest, day: today }, null, pages.keys)).reused;
+        reused = await link(null, pages, null);
       }
     }
+    mark('linked');
     target.signal?.throwIfAborted();
     await outcomeOf(admin);
+    mark('admin');
     await move(join(staging, 'admin'), join(outDir, 'admin'));
     if (target.searchIndexFrom) await carrySearchIndex(target.searchIndexFrom, outDir);
     const scripts = await writeHostConfig(outDir, target.supabaseUrl, { known, reused: new Set(reused) });
@@ -319,11 +351,16 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
       await mkdir(dirname(memoFile), { recursive: true });
       await writeFile(memoFile, JSON.stringify(Object.fromEntries(scripts)));
     }
+    mark('hostconfig');
     for (const warning of hostLimitWarnings(await siteShape(outDir))) console.warn(warning);
+    mark('shape');
     return { rendered: pages.pages, reused: reused.length, pages: scripts.size };
   } finally {
     await admin; // never left writing into a folder removed below
     await rm(staging, { recursive: true, force: true });
+    // what a failed build linked (a finished one moved it into the build)
+    await linked;
+    await rm(`${outDir}.linked`, { recursive: true, force: true });
   }
 }
 
@@ -336,8 +373,9 @@ export interface RepeatedBuilds {
 }
 
 /**
- * Builds of one target where each build's astro builds are started as soon as the one before it is
- * done (warmBuilds): they bundle while nothing changes, and the next change waits only for its pages.
+ * Builds of one target where each build's astro builds are started ahead (warmBuilds): the next
+ * build's start as soon as this one's have been handed their input, so they bundle while this one
+ * renders and links its pages, and the next change waits only for its own pages.
  */
 export function repeatedBuilds(target: Omit<BuildTarget, 'outDir' | 'signal' | 'warm' | 'searchIndexFrom'>): RepeatedBuilds {
   let next: Promise<WarmBuilds> | null = null;
@@ -345,12 +383,8 @@ export function repeatedBuilds(target: Omit<BuildTarget, 'outDir' | 'signal' | '
   return {
     async build(outDir, signal, searchIndexFrom) {
       const warm = next ? await next.catch(() => null) : null;
-      next = null;
-      try {
-        return await buildShop({ ...target, outDir, signal, warm, ...(searchIndexFrom ? { searchIndexFrom } : {}) });
-      } finally {
-        if (!closed) next = warmBuilds(target);
-      }
+      next = closed ? null : warmBuilds(target);
+      return buildShop({ ...target, outDir, signal, warm, ...(searchIndexFrom ? { searchIndexFrom } : {}) });
     },
     async close() {
       closed = true;

@@ -66,6 +66,18 @@ export async function takePageKeys(cacheDir: string, code: string, day: string):
   }
 }
 
+/**
+ * Links every page of the cache into `into` (a new folder beside the build), in a process of its own:
+ * tens of thousands of links would hold up the file reads of this process. Started while the build
+ * renders; linkUnchangedPages then keeps the links of the unchanged pages. Resolves to `into`.
+ */
+export async function linkCachedPages(cacheDir: string, into: string): Promise<string> {
+  await rm(into, { recursive: true, force: true });
+  if (existsSync(pagesDir(cacheDir))) await exec('cp', ['-al', pagesDir(cacheDir), into]);
+  else await mkdir(into, { recursive: true });
+  return into;
+}
+
 /** What `linkUnchangedPages` put together. */
 export interface LinkedPages {
   /** Pages linked from the cache: 'producto/<permalink>/index.html'. */
@@ -78,7 +90,8 @@ export interface LinkedPages {
  * Completes a build's product pages (`site`/producto, holding the pages it rendered) with the cache's
  * pages whose key did not change, and leaves the cache holding this build's pages and keys. `last` is
  * what takePageKeys returned (null: the build rendered every page), `keys` every product page's key
- * in this build. Fails when a page to link is missing from the cache (a damaged cache).
+ * in this build, `linked` the folder linkCachedPages is filling (null when `last` is). Fails when a
+ * page to link is missing from the cache (a damaged cache).
  */
 export async function linkUnchangedPages(
   site: string,
@@ -86,39 +99,39 @@ export async function linkUnchangedPages(
   renderedWith: RenderedWith,
   last: PageKeys | null,
   keys: PageKeys,
+  linked: Promise<string> | null,
 ): Promise<LinkedPages> {
   const built = join(site, 'producto');
   const cached = pagesDir(cacheDir);
   const permalinks = Object.keys(keys);
   const unchanged = last ? permalinks.filter((p) => last[p] === keys[p]) : [];
   const rendered = permalinks.filter((p) => !last || last[p] !== keys[p]);
+  const links = await linked;
   if (unchanged.length === 0) {
-    // every page was rendered: the cache becomes a set of links to this build's pages (cp in a
-    // process of its own: tens of thousands of links would hold up the file reads of this process)
+    // every page was rendered: the cache becomes a set of links to this build's pages
+    if (links) await exec('rm', ['-rf', '--', links]);
     await rm(cached, { recursive: true, force: true });
     await mkdir(cacheDir, { recursive: true });
     if (existsSync(built)) await exec('cp', ['-al', built, cached]);
     else await mkdir(cached, { recursive: true });
   } else {
-    // the pages of products no longer built leave the cache, then the cache is linked into the build
-    // and each rendered page replaces its link
-    const gone = Object.keys(last ?? {}).filter((p) => !(p in keys));
-    await exec('rm', ['-rf', '--', ...gone.map((p) => join(cached, p))]).catch(() => undefined);
-    const linked = `${built}.linked`;
-    await exec('cp', ['-al', cached, linked]);
+    if (!links) throw new Error('Faltan las páginas de la caché.');
     for (const permalink of unchanged) {
-      if (!existsSync(pageFile(linked, permalink))) throw new Error(`Falta en la caché la página de ${permalink}.`);
+      if (!existsSync(pageFile(links, permalink))) throw new Error(`Falta en la caché la página de ${permalink}.`);
     }
+    // the pages of products no longer built leave the build and the cache; each rendered page
+    // replaces its link in both
+    const gone = Object.keys(last ?? {}).filter((p) => !(p in keys));
+    await exec('rm', ['-rf', '--', ...gone.flatMap((p) => [join(links, p), join(cached, p)])]);
     for (const permalink of rendered) {
-      await mkdir(join(linked, permalink), { recursive: true });
-      await rename(pageFile(built, permalink), pageFile(linked, permalink));
-      // the cache's copy becomes this build's page (a new link replaces the old one)
+      await mkdir(join(links, permalink), { recursive: true });
+      await rename(pageFile(built, permalink), pageFile(links, permalink));
       await mkdir(join(cached, permalink), { recursive: true });
-      await link(pageFile(linked, permalink), `${pageFile(cached, permalink)}.new`);
+      await link(pageFile(links, permalink), `${pageFile(cached, permalink)}.new`);
       await rename(`${pageFile(cached, permalink)}.new`, pageFile(cached, permalink));
     }
     await rm(built, { recursive: true, force: true });
-    await rename(linked, built);
+    await rename(links, built);
   }
   await writeFile(keysFile(cacheDir), JSON.stringify({ ...renderedWith, keys }));
   return { reused: unchanged.map((p) => `producto/${p}/index.html`), rendered: rendered.length };
