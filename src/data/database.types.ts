@@ -2089,6 +2089,15 @@ export type Database = {
         }
         Returns: Json
       }
+      piezas_of: {
+        Args: {
+          p_ids: string[]
+        }
+        Returns: {
+          product_id: string
+          piezas: Json
+        }[]
+      }
       place_order: {
         Args: {
           p_items: Json

@@ -95,16 +95,29 @@ export async function countActiveProducts(db: ShopClient): Promise<number> {
   return count ?? 0;
 }
 
-/** The products whose id is at least `lower` and below `upper` (null: no upper bound), in id order. */
+/** DETAIL_SELECT but the pieces, read for a whole page of products at once (public.piezas_of). */
+const CATALOGUE_SELECT = DETAIL_SELECT.replace(', piezas,', ',');
+
+/**
+ * The products whose id is at least `lower` and below `upper` (null: no upper bound), in id order,
+ * a page at a time: the page's rows, then the pieces of all of them in one call (a computed column
+ * would cost the database one call per product).
+ */
 async function readIdRange(db: ShopClient, lower: string, upper: string | null): Promise<ProductDetail[]> {
   const products: ProductDetail[] = [];
   for (let after: string | null = null; ; ) {
-    let query = db.from('products').select(DETAIL_SELECT).gte('id', lower);
+    let query = db.from('products').select(CATALOGUE_SELECT).gte('id', lower);
     if (upper) query = query.lt('id', upper);
     if (after) query = query.gt('id', after);
-    const { data, error } = await query.order('id', { ascending: true }).limit(PAGE_SIZE).overrideTypes<DetailRow[], { merge: false }>();
+    const { data, error } = await query
+      .order('id', { ascending: true })
+      .limit(PAGE_SIZE)
+      .overrideTypes<Omit<DetailRow, 'piezas'>[], { merge: false }>();
     if (error) throw new Error(`No se pudieron cargar los productos: ${error.message}`);
-    products.push(...data.map(toDetail));
+    const pieces = await db.rpc('piezas_of', { p_ids: data.map((row) => row.id) });
+    if (pieces.error) throw new Error(`No se pudieron cargar las piezas de los productos: ${pieces.error.message}`);
+    const byProduct = new Map(pieces.data.map((row) => [row.product_id, row.piezas]));
+    products.push(...data.map((row) => toDetail({ ...row, piezas: byProduct.get(row.id) ?? [] })));
     if (data.length < PAGE_SIZE) return products;
     after = data[data.length - 1]?.id ?? null;
   }

@@ -351,20 +351,36 @@ comment on function private.keep_sold_size() is 'Trigger: a size with a sale (pr
 -- [{talla, libres, apartadas}] in size order, libres being the pieces for sale now (neither sold
 -- nor held). A size with no piece left (every one sold) is not listed: it has left the shop. A
 -- product without sizes gives one entry whose talla is null.
+-- The pieces of many products in one query (the build reads the whole catalogue's, a page of
+-- products at a time); piezas(products) is the same for one product.
+create function public.piezas_of(p_ids uuid[])
+returns table (product_id uuid, piezas jsonb)
+language sql
+stable
+set search_path = ''
+as $$
+  select p.id,
+         case
+           when count(s.id) > 0 then
+             coalesce(jsonb_agg(jsonb_build_object('talla', btrim(s.talla), 'libres', s.existencias - s.apartadas, 'apartadas', s.apartadas)
+                                order by public.size_sort_key(s.talla), btrim(s.talla)) filter (where s.existencias > 0), '[]'::jsonb)
+           else jsonb_build_array(jsonb_build_object('talla', null, 'libres', p.existencias - p.apartadas, 'apartadas', p.apartadas))
+         end
+    from public.products p
+    left join public.product_sizes s on s.product_id = p.id
+   where p.id = any (p_ids)
+   group by p.id
+$$;
+comment on function public.piezas_of(uuid[]) is 'The piezas of each product of p_ids the caller can see (see public.piezas): the whole catalogue''s read a page of products at a time.';
+grant execute on function public.piezas_of(uuid[]) to anon, authenticated;
+
 create function public.piezas(p public.products)
 returns jsonb
 language sql
 stable
 set search_path = ''
 as $$
-  select case
-    when exists (select 1 from public.product_sizes s where s.product_id = p.id) then (
-      select coalesce(jsonb_agg(jsonb_build_object('talla', btrim(s.talla), 'libres', s.existencias - s.apartadas, 'apartadas', s.apartadas)
-                                order by public.size_sort_key(s.talla), btrim(s.talla)), '[]'::jsonb)
-        from public.product_sizes s
-       where s.product_id = p.id and s.existencias > 0)
-    else jsonb_build_array(jsonb_build_object('talla', null, 'libres', p.existencias - p.apartadas, 'apartadas', p.apartadas))
-  end
+  select x.piezas from public.piezas_of(array[p.id]) x
 $$;
 comment on function public.piezas(public.products) is 'Computed column: [{talla, libres, apartadas}] per size with a piece not yet sold, in size order (libres: for sale now); one entry with talla null for a product without sizes.';
 grant execute on function public.piezas(public.products) to anon, authenticated;
