@@ -29,8 +29,8 @@ const REBUILD_FROM = 50_000;
 const REBUILT_TABLES = ['public.products', 'public.product_sizes', 'public.product_images', 'private.shop_catalogue'];
 /** The products' triggers that keep the shop's cells, off during a large seed. */
 const CELLS_TRIGGERS = 'disable trigger products_shop_cells_insert, disable trigger products_shop_cells_update';
-/** Written besides the catalogue tables (private.catalogue_tables()): the history, one row per product row written. */
-const ALSO_WRITTEN = ['public.audit_changes'];
+/** Written besides the shop's tables (private.shop_tables(), by the triggers): the products' own and the history (a row per row written). */
+const ALSO_WRITTEN = ['public.products', 'public.product_sizes', 'public.product_images', 'public.product_private', 'public.audit_changes'];
 
 /** Column name and Postgres array type of each table written. */
 const TABLES = {
@@ -147,7 +147,7 @@ export function pgStore(dbUrl: string): BulkStore {
       }
       for (const def of rebuild) await db.query(def);
       await db.query('commit');
-      const { rows } = await db.query<{ name: string }>('select unnest(private.catalogue_tables())::text as name');
+      const { rows } = await db.query<{ name: string }>('select unnest(private.shop_tables())::text as name');
       let tables = [...rows.map((r) => r.name), ...ALSO_WRITTEN];
       for (let round = 1; tables.length > 0; round++) {
         for (const table of tables) await db.query(`vacuum (freeze, ${round === 1 ? 'analyze, ' : ''}index_cleanup on) ${table}`);

@@ -1163,23 +1163,22 @@ comment on function private.shop_cells_rebuild() is
 -- transaction (ANALYZE counts the transaction's own rows): the CSV import's batches and the bulk
 -- actions call private.refresh_shop_statistics when their change is large (a direct load, the bulk
 -- seed, runs VACUUM (ANALYZE) after it commits, scripts/seed/bulk-pg.ts).
--- The tables the products' changes write: the products and their sizes, images and private
--- columns, and the shop's copy, cells, names and words (kept by triggers).
-create function private.catalogue_tables()
+-- The shop's tables the products' changes write (kept by triggers): its copy of the products, the
+-- cells, names and words. The shop's reads plan on these (the products themselves it reads by key).
+create function private.shop_tables()
 returns regclass[]
 language sql
 immutable
 set search_path to ''
 as $$
   select array[
-    'public.products', 'public.product_sizes', 'public.product_images', 'public.product_private',
     'private.shop_catalogue', 'private.shop_cells', 'private.shop_size_cells', 'private.shop_names',
     'private.shop_name_cells', 'private.shop_name_size_cells', 'private.shop_words', 'private.shop_word_cells',
     'private.shop_word_size_cells'
   ]::regclass[]
 $$;
-comment on function private.catalogue_tables() is
-  'The tables a change of products writes (the products, their sizes, images and private columns, and the shop''s copy, cells, names and words): those a large change refreshes the statistics of.';
+comment on function private.shop_tables() is
+  'The shop''s tables the products'' changes write through triggers (its copy of the products, cells, names and words): those a large change refreshes the statistics of.';
 
 -- A change is large when it adds, removes or changes more than 50 products plus 5% of the
 -- catalogue (autovacuum analyzes after 50 plus 10%): the rows this transaction changed (p_pending)
@@ -1204,7 +1203,7 @@ $$;
 comment on function private.shop_statistics_stale(bigint) is
   'True when the shop''s statistics lag the catalogue by more than 50 products plus 5%: p_pending rows changed by this transaction plus the rows the shop''s copy of the catalogue grew by since the last ANALYZE.';
 
--- ANALYZE of every catalogue table and the trigram and size indexes' pending entries merged. Two
+-- ANALYZE of the shop's tables and the trigram and size indexes' pending entries merged. Two
 -- transactions never refresh at once (the second one's ANALYZE would fail on the first one's
 -- uncommitted statistics): the second skips, the first one's statistics serve both.
 create function private.refresh_shop_statistics()
@@ -1221,7 +1220,7 @@ begin
   if not pg_try_advisory_xact_lock(hashtextextended('refresh_shop_statistics', 0)) then
     return false;
   end if;
-  foreach v_table in array private.catalogue_tables() loop
+  foreach v_table in array private.shop_tables() loop
     execute format('analyze %s', v_table);
   end loop;
   for v_index in
@@ -1229,7 +1228,7 @@ begin
     from pg_catalog.pg_index i
     join pg_catalog.pg_class x on x.oid = i.indexrelid
     join pg_catalog.pg_am a on a.oid = x.relam
-    where a.amname = 'gin' and i.indrelid = any (private.catalogue_tables())
+    where a.amname = 'gin' and i.indrelid = any (private.shop_tables())
   loop
     perform pg_catalog.gin_clean_pending_list(v_index);
   end loop;
@@ -1237,7 +1236,7 @@ begin
 end
 $$;
 comment on function private.refresh_shop_statistics() is
-  'ANALYZE of the catalogue tables (private.catalogue_tables) and their GIN indexes'' pending entries merged, in the calling transaction; false when another transaction is refreshing them. Called after large changes (the CSV import''s batches, bulk actions).';
+  'ANALYZE of the shop''s tables (private.shop_tables) and their GIN indexes'' pending entries merged, in the calling transaction; false when another transaction is refreshing them. Called after large changes (the CSV import''s batches, bulk actions).';
 -- the import and the bulk actions run with their caller's rights (an admin, or the service role)
 grant execute on function private.refresh_shop_statistics(), private.shop_statistics_stale(bigint) to authenticated, service_role;
 
