@@ -55,8 +55,8 @@ comment on function private.shop_statistics_stale(bigint) is
   'True when the shop''s statistics lag the catalogue by more than 50 products plus 5%: p_pending rows changed by this transaction plus the rows the shop''s copy of the catalogue grew by since the last ANALYZE.';
 
 -- ANALYZE of the shop's tables and the trigram and size indexes' pending entries merged. Two
--- transactions never refresh at once (the second one's ANALYZE would fail on the first one's
--- uncommitted statistics): the second skips, the first one's statistics serve both.
+-- transactions never refresh at once (ANALYZE locks each table until its transaction ends, so the
+-- second would wait for the first to finish): the second skips, the first one's statistics serve both.
 create function private.refresh_shop_statistics()
 returns boolean
 language plpgsql
