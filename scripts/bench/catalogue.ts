@@ -28,7 +28,8 @@ const LIVE = 'join public.campaigns c on c.id = p.campaign_id and c.fecha_fin >=
 
 /**
  * What the state classes are drawn from (state-classes.ts): every size, category, subcategory,
- * brand, live campaign and price range, how many visible products each name word appears in, and
+ * brand, live campaign and price range, how many visible products each name word (and each word of
+ * names and marcas, for the frequent searches) appears in, and
  * 60 visible products (the same ones for the same catalogue: by id) for the combinations.
  */
 export async function readClassCatalogue(db: pg.Client): Promise<ClassCatalogue> {
@@ -36,6 +37,11 @@ export async function readClassCatalogue(db: pg.Client): Promise<ClassCatalogue>
   const words = await db.query<{ word: string; products: string }>(
     `select w as word, count(distinct p.id) as products
        from public.products p ${LIVE}, regexp_split_to_table(lower(p.nombre), '\\s+') as w
+      group by w`,
+  );
+  const nameAndBrandWords = await db.query<{ word: string; products: string }>(
+    `select w as word, count(distinct p.id) as products
+       from public.products p ${LIVE}, regexp_split_to_table(lower(p.nombre || ' ' || coalesce(p.marca, '')), '\\s+') as w
       group by w`,
   );
   const sample = await db.query<{
@@ -65,6 +71,7 @@ export async function readClassCatalogue(db: pg.Client): Promise<ClassCatalogue>
     ),
     priceRanges: await column(db, 'select id as v from public.price_ranges() order by orden'),
     words: words.rows.map((r) => ({ word: r.word, products: Number(r.products) })),
+    nameAndBrandWords: nameAndBrandWords.rows.map((r) => ({ word: r.word, products: Number(r.products) })),
     sample: sample.rows.map((r) => ({
       categoryId: r.category_id,
       subcategoryId: r.subcategory_id,

@@ -51,16 +51,37 @@ export async function timeClasses(anon: SupabaseClient, states: readonly ClassSt
   for (const s of states.slice(0, 5)) await shopPageComputed(anon, s.args);
   const rng = createRng('shop-state-classes:order');
   for (let round = 0; round < repeats; round++) {
-    for (const i of rng.shuffle(states.map((_, i) => i))) {
-      const state = states[i] as ClassState;
-      samples[i]?.push(
-        await timed(async () => {
-          timeouts[i] = (timeouts[i] ?? 0) + (await shopPageComputed(anon, state.args));
-        }),
-      );
-    }
+    await askRound(anon, states, rng.shuffle(states.map((_, i) => i)), samples, timeouts);
     progress(`filtros: vuelta ${round + 1}/${repeats} sobre los ${states.length} estados`);
   }
+  return summarize(states, samples, timeouts, repeats);
+}
+
+/**
+ * Every state asked once, as a shop that has just loaded its catalogue first hears each: no state
+ * is asked before it is timed (the warm-up reads a category list, not a page), in a shuffled order.
+ */
+export async function timeOnce(anon: SupabaseClient, states: readonly ClassState[], seed: string): Promise<ClassesAtSize> {
+  const samples: number[][] = states.map(() => []);
+  const timeouts: number[] = states.map(() => 0);
+  // warm-up: the connection pool and PostgREST's schema cache only
+  for (let i = 0; i < 3; i++) await anon.from('categories').select('id').limit(1);
+  await askRound(anon, states, createRng(seed).shuffle(states.map((_, i) => i)), samples, timeouts);
+  return summarize(states, samples, timeouts, 1);
+}
+
+async function askRound(anon: SupabaseClient, states: readonly ClassState[], order: number[], samples: number[][], timeouts: number[]) {
+  for (const i of order) {
+    const state = states[i] as ClassState;
+    samples[i]?.push(
+      await timed(async () => {
+        timeouts[i] = (timeouts[i] ?? 0) + (await shopPageComputed(anon, state.args));
+      }),
+    );
+  }
+}
+
+function summarize(states: readonly ClassState[], samples: number[][], timeouts: number[], repeats: number): ClassesAtSize {
   const classes = CLASSES.map((cls): ClassTiming => {
     const of = (keep: (s: ClassState) => boolean) => states.flatMap((s, i) => (s.class === cls && keep(s) ? (samples[i] ?? []) : []));
     return {

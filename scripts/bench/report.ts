@@ -4,6 +4,7 @@
  * the same run (page weight, Lighthouse) is the figure recorded before the storefront at scale work.
  */
 import type { PageWeight } from '../lib/page-weight.ts';
+import { afterLoadDetails } from './after-load.ts';
 import type { FiltersResult } from './filters.ts';
 import { CLASS_LABELS, CLASSES, PAGES } from './state-classes.ts';
 import type { Audit } from './lighthouse.ts';
@@ -104,6 +105,15 @@ function filterDetails(f: FiltersResult): string[] {
       ],
     ),
   ];
+  if (f.afterLoad)
+    out.push(
+      ...afterLoadDetails(
+        f.afterLoad,
+        f.curve.find((p) => p.size === f.mainSize),
+        classGoalMs(f.mainSize),
+        table,
+      ),
+    );
   for (const p of f.curve)
     out.push(
       `\n### Los 5 estados más lentos, demo + ${count(p.size)} (mediana de ${p.repeats} llamadas; la más lenta)\n`,

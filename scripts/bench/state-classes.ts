@@ -11,6 +11,7 @@
  */
 import { createRng } from '../seed/random.ts';
 import { PAGE_SIZE, type ShopPageArgs, shopPageArgs } from './filter-states.ts';
+import { FREQUENT_TERMS, frequentTerms, type WordCount } from './frequent-words.ts';
 
 export interface Named {
   id: string;
@@ -40,12 +41,27 @@ export interface ClassCatalogue {
   /** The shop's price range ids ('0-1000', …, '20000+'). */
   priceRanges: readonly string[];
   /** Words of visible product names with how many products each appears in. */
-  words: readonly { word: string; products: number }[];
+  words: readonly WordCount[];
+  /** Words of visible product names and marcas (lowercased, accents kept) with their products: the frequent searches. */
+  nameAndBrandWords: readonly WordCount[];
   /** A fixed sample of visible products, for the combinations. */
   sample: readonly SampleProduct[];
 }
 
-export const CLASSES = ['none', 'size', 'category', 'subcategory', 'brand', 'campaign', 'price', 'search', 'two', 'three', 'sort'] as const;
+export const CLASSES = [
+  'none',
+  'size',
+  'category',
+  'subcategory',
+  'brand',
+  'campaign',
+  'price',
+  'search',
+  'frequent',
+  'two',
+  'three',
+  'sort',
+] as const;
 export type StateClass = (typeof CLASSES)[number];
 
 /** What each class is, as the bench prints it. */
@@ -58,6 +74,7 @@ export const CLASS_LABELS: Record<StateClass, string> = {
   campaign: 'cada campaña vigente sola',
   price: 'cada rango de precio solo',
   search: 'búsquedas (20 términos)',
+  frequent: `búsquedas frecuentes (${FREQUENT_TERMS} palabras del catálogo, página 1)`,
   two: 'dos filtros',
   three: 'tres filtros',
   sort: 'cada orden (sin filtros, talla, categoría, búsqueda, dos filtros)',
@@ -187,6 +204,7 @@ export function classValues(c: ClassCatalogue): Record<StateClass, Value[]> {
     campaign: alone(c.liveCampaigns, 'p_campaign_id', 'campaña'),
     price: c.priceRanges.map((r) => ({ label: `precio $${r}`, filters: { p_price_range: r } })),
     search: searchTerms(c).map((t) => ({ label: `búsqueda "${t}"`, filters: { p_search_term: t } })),
+    frequent: frequentTerms(c.nameAndBrandWords).map((t) => ({ label: `búsqueda "${t}"`, filters: { p_search_term: t } })),
     two: combinations(c, TWO),
     three: combinations(c, THREE),
     sort: sortValues(c),
@@ -209,12 +227,18 @@ function sortValues(c: ClassCatalogue): Value[] {
   return SORTS.flatMap((sort) => bases.map((b) => ({ label: `orden ${sort}, ${b.label}`, filters: { ...b.filters, p_sort: sort } })));
 }
 
-/** Every state of every class: each value on pages 1, 5 and 50, class by class. */
+/**
+ * The pages asked of each value: 1, 5 and 50, but only the first of a frequent search, which the
+ * bench times as a shopper first asks it (its later pages would find the word already matched).
+ */
+export const pagesOf = (cls: StateClass): readonly Page[] => (cls === 'frequent' ? [1] : PAGES);
+
+/** Every state of every class: each value on its pages (pagesOf), class by class. */
 export function stateClasses(c: ClassCatalogue): ClassState[] {
   const values = classValues(c);
   return CLASSES.flatMap((cls) =>
     values[cls].flatMap((v) =>
-      PAGES.map((page) => ({
+      pagesOf(cls).map((page) => ({
         class: cls,
         label: v.label,
         page,

@@ -11,6 +11,15 @@
  * products, which a batch fires three times: its insert, then its sizes and images copied onto the
  * products) are not updated batch by batch: the triggers are disabled for the transaction and the
  * cells counted once from every product before it commits (private.shop_cells_rebuild).
+ *
+ * Before it returns, every table the seed wrote is vacuumed and analyzed (VACUUM cannot run inside
+ * the transaction, so right after it commits): the planner's statistics then describe the new
+ * catalogue, the trigram indexes hold no pending entries, and the pages are marked all-visible, so
+ * the shop's index-only walks skip the table from the first request, and autovacuum has nothing
+ * left to catch up on while shoppers arrive. Rows are frozen (a row the load locked, as the cells
+ * triggers do, keeps its page unmarked until then) and index cleanup is forced (skipped when few rows
+ * are dead, a page keeping a dead row's slot is not marked). The commit waits for its WAL to be flushed (even on a
+ * stack run without synchronous commits): VACUUM cannot mark pages of a commit not yet flushed.
  */
 import pg from 'pg';
 import type { BulkRows, BulkStore } from './bulk-store.ts';
@@ -20,6 +29,8 @@ const REBUILD_FROM = 50_000;
 const REBUILT_TABLES = ['public.products', 'public.product_sizes', 'public.product_images', 'private.shop_catalogue'];
 /** The products' triggers that keep the shop's cells, off during a large seed. */
 const CELLS_TRIGGERS = 'disable trigger products_shop_cells_insert, disable trigger products_shop_cells_update';
+/** Written besides the shop's tables (private.shop_tables(), by the triggers): the products' own and the history (a row per row written). */
+const ALSO_WRITTEN = ['public.products', 'public.product_sizes', 'public.product_images', 'public.product_private', 'public.audit_changes'];
 
 /** Column name and Postgres array type of each table written. */
 const TABLES = {
@@ -44,6 +55,22 @@ const TABLES = {
   product_images: { product_id: 'uuid', image_url: 'text', orden: 'integer' },
   product_sizes: { product_id: 'uuid', talla: 'text' },
 } as const;
+
+/**
+ * Rounds of VACUUM at most: a page stays unmarked while a transaction that began before the load
+ * committed is still running (autovacuum analyzing another table, say), so the tables left with
+ * unmarked pages are vacuumed again a second later.
+ */
+const VACUUM_ROUNDS = 5;
+
+/** The tables whose pages are not all marked all-visible. */
+async function unmarked(db: pg.Client, tables: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `select t::text as name from unnest($1::regclass[]) as t join pg_class c on c.oid = t where c.relallvisible < c.relpages`,
+    [tables],
+  );
+  return rows.map((r) => r.name);
+}
 
 /** `insert into public.<table> (…) select * from unnest($1::t1[], …)` and its column arrays. */
 function insert(table: keyof typeof TABLES, rows: readonly object[], suffix = ''): [string, unknown[][]] {
@@ -86,6 +113,7 @@ export function pgStore(dbUrl: string): BulkStore {
       await db.query('begin');
       // memory for building the indexes again
       await db.query(`set local maintenance_work_mem = '512MB'`);
+      await db.query('set local synchronous_commit = on');
       if (count < REBUILD_FROM) return;
       const { rows } = await db.query<{ name: string; def: string }>(
         `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
@@ -119,6 +147,14 @@ export function pgStore(dbUrl: string): BulkStore {
       }
       for (const def of rebuild) await db.query(def);
       await db.query('commit');
+      const { rows } = await db.query<{ name: string }>('select unnest(private.shop_tables())::text as name');
+      let tables = [...rows.map((r) => r.name), ...ALSO_WRITTEN];
+      for (let round = 1; tables.length > 0; round++) {
+        for (const table of tables) await db.query(`vacuum (freeze, ${round === 1 ? 'analyze, ' : ''}index_cleanup on) ${table}`);
+        if (round === VACUUM_ROUNDS) break;
+        tables = await unmarked(db, tables);
+        if (tables.length > 0) await new Promise((r) => setTimeout(r, 1000));
+      }
     },
     async close() {
       // without finish() (a failure), the transaction and the dropped indexes roll back

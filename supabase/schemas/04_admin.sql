@@ -934,6 +934,10 @@ begin
     else
       raise exception 'Acción desconocida: %', coalesce(p_action, '') using errcode = '22023';
   end case;
+  -- a large change leaves the shop's statistics current before it returns
+  if private.shop_statistics_stale(v_changed) then
+    perform private.refresh_shop_statistics();
+  end if;
   return jsonb_build_object('changed', v_changed, 'image_urls', v_images);
 end
 $$;

@@ -358,6 +358,12 @@ begin
     v_imported := v_imported + 1;
   end loop;
 
+  -- an import of many batches keeps the shop's statistics current: the batch that finds them more
+  -- than 5% behind (its own rows and the earlier batches') refreshes them
+  if private.shop_statistics_stale(v_imported + v_updated) then
+    perform private.refresh_shop_statistics();
+  end if;
+
   return jsonb_build_object(
     'success_count', v_imported + v_skipped + v_updated,
     'error_count', jsonb_array_length(v_errors),

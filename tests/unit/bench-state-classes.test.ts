@@ -3,6 +3,7 @@ import {
   CLASSES,
   SORTS,
   type ClassCatalogue,
+  pagesOf,
   classValues,
   MISS,
   PAGES,
@@ -62,6 +63,7 @@ const catalogue: ClassCatalogue = {
   liveCampaigns: campaigns,
   priceRanges: ranges,
   words,
+  nameAndBrandWords: [...words, { word: 'nike', products: 900 }],
   sample,
 };
 
@@ -107,8 +109,9 @@ describe('stateClasses', () => {
     expect(states.filter((s) => s.class !== 'sort').every((s) => s.args.p_sort === null)).toBe(true);
   });
 
-  it('asks for pages 1, 5 and 50 (offset 49 × 12) of every value', () => {
-    for (const cls of CLASSES) expect(states.filter((s) => s.class === cls)).toHaveLength(values[cls].length * PAGES.length);
+  it('asks for pages 1, 5 and 50 (offset 49 × 12) of every value, and only the first of a frequent search', () => {
+    expect(pagesOf('frequent')).toEqual([1]);
+    for (const cls of CLASSES) expect(states.filter((s) => s.class === cls)).toHaveLength(values[cls].length * pagesOf(cls).length);
     for (const s of states) {
       expect(s.args.p_limit).toBe(12);
       expect(s.args.p_offset).toBe((s.page - 1) * 12);
@@ -148,7 +151,7 @@ describe('stateClasses', () => {
   });
 
   it('still gives the single-filter classes for a catalogue without words or sample products', () => {
-    const bare = stateClasses({ ...catalogue, words: [], sample: [] });
+    const bare = stateClasses({ ...catalogue, words: [], nameAndBrandWords: [], sample: [] });
     expect(bare.filter((s) => s.class === 'two' || s.class === 'three')).toEqual([]);
     expect(bare.filter((s) => s.class === 'size')).toHaveLength(catalogue.sizes.length * 3);
     expect(bare.some((s) => s.args.p_search_term === MISS)).toBe(true);
