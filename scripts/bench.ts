@@ -20,6 +20,10 @@
  *   (scripts/bench/order-payment.ts; `npm run bench:pay` alone). A p95 above 2 s, an order never
  *   seen paid and gone, or a final state other than each order paid once and its piece sold prints
  *   NO CUMPLE and the bench exits with status 1.
+ * - hosted: the publish workflow after one price edit, step by step, at 10,000 and 50,000 products
+ *   (BENCH_HOSTED_SIZES): a clean install, the build cache packed and restored as actions/cache does,
+ *   the incremental build, the deploy to a local stand-in of Netlify's API and the search index
+ *   (scripts/bench/hosted.ts).
  * Other settings and the ports: scripts/bench/options.ts. Prints progress, then the table, and
  * writes bench/results/<date>.json and .md (<date>-<sections> when only some sections ran).
  * `npm run bench` then runs the CSV import and analytics benches. Not part of `npm test`.
@@ -29,6 +33,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { todayInMexicoCity } from '../src/lib/dates.ts';
 import { runFilters } from './bench/filters.ts';
+import { runHosted } from './bench/hosted.ts';
 import { options, progress, SECTIONS } from './bench/options.ts';
 import { runOrderPayment } from './bench/order-payment.ts';
 import { runOrderRace } from './bench/order-race.ts';
@@ -47,6 +52,7 @@ const filters = has('filters') ? await runFilters() : null;
 const site = has('weight') || has('build') || has('lighthouse') ? await runSite({ lighthouse: has('lighthouse') }) : null;
 const race = has('race') ? await runOrderRace() : null;
 const pay = has('pay') ? await runOrderPayment() : null;
+const hosted = has('hosted') ? await runHosted(options.hostedSizes) : null;
 
 const results: BenchResults = {
   date: todayInMexicoCity(),
@@ -64,6 +70,7 @@ const results: BenchResults = {
   site,
   race,
   pay,
+  hosted,
 };
 const text = markdown(results);
 const dir = join(ROOT, 'bench/results');

@@ -1,6 +1,6 @@
 /**
  * What `npm run bench` runs and where, from the environment:
- * - BENCH_ONLY: comma-separated sections to run (filters, weight, build, lighthouse, race, pay); all when unset.
+ * - BENCH_ONLY: comma-separated sections to run (filters, weight, build, lighthouse, race, pay, hosted); all when unset.
  *   `weight`, `build` and `lighthouse` share the builds of BENCH_BUILD_SIZES, so any of them builds.
  * - BENCH_CURVE ("10000,100000,1000000"): the catalogue sizes (bulk products on top of the demo) the
  *   filters section times the state classes at, built one after the other on the same stack.
@@ -19,6 +19,8 @@
  *   one after another and all at once, each beside as many payments handed straight to record_payment.
  * - BENCH_PUBLISH_SIZES ("10000,50000") and BENCH_EDITS (5): the catalogue sizes `npm run bench:build`
  *   publishes, and the price edits it times at each.
+ * - BENCH_HOSTED_SIZES ("10000,50000"): the catalogue sizes the hosted section (hosted.ts) publishes
+ *   as the publish workflow does, step by step; BENCH_HOSTED_INSTALL=0 skips its two installs.
  * - BENCH_BASELINE_REF: a commit (or branch) whose shop is built and audited beside this one in the same
  *   run, from a worktree of it with its own dependencies installed: the weights and Lighthouse
  *   rounds alternate between the two builds, so a busy machine weighs on both alike.
@@ -27,8 +29,8 @@
  *   and Chromium's DevTools port is the next one; BENCH_FUNCTIONS_PORT (63532): the payment section's
  *   functions gateway (pay and mercadopago-webhook with Mercado Pago's secrets).
  */
-export type Section = 'filters' | 'weight' | 'build' | 'lighthouse' | 'race' | 'pay';
-export const SECTIONS: readonly Section[] = ['filters', 'weight', 'build', 'lighthouse', 'race', 'pay'];
+export type Section = 'filters' | 'weight' | 'build' | 'lighthouse' | 'race' | 'pay' | 'hosted';
+export const SECTIONS: readonly Section[] = ['filters', 'weight', 'build', 'lighthouse', 'race', 'pay', 'hosted'];
 
 const num = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -78,6 +80,7 @@ export const options = {
   // npm run bench:build (scripts/bench/publish.ts)
   publishSizes: sizes('BENCH_PUBLISH_SIZES', '10000,50000'),
   edits: Math.max(1, num('BENCH_EDITS', 5)),
+  hostedSizes: sizes('BENCH_HOSTED_SIZES', '10000,50000'),
   ports: {
     dbPort: num('BENCH_DB_PORT', 63522),
     apiPort: num('BENCH_API_PORT', 63521),

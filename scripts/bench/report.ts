@@ -5,6 +5,8 @@
  */
 import type { PageWeight } from '../lib/page-weight.ts';
 import type { FiltersResult } from './filters.ts';
+import type { HostedResult } from './hosted.ts';
+import { hostedDetails, hostedRows } from './hosted-report.ts';
 import { CLASS_LABELS, CLASSES, PAGES } from './state-classes.ts';
 import type { Audit } from './lighthouse.ts';
 import type { PayCase, PayResult } from './order-payment.ts';
@@ -23,6 +25,8 @@ export interface BenchResults {
   race?: RaceResult | null;
   /** Absent from results written before the payment section. */
   pay?: PayResult | null;
+  /** Absent from results written before the hosted section. */
+  hosted?: HostedResult | null;
 }
 
 /** Goals of the filters: p95 of every state class by catalogue size, and the load run. */
@@ -343,6 +347,7 @@ function details(r: BenchResults): string[] {
     }
   }
   if (r.pay) out.push(...payDetails(r.pay));
+  if (r.hosted) out.push(...hostedDetails(r.hosted));
   return out;
 }
 
@@ -353,6 +358,7 @@ export function markdown(r: BenchResults): string {
     ...(r.site ? siteRows(r.site) : []),
     ...(r.race ? raceRows(r.race) : []),
     ...(r.pay ? payRows(r.pay) : []),
+    ...(r.hosted ? hostedRows(r.hosted) : []),
   ];
   return [
     `## npm run bench, ${r.date}`,
