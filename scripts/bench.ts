@@ -22,7 +22,11 @@
  *   NO CUMPLE and the bench exits with status 1;
  * - publish: edit to live on `npm start` itself (scripts/bench/start-publish.ts): at each size of
  *   BENCH_PUBLISH_SIZES (10,000 and 50,000), BENCH_EDITS names saved 5 s apart, each timed from the save
- *   to the served product page showing it; with BENCH_BASELINE_REF that commit's `npm start` first.
+ *   to the served product page showing it; with BENCH_BASELINE_REF that commit's `npm start` first;
+ * - hosted: the publish workflow after one price edit, step by step, at 10,000 and 50,000 products
+ *   (BENCH_HOSTED_SIZES): a clean install, the build cache packed and restored as actions/cache does,
+ *   the incremental build, the deploy to a local stand-in of Netlify's API and the search index
+ *   (scripts/bench/hosted.ts).
  * Other settings and the ports: scripts/bench/options.ts. Prints progress, then the table, and
  * writes bench/results/<date>.json and .md (<date>-<sections> when only some sections ran).
  * `npm run bench` then runs the CSV import and analytics benches. Not part of `npm test`.
@@ -32,6 +36,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { todayInMexicoCity } from '../src/lib/dates.ts';
 import { runFilters } from './bench/filters.ts';
+import { runHosted } from './bench/hosted.ts';
 import { options, progress, SECTIONS } from './bench/options.ts';
 import { runOrderPayment } from './bench/order-payment.ts';
 import { runOrderRace } from './bench/order-race.ts';
@@ -52,6 +57,7 @@ const site = has('weight') || has('build') || has('lighthouse') ? await runSite(
 const race = has('race') ? await runOrderRace() : null;
 const pay = has('pay') ? await runOrderPayment() : null;
 const publish = has('publish') ? await runPublishEdits() : null;
+const hosted = has('hosted') ? await runHosted(options.hostedSizes) : null;
 
 const results: BenchResults = {
   date: todayInMexicoCity(),
@@ -70,6 +76,7 @@ const results: BenchResults = {
   race,
   pay,
   publish,
+  hosted,
 };
 const text = markdown(results);
 const dir = join(ROOT, 'bench/results');

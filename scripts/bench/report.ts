@@ -6,6 +6,8 @@
 import type { PageWeight } from '../lib/page-weight.ts';
 import { afterLoadDetails } from './after-load.ts';
 import type { FiltersResult } from './filters.ts';
+import type { HostedResult } from './hosted.ts';
+import { hostedDetails, hostedRows } from './hosted-report.ts';
 import { CLASS_LABELS, CLASSES, PAGES } from './state-classes.ts';
 import type { Audit } from './lighthouse.ts';
 import type { PayCase, PayResult } from './order-payment.ts';
@@ -27,6 +29,8 @@ export interface BenchResults {
   pay?: PayResult | null;
   /** Absent from results written before the publish section. */
   publish?: StartEditsRun[] | null;
+  /** Absent from results written before the hosted section. */
+  hosted?: HostedResult | null;
 }
 
 /** Goals of the filters: p95 of every state class by catalogue size, and the load run. */
@@ -389,6 +393,7 @@ function details(r: BenchResults): string[] {
   }
   if (r.pay) out.push(...payDetails(r.pay));
   if (r.publish) out.push(...publishDetails(r.publish));
+  if (r.hosted) out.push(...hostedDetails(r.hosted));
   return out;
 }
 
@@ -400,6 +405,7 @@ export function markdown(r: BenchResults): string {
     ...(r.race ? raceRows(r.race) : []),
     ...(r.pay ? payRows(r.pay) : []),
     ...(r.publish ? publishRows(r.publish) : []),
+    ...(r.hosted ? hostedRows(r.hosted) : []),
   ];
   return [
     `## npm run bench, ${r.date}`,
