@@ -43,7 +43,7 @@ export interface InstallRun {
 }
 
 export interface CachePart {
-  /** A folder (or file) at the top of the cache, astro/<shard> one level deeper. */
+  /** A folder (or file) at the top of the cache. */
   part: string;
   files: number;
   bytes: number;
@@ -150,7 +150,7 @@ async function cacheContents(
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
     const segments = relative(dir, path).split('/');
-    const part = segments[0] === 'astro' ? segments.slice(0, Math.min(3, segments.length - 1)).join('/') : (segments[0] as string);
+    const part = segments[0] as string;
     const info = await stat(path);
     const p = parts.get(part) ?? { part, files: 0, bytes: 0 };
     p.files++;

@@ -181,11 +181,9 @@ async function buildPages(target: BuildTarget, outDir: string, shards: number, l
   const abort = () => stopAll(target.signal?.reason);
   target.signal?.addEventListener('abort', abort, { once: true });
   if (target.signal?.aborted) abort();
-  const T1 = performance.now();
-  const read = getActiveProducts(createShopClient(target.supabaseUrl, target.anonKey)).then((products) => {
-    if (process.env['SHOP_BUILD_TIMINGS']) console.error(`[timing] catalogue read ${Math.round(performance.now() - T1)} ms`);
-    return `{"keys":${JSON.stringify(last)},"products":${JSON.stringify(products)}}`;
-  });
+  const read = getActiveProducts(createShopClient(target.supabaseUrl, target.anonKey)).then(
+    (products) => `{"keys":${JSON.stringify(last)},"products":${JSON.stringify(products)}}`,
+  );
   const catalogue = settle(read);
   // without the catalogue no build can finish: stop them all
   read.catch((error: unknown) => stopAll(error));
@@ -204,7 +202,6 @@ async function buildPages(target: BuildTarget, outDir: string, shards: number, l
     const failed = settled.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
     const progress = settled.map((s) => (s as PromiseFulfilledResult<Progress>).value);
-    if (process.env['SHOP_BUILD_TIMINGS']) console.error(`[timing] astro done ${Math.round(performance.now() - T1)} ms`);
     const [first, ...rest] = runs.map((run) => run.outDir) as [string, ...string[]];
     // the pages of every build must load the same scripts and styles, those of the first build
     const assets = await Promise.all(
@@ -281,9 +278,6 @@ async function outcomeOf<T>(outcome: Promise<{ value: T } | { error: unknown }>)
 }
 
 export async function buildShop(target: BuildTarget): Promise<BuildStats> {
-  const T0 = performance.now();
-  const mark = (what: string) =>
-    process.env['SHOP_BUILD_TIMINGS'] && console.error(`[timing] ${what} ${Math.round(performance.now() - T0)} ms`);
   const outDir = resolve(target.outDir ?? join(target.root, 'dist'));
   // The back office is built beside the output folder while Astro renders the pages, then moved into it.
   await mkdir(dirname(outDir), { recursive: true });
@@ -308,7 +302,6 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
     // rendering them takes builds side by side.
     const changedShards = async (keys: PageKeys) =>
       target.shards ?? ((await count()) - Object.keys(keys).length > PAGES_PER_SHARD ? await allShards() : 1);
-    mark('keys');
     // the cache's pages are linked beside the build while it renders (page-cache.ts)
     const linking = (keys: PageKeys | null) => (cacheDir && keys ? settle(linkCachedPages(cacheDir, `${outDir}.linked`)) : null);
     const link = async (keys: PageKeys | null, pages: PagesOutcome, linked: ReturnType<typeof linking>) =>
@@ -324,7 +317,6 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
       ).reused;
     linked = linking(last);
     let pages = await buildPages(target, outDir, last ? await changedShards(last) : await allShards(), last);
-    mark('pages');
     let reused: string[] = [];
     if (cacheDir && digest) {
       try {
@@ -340,10 +332,8 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
         reused = await link(null, pages, null);
       }
     }
-    mark('linked');
     target.signal?.throwIfAborted();
     await outcomeOf(admin);
-    mark('admin');
     await move(join(staging, 'admin'), join(outDir, 'admin'));
     if (target.searchIndexFrom) await carrySearchIndex(target.searchIndexFrom, outDir);
     const scripts = await writeHostConfig(outDir, target.supabaseUrl, { known, reused: new Set(reused) });
@@ -351,9 +341,7 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
       await mkdir(dirname(memoFile), { recursive: true });
       await writeFile(memoFile, JSON.stringify(Object.fromEntries(scripts)));
     }
-    mark('hostconfig');
     for (const warning of hostLimitWarnings(await siteShape(outDir))) console.warn(warning);
-    mark('shape');
     return { rendered: pages.pages, reused: reused.length, pages: scripts.size };
   } finally {
     await admin; // never left writing into a folder removed below
