@@ -77,6 +77,7 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
   merge_subcategories: 'admin',
   order_page: 'public',
   piezas: 'public',
+  piezas_of: 'public',
   place_order: 'public',
   price_range_of: 'public',
   price_ranges: 'public',
