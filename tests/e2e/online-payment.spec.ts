@@ -85,7 +85,7 @@ async function hydrated(page: Page): Promise<void> {
 }
 
 let mp: MercadoPagoStandIn;
-let functions: { close(): Promise<void> };
+let functions: { close(): Promise<void> } | undefined;
 let functionsUrl = '';
 let storageDir = '';
 
@@ -102,25 +102,34 @@ async function clearOrders(): Promise<void> {
 test.afterEach(clearOrders);
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  functionsUrl = `http://127.0.0.1:${port}`;
-  mp = await startMercadoPago({ webhookSecret: WEBHOOK_SECRET, webhookUrl: `${functionsUrl}/functions/v1/mercadopago-webhook` });
+  // the stand-in reads where to notify when it notifies: the gateway's port is known once it listens
+  const notify = { webhookSecret: WEBHOOK_SECRET, webhookUrl: '' };
+  mp = await startMercadoPago(notify);
   storageDir = await mkdtemp(join(tmpdir(), 'outlet-pagos-'));
   const secrets = { MP_ACCESS_TOKEN: 'TEST-0000000000000000-112710-e2e', MP_WEBHOOK_SECRET: WEBHOOK_SECRET, MP_API_URL: mp.url };
-  functions = await serveGateway({
-    port,
-    restUrl: env('E2E_REST_URL'),
-    jwtSecret: env('E2E_JWT_SECRET'),
-    anonKey: env('E2E_ANON_KEY'),
-    serviceRoleKey: env('E2E_SERVICE_ROLE_KEY'),
-    dbUrl: env('E2E_DB_URL'),
-    storageDir,
-    functionsDir: join(ROOT, 'supabase/functions'),
-    publicUrl: functionsUrl,
-    allowedOrigins: [env('E2E_BASE_URL')],
-    functionSecrets: { pay: { ...secrets, SITE_URL: env('E2E_BASE_URL') }, 'mercadopago-webhook': secrets, 'refund-payment': secrets },
-    log: () => undefined,
-  });
+  // a port found free may be taken by another process before the gateway listens on it: another one then
+  for (let attempt = 1; !functions; attempt++) {
+    const port = await freePort();
+    functionsUrl = `http://127.0.0.1:${port}`;
+    functions = await serveGateway({
+      port,
+      restUrl: env('E2E_REST_URL'),
+      jwtSecret: env('E2E_JWT_SECRET'),
+      anonKey: env('E2E_ANON_KEY'),
+      serviceRoleKey: env('E2E_SERVICE_ROLE_KEY'),
+      dbUrl: env('E2E_DB_URL'),
+      storageDir,
+      functionsDir: join(ROOT, 'supabase/functions'),
+      publicUrl: functionsUrl,
+      allowedOrigins: [env('E2E_BASE_URL')],
+      functionSecrets: { pay: { ...secrets, SITE_URL: env('E2E_BASE_URL') }, 'mercadopago-webhook': secrets, 'refund-payment': secrets },
+      log: () => undefined,
+    }).catch((error: Error) => {
+      if (attempt >= 5 || !/ocupado/.test(error.message)) throw error;
+      return undefined;
+    });
+  }
+  notify.webhookUrl = `${functionsUrl}/functions/v1/mercadopago-webhook`;
 });
 
 test.afterAll(async () => {
