@@ -98,22 +98,13 @@ export function toFeedProducts(
   return products;
 }
 
-/** The feeds' products, read once (both feeds are written from them). */
-let cached: Promise<FeedProduct[]> | undefined;
-export function loadFeedProducts(db: ShopClient): Promise<FeedProduct[]> {
-  cached ??= Promise.all([getActiveProducts(db), getFeedCampaigns(db), getSoldSizes(db)]).then(([catalogue, campaigns, sold]) =>
-    toFeedProducts(catalogue, campaigns, sold),
-  );
-  return cached;
+/** The feeds' products: the live catalogue with each campaign's dates and the sizes sold out. */
+export async function loadFeedProducts(db: ShopClient): Promise<FeedProduct[]> {
+  const [catalogue, campaigns, sold] = await Promise.all([getActiveProducts(db), getFeedCampaigns(db), getSoldSizes(db)]);
+  return toFeedProducts(catalogue, campaigns, sold);
 }
 
-/** The feeds' items for the shop at `site`, worked out once: both feeds list the same items. */
-const itemsBySite = new Map<string, Promise<FeedItem[]>>();
-export function loadFeedItems(db: ShopClient, site: string): Promise<FeedItem[]> {
-  let items = itemsBySite.get(site);
-  if (!items) {
-    items = loadFeedProducts(db).then((products) => products.flatMap((p) => feedItems(p, site)));
-    itemsBySite.set(site, items);
-  }
-  return items;
+/** The feeds' items for the shop at `site`: both feeds list the same items. */
+export async function loadFeedItems(db: ShopClient, site: string): Promise<FeedItem[]> {
+  return (await loadFeedProducts(db)).flatMap((p) => feedItems(p, site));
 }
