@@ -1,12 +1,12 @@
 /**
- * `npm run build`: the static shop in dist/ (its pages, and the last search index until
- * `npm run search-index -- dist` writes the new one) against the Supabase
- * project named by PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY, ready for any static host.
- * Incremental: pages unchanged since the last build are copied from .local/build-cache.
+ * `npm run build`: the static shop in dist/ (its pages, and the last search index and catalogue feeds
+ * until `npm run feeds -- dist` and `npm run search-index -- dist` write the new ones) against the
+ * Supabase project named by PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY, ready for any static host.
+ * Incremental: product pages unchanged since the last build are linked from .local/build-cache.
  * A production build needs SITE_URL, the shop's public origin, for every absolute URL it writes.
  */
 import { join } from 'node:path';
-import { BUILD_CACHE, buildShop, SEARCH_CACHE, siteOrigin } from './lib/build.ts';
+import { BUILD_CACHE, buildShop, PUBLISHED_CACHE, siteOrigin } from './lib/build.ts';
 import { ROOT } from './stack/index.ts';
 
 const supabaseUrl = process.env['PUBLIC_SUPABASE_URL'];
@@ -23,12 +23,13 @@ if (!siteUrl) {
   process.exit(1);
 }
 // The cache of the last build (kept between runs of the publish workflow) makes the build incremental,
-// and holds the last search index (npm run search-index -- dist --keep …), carried until the new one is written.
+// and holds the last search index and feeds (npm run search-index / feeds -- dist --keep …), carried
+// until the new ones are written.
 await buildShop({
   supabaseUrl,
   anonKey,
   siteUrl,
   root: ROOT,
   cacheDir: join(ROOT, BUILD_CACHE),
-  searchIndexFrom: join(ROOT, SEARCH_CACHE),
+  carryFrom: join(ROOT, PUBLISHED_CACHE),
 });

@@ -3,7 +3,7 @@
  * built site (scripts/lib/search-index.ts) into <site folder>/pagefind, reading the brands, categories
  * and campaigns from the project named by PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY.
  * With --keep, the index is also kept in that folder, where the next `npm run build` takes it from
- * (the publish workflow keeps .local/build-cache/search between runs).
+ * (the publish workflow keeps .local/build-cache/published between runs).
  */
 import { parseArgs } from 'node:util';
 import { carrySearchIndex, writeSearchIndex } from './lib/search-index.ts';

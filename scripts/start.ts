@@ -3,11 +3,12 @@
  * PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY point at a hosted project), builds the storefront
  * against it and serves it, then prints where everything is. Catalogue changes rebuild the shop
  * (scripts/rebuild/worker.ts); each build is published by switching the served folder at once, and
- * its search index follows a few seconds later.
+ * its catalogue feeds and search index follow a few seconds later.
  */
 import { join } from 'node:path';
 import { DEMO_ADMIN, ensureAdmin } from './lib/admin-user.ts';
 import { repeatedBuilds, siteOrigin } from './lib/build.ts';
+import { writeFeedsInBackground } from './lib/catalogue-feeds.ts';
 import { writeSearchIndexInBackground } from './lib/search-index.ts';
 import { serveShop } from './lib/static-server.ts';
 import { startRebuildWorker } from './rebuild/worker.ts';
@@ -57,7 +58,12 @@ try {
     publish: (dir) => {
       live = dir;
     },
-    afterPublish: (dir, signal) => writeSearchIndexInBackground(dir, { supabaseUrl, anonKey }, signal),
+    // the catalogue feeds and the search index follow the pages by seconds
+    afterPublish: async (dir, signal) => {
+      const feeds = await writeFeedsInBackground(dir, { supabaseUrl, anonKey }, siteUrl, signal);
+      const index = await writeSearchIndexInBackground(dir, { supabaseUrl, anonKey }, signal);
+      return `${feeds}\n${index}`;
+    },
   });
   stops.push(worker.stop);
   await worker.rebuild();

@@ -19,6 +19,7 @@ import pg from 'pg';
 import { formatPrice } from '../../src/lib/money.ts';
 import { type BuildStats, buildShop } from '../lib/build.ts';
 import { type PageWeight, pageWeight } from '../lib/page-weight.ts';
+import { writeFeedsInBackground } from '../lib/catalogue-feeds.ts';
 import { writeSearchIndexInBackground } from '../lib/search-index.ts';
 import { changedFiles, digest } from '../lib/site-files.ts';
 import { serveShop } from '../lib/static-server.ts';
@@ -104,7 +105,7 @@ export async function runPublish(sizes: readonly number[], editCount: number): P
           cacheDir: join(work, 'cache'),
           quiet: true,
           signal,
-          ...(live ? { searchIndexFrom: live } : {}),
+          ...(live ? { carryFrom: live } : {}),
         });
         last.build = { ms: performance.now() - started, stats };
         return stats;
@@ -114,6 +115,7 @@ export async function runPublish(sizes: readonly number[], editCount: number): P
       },
       afterPublish: async (dir, signal) => {
         const started = performance.now();
+        await writeFeedsInBackground(dir, { supabaseUrl: stack.url, anonKey: stack.anonKey }, origin, signal);
         const line = await writeSearchIndexInBackground(dir, { supabaseUrl: stack.url, anonKey: stack.anonKey }, signal);
         indexes.push({ dir, ms: performance.now() - started });
         return line;

@@ -20,6 +20,7 @@ import { astroBuild, type Progress } from './build-processes.ts';
 import { writeHostConfig } from './host-config.ts';
 import { hostLimitWarnings, siteShape } from './host-limits.ts';
 import { linkCachedPages, linkUnchangedPages, type PageKeys, pagesDigest, takePageKeys } from './page-cache.ts';
+import { carryFeeds } from './catalogue-feeds.ts';
 import { carrySearchIndex } from './search-index.ts';
 import { countActiveProducts, getActiveProducts } from '../../src/data/product.ts';
 import { createShopClient } from '../../src/data/supabase.ts';
@@ -28,8 +29,8 @@ import { todayInMexicoCity } from '../../src/lib/dates.ts';
 
 /** The cache folder of `npm run build`, relative to the project (the publish workflow keeps it between runs). */
 export const BUILD_CACHE = '.local/build-cache';
-/** Where the publish workflow keeps the last search index between runs (inside the build cache). */
-export const SEARCH_CACHE = `${BUILD_CACHE}/search`;
+/** Where the publish workflow keeps the last search index and feeds between runs (inside the build cache). */
+export const PUBLISHED_CACHE = `${BUILD_CACHE}/published`;
 
 export interface BuildTarget {
   supabaseUrl: string;
@@ -57,11 +58,12 @@ export interface BuildTarget {
   /** Stops the build: Astro's process is killed and the build fails with the signal's reason. */
   signal?: AbortSignal;
   /**
-   * A folder holding the last search index (a published site, or the cache that keeps one): linked
-   * into the build, so the header search works until the build's own index is written after it
-   * goes live (scripts/lib/search-index.ts).
+   * A folder holding what follows a publication, the last search index and catalogue feeds (a
+   * published site, or the cache that keeps them): linked into the build, so the header search and
+   * the feeds are there until the build's own are written after it goes live
+   * (scripts/lib/search-index.ts, catalogue-feeds.ts).
    */
-  searchIndexFrom?: string;
+  carryFrom?: string;
 }
 
 /** What a build did with its pages. */
@@ -335,7 +337,10 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
     target.signal?.throwIfAborted();
     await outcomeOf(admin);
     await move(join(staging, 'admin'), join(outDir, 'admin'));
-    if (target.searchIndexFrom) await carrySearchIndex(target.searchIndexFrom, outDir);
+    if (target.carryFrom) {
+      await carrySearchIndex(target.carryFrom, outDir);
+      await carryFeeds(target.carryFrom, outDir);
+    }
     const scripts = await writeHostConfig(outDir, target.supabaseUrl, { known, reused: new Set(reused) });
     if (memoFile) {
       await mkdir(dirname(memoFile), { recursive: true });
@@ -354,8 +359,8 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
 
 /** A target built again and again: the rebuild worker's. */
 export interface RepeatedBuilds {
-  /** One build; `searchIndexFrom` as in BuildTarget. */
-  build(outDir: string, signal: AbortSignal, searchIndexFrom?: string): Promise<BuildStats>;
+  /** One build; `carryFrom` as in BuildTarget. */
+  build(outDir: string, signal: AbortSignal, carryFrom?: string): Promise<BuildStats>;
   /** Stops the builds started ahead. */
   close(): Promise<void>;
 }
@@ -365,14 +370,14 @@ export interface RepeatedBuilds {
  * build's start as soon as this one's have been handed their input, so they bundle while this one
  * renders and links its pages, and the next change waits only for its own pages.
  */
-export function repeatedBuilds(target: Omit<BuildTarget, 'outDir' | 'signal' | 'warm' | 'searchIndexFrom'>): RepeatedBuilds {
+export function repeatedBuilds(target: Omit<BuildTarget, 'outDir' | 'signal' | 'warm' | 'carryFrom'>): RepeatedBuilds {
   let next: Promise<WarmBuilds> | null = null;
   let closed = false;
   return {
-    async build(outDir, signal, searchIndexFrom) {
+    async build(outDir, signal, carryFrom) {
       const warm = next ? await next.catch(() => null) : null;
       next = closed ? null : warmBuilds(target);
-      return buildShop({ ...target, outDir, signal, warm, ...(searchIndexFrom ? { searchIndexFrom } : {}) });
+      return buildShop({ ...target, outDir, signal, warm, ...(carryFrom ? { carryFrom } : {}) });
     },
     async close() {
       closed = true;

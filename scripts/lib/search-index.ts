@@ -12,13 +12,14 @@
  * then a new build carries the last index (carrySearchIndex), so search never goes missing.
  */
 import { execFile } from 'node:child_process';
-import { copyFile, link, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as pagefind from 'pagefind';
 import { getSearchPlaces } from '../../src/data/search.ts';
 import { createShopClient } from '../../src/data/supabase.ts';
 import { placeIndexRecord, SEARCH_LANGUAGE } from '../../src/lib/search.ts';
+import { carryFolder } from './carry-folder.ts';
 import { hostLimitWarnings, siteShape } from './host-limits.ts';
 import { ROOT } from './root.ts';
 
@@ -109,27 +110,9 @@ async function swapIn(next: string, target: string): Promise<void> {
   if (hadOne) await rm(old, { recursive: true, force: true });
 }
 
-/**
- * Links the index of the folder `from` (a published site, or the build cache that keeps one) into
- * the folder `to`: the files are shared, not copied (copied only across file systems). Nothing
- * writes into an index's files (a new index is a new folder), so sharing them is safe. Resolves to
- * whether there was an index to carry.
- */
-export async function carrySearchIndex(from: string, to: string): Promise<boolean> {
-  const source = join(from, SEARCH_INDEX_FOLDER);
-  const entries = await readdir(source, { recursive: true, withFileTypes: true }).catch(() => null);
-  if (!entries) return false;
-  const target = join(to, SEARCH_INDEX_FOLDER);
-  await rm(target, { recursive: true, force: true });
-  await mkdir(target, { recursive: true });
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const file = join(entry.parentPath, entry.name);
-    const copy = join(target, file.slice(source.length + 1));
-    await mkdir(dirname(copy), { recursive: true });
-    await link(file, copy).catch(() => copyFile(file, copy));
-  }
-  return true;
+/** Links the index of the folder `from` (a published site, or the build cache that keeps one) into `to` (carry-folder.ts). */
+export function carrySearchIndex(from: string, to: string): Promise<boolean> {
+  return carryFolder(from, to, SEARCH_INDEX_FOLDER);
 }
 
 const run = promisify(execFile);

@@ -1,13 +1,11 @@
 /**
- * What the catalogue feeds (src/pages/feeds/) read, with the anon key like every build read: the
- * build's catalogue (src/data/build-catalogue.ts, read once for the product pages and the feeds) plus
- * the little it lacks: each live campaign's first day and creation (the sale period) and the sizes
+ * What the catalogue feeds (scripts/lib/catalogue-feeds.ts) read, with the anon key like every build
+ * read: the live catalogue (as the product pages read it) plus the little it lacks: each live campaign's first day and creation (the sale period) and the sizes
  * whose pieces are all sold (the catalogue's piezas lists only the sizes with a piece left, for sale or
  * held; the feeds list every size, the held and sold ones out of stock). Read once per build.
  */
 import { type FeedItem, type FeedProduct, feedItems, feedSizes } from '../lib/feeds.ts';
-import { buildCatalogue } from './build-catalogue.ts';
-import { PAGE_SIZE, type ProductDetail } from './product.ts';
+import { getActiveProducts, PAGE_SIZE, type ProductDetail } from './product.ts';
 import type { ShopClient } from './supabase.ts';
 
 /** A live campaign's dates, as the feeds' sale period needs them. */
@@ -100,22 +98,13 @@ export function toFeedProducts(
   return products;
 }
 
-/** The feeds' products, read once per build (both feeds are written from them). */
-let cached: Promise<FeedProduct[]> | undefined;
-export function loadFeedProducts(db: ShopClient): Promise<FeedProduct[]> {
-  cached ??= Promise.all([buildCatalogue(db), getFeedCampaigns(db), getSoldSizes(db)]).then(([catalogue, campaigns, sold]) =>
-    toFeedProducts(catalogue, campaigns, sold),
-  );
-  return cached;
+/** The feeds' products: the live catalogue with each campaign's dates and the sizes sold out. */
+export async function loadFeedProducts(db: ShopClient): Promise<FeedProduct[]> {
+  const [catalogue, campaigns, sold] = await Promise.all([getActiveProducts(db), getFeedCampaigns(db), getSoldSizes(db)]);
+  return toFeedProducts(catalogue, campaigns, sold);
 }
 
-/** The feeds' items for the shop at `site`, worked out once per build: both feeds list the same items. */
-const itemsBySite = new Map<string, Promise<FeedItem[]>>();
-export function loadFeedItems(db: ShopClient, site: string): Promise<FeedItem[]> {
-  let items = itemsBySite.get(site);
-  if (!items) {
-    items = loadFeedProducts(db).then((products) => products.flatMap((p) => feedItems(p, site)));
-    itemsBySite.set(site, items);
-  }
-  return items;
+/** The feeds' items for the shop at `site`: both feeds list the same items. */
+export async function loadFeedItems(db: ShopClient, site: string): Promise<FeedItem[]> {
+  return (await loadFeedProducts(db)).flatMap((p) => feedItems(p, site));
 }

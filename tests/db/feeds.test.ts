@@ -5,12 +5,14 @@
  * and /feeds/meta.csv (read by a CSV parser) are checked item by item against each platform's required
  * fields and value rules and against the database: every size of every live product with a photo, in
  * stock while it has a piece for sale, the sold and held ones out of stock. Then a price change and a
- * sale reach both feeds in an incremental build that copies the unchanged product pages.
+ * sale reach both feeds in an incremental build that copies the unchanged product pages, which serves
+ * the last feeds until its own are written.
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuildStats, buildShop } from '../../scripts/lib/build.ts';
+import { writeFeeds } from '../../scripts/lib/catalogue-feeds.ts';
 import { seedDemo } from '../../scripts/seed/index.ts';
 import { ROOT } from '../../scripts/stack/index.ts';
 import { FEED_LIMITS, META_COLUMNS } from '../../src/lib/feeds.ts';
@@ -210,7 +212,8 @@ describe('catalogue feeds', () => {
   let partlyHeld: LiveProduct;
   let count = 0;
 
-  async function build(cacheDir?: string): Promise<{ dir: string; stats: BuildStats }> {
+  /** A publication: the pages (carrying the feeds of `carryFrom`), then the feeds written after them. */
+  async function build(cacheDir?: string, carryFrom?: string): Promise<{ dir: string; stats: BuildStats; carried: string | null }> {
     const out = join(WORK, `site-${count++}`);
     const stats = await buildShop({
       supabaseUrl: stack.url,
@@ -220,8 +223,11 @@ describe('catalogue feeds', () => {
       outDir: out,
       quiet: true,
       ...(cacheDir ? { cacheDir, shards: 2 } : { shards: 1 }),
+      ...(carryFrom ? { carryFrom } : {}),
     });
-    return { dir: out, stats };
+    const carried = await readFile(join(out, 'feeds/google.xml'), 'utf8').catch(() => null);
+    await writeFeeds(out, { supabaseUrl: stack.url, anonKey: stack.anonKey }, SITE);
+    return { dir: out, stats, carried };
   }
 
   const feeds = async (site: string) => ({
@@ -350,7 +356,7 @@ describe('catalogue feeds', () => {
 
   it('a price change and a sale reach both feeds in an incremental build that copies the other pages', async () => {
     const cacheDir = join(WORK, 'cache');
-    await build(cacheDir);
+    const before = await build(cacheDir);
     const changed = products.find(
       (p) => p.has_photo && p.sizes.length >= 2 && !p.agotado && p.id !== partlySold.id && p.id !== partlyHeld.id,
     ) as LiveProduct;
@@ -360,8 +366,11 @@ describe('catalogue feeds', () => {
       changed.id,
       forSale[0]?.talla,
     ]);
-    const site = await build(cacheDir);
+    const site = await build(cacheDir, before.dir);
     expect(site.stats.reused).toBeGreaterThan(0);
+    // until its own feeds are written, the new build serves the last ones: never none
+    expect(site.carried).toBe(await readFile(join(before.dir, 'feeds/google.xml'), 'utf8'));
+    expect(site.carried).not.toContain('<g:sale_price>111.00 MXN</g:sale_price>');
     const after = await feeds(site.dir);
     const googleItems = after.google.items.filter((i) => i.item_group_id === changed.id);
     const metaRows = after.meta.rows.filter((r) => r.item_group_id === changed.id);
