@@ -28,6 +28,7 @@ import { seedBulkProducts } from '../seed/index.ts';
 import { loopbackOrigins } from '../stack/config.ts';
 import { ROOT, startStack } from '../stack/index.ts';
 import { options, progress } from './options.ts';
+import { until } from './poll.ts';
 import { quantile } from './stats.ts';
 
 export interface PublishResult {
@@ -51,18 +52,6 @@ export interface PublishResult {
   changedByEdit: string[];
   differingSameData: string[];
   weights: Record<string, PageWeight>;
-}
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `check` is true; returns when it was first seen true. */
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
-  const limit = performance.now() + timeoutMs;
-  while (performance.now() < limit) {
-    if (await check()) return performance.now();
-    await wait(50);
-  }
-  throw new Error(`Tiempo agotado esperando ${what}`);
 }
 
 export async function runPublish(sizes: readonly number[], editCount: number): Promise<PublishResult[]> {

@@ -19,6 +19,7 @@ import { ROOT } from '../stack/index.ts';
 import { checkoutBaseline } from './baseline.ts';
 import { jwtSecretFor, makeApiKeys } from '../stack/keys.ts';
 import { options, progress } from './options.ts';
+import { until, wait } from './poll.ts';
 import { quantile } from './stats.ts';
 
 export interface StartEditsResult {
@@ -41,18 +42,6 @@ export interface StartEditsRun {
   /** The checkout whose `npm start` ran (this one, or the baseline's worktree). */
   label: string;
   results: StartEditsResult[];
-}
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `check` is true; returns the time it was first seen true. */
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
-  const limit = performance.now() + timeoutMs;
-  while (performance.now() < limit) {
-    if (await check()) return performance.now();
-    await wait(50);
-  }
-  throw new Error(`Tiempo agotado esperando ${what}`);
 }
 
 /** `npm start` of the checkout at `root`, its output written to `logFile`; resolves once it serves the shop. */
