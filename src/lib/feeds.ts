@@ -6,7 +6,7 @@
  * (id 50, title 150, description 5,000 characters, 10 extra images, availability `in_stock`, dates
  * `YYYY-MM-DDThh:mm±hhmm`), Meta's catalogue fields (availability `in stock`, dates
  * `YYYY-MM-DDThh:mm±hh:mm`, no HTML in the description). Pure: the data layer (src/data/feeds.ts)
- * gathers the products and the endpoints (src/pages/feeds/) write the files.
+ * gathers the products and scripts/lib/catalogue-feeds.ts writes the files after each publication.
  */
 import Papa from 'papaparse';
 import { productUrl } from './chat.ts';
