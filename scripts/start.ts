@@ -3,12 +3,13 @@
  * PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY point at a hosted project), builds the storefront
  * against it and serves it, then prints where everything is. Catalogue changes rebuild the shop
  * (scripts/rebuild/worker.ts); each build is published by switching the served folder at once, and
- * its catalogue feeds and search index follow a few seconds later.
+ * its catalogue feeds and search index follow once no change is waiting to be built.
  */
 import { join } from 'node:path';
 import { DEMO_ADMIN, ensureAdmin } from './lib/admin-user.ts';
 import { repeatedBuilds, siteOrigin } from './lib/build.ts';
 import { writeFeedsInBackground } from './lib/catalogue-feeds.ts';
+import { keptCatalogue } from './lib/kept-catalogue.ts';
 import { writeSearchIndexInBackground } from './lib/search-index.ts';
 import { serveShop } from './lib/static-server.ts';
 import { startRebuildWorker } from './rebuild/worker.ts';
@@ -16,6 +17,7 @@ import { localDir, shopPort, stackOptionsFromEnv } from './stack/config.ts';
 import { ROOT, startStack } from './stack/index.ts';
 import { assertPortsFree } from './stack/ports.ts';
 import { onShutdown } from './stack/shutdown.ts';
+import { createShopClient } from '../src/data/supabase.ts';
 
 const port = shopPort();
 // Locally the shop's links follow the port it is served on; SITE_URL overrides (e.g. behind a tunnel).
@@ -46,9 +48,18 @@ try {
   }
 
   let live = '';
-  // incremental: a build renders only the pages whose content changed since the last one, and the
-  // next build's bundling starts as soon as one is done
-  const builds = repeatedBuilds({ supabaseUrl, anonKey, siteUrl, root: ROOT, cacheDir: join(localDir(), 'shop-cache') });
+  // incremental: a build renders only the pages whose content changed since the last one, the next
+  // build's bundling starts as soon as one is done, and with the local stack the catalogue is kept
+  // between builds and read again only where it changed
+  const catalogue = local ? keptCatalogue(createShopClient(supabaseUrl, anonKey), local.dbUrl) : null;
+  const builds = repeatedBuilds({
+    supabaseUrl,
+    anonKey,
+    siteUrl,
+    root: ROOT,
+    cacheDir: join(localDir(), 'shop-cache'),
+    ...(catalogue ? { readCatalogue: catalogue.read } : {}),
+  });
   stops.push(builds.close);
   const worker = await startRebuildWorker({
     ...(local ? { dbUrl: local.dbUrl } : {}),
@@ -58,7 +69,7 @@ try {
     publish: (dir) => {
       live = dir;
     },
-    // the catalogue feeds and the search index follow the pages by seconds
+    // the catalogue feeds and the search index follow the pages while no build runs
     afterPublish: async (dir, signal) => {
       const feeds = await writeFeedsInBackground(dir, { supabaseUrl, anonKey }, siteUrl, signal);
       const index = await writeSearchIndexInBackground(dir, { supabaseUrl, anonKey }, signal);

@@ -19,10 +19,10 @@ import { buildAdmin } from './admin-cache.ts';
 import { astroBuild, type Progress } from './build-processes.ts';
 import { writeHostConfig } from './host-config.ts';
 import { hostLimitWarnings, siteShape } from './host-limits.ts';
-import { linkCachedPages, linkUnchangedPages, type PageKeys, pagesDigest, takePageKeys } from './page-cache.ts';
+import { linkCachedPages, linkUnchangedPages, type PageDonor, type PageKeys, pagesDigest, takePageKeys } from './page-cache.ts';
 import { carryFeeds } from './catalogue-feeds.ts';
 import { carrySearchIndex } from './search-index.ts';
-import { countActiveProducts, getActiveProducts } from '../../src/data/product.ts';
+import { countActiveProducts, getActiveProducts, type ProductDetail } from '../../src/data/product.ts';
 import { createShopClient } from '../../src/data/supabase.ts';
 import { PAGES_PER_SHARD, shardCount } from '../../src/lib/build-shard.ts';
 import { todayInMexicoCity } from '../../src/lib/dates.ts';
@@ -64,6 +64,17 @@ export interface BuildTarget {
    * (scripts/lib/search-index.ts, catalogue-feeds.ts).
    */
   carryFrom?: string;
+  /**
+   * Reads the catalogue the pages are built from; by default the whole of it, with the anon key
+   * (getActiveProducts). The rebuild worker passes a catalogue kept between its builds, read again
+   * only where it changed (kept-catalogue.ts).
+   */
+  readCatalogue?: () => Promise<ProductDetail[]>;
+  /**
+   * An earlier build with the same cache folder that is no longer served: this build takes its
+   * product pages rather than linking every page of the cache (page-cache.ts: PageDonor).
+   */
+  donor?: PageDonor | null;
 }
 
 /** What a build did with its pages. */
@@ -74,6 +85,8 @@ export interface BuildStats {
   reused: number;
   /** HTML pages of the build. */
   pages: number;
+  /** Every product page's key, by permalink (page-cache.ts). */
+  keys: PageKeys;
 }
 
 /** Moves a folder, copying when it crosses file systems. */
@@ -183,10 +196,9 @@ async function buildPages(target: BuildTarget, outDir: string, shards: number, l
   const abort = () => stopAll(target.signal?.reason);
   target.signal?.addEventListener('abort', abort, { once: true });
   if (target.signal?.aborted) abort();
-  const read = getActiveProducts(createShopClient(target.supabaseUrl, target.anonKey)).then(
-    (products) => `{"keys":${JSON.stringify(last)},"products":${JSON.stringify(products)}}`,
-  );
-  const catalogue = settle(read);
+  const catalogue = target.readCatalogue ?? (() => getActiveProducts(createShopClient(target.supabaseUrl, target.anonKey)));
+  const read = catalogue().then((products) => `{"keys":${JSON.stringify(last)},"products":${JSON.stringify(products)}}`);
+  const readOutcome = settle(read);
   // without the catalogue no build can finish: stop them all
   read.catch((error: unknown) => stopAll(error));
   for (const run of runs) run.feed(read);
@@ -200,7 +212,7 @@ async function buildPages(target: BuildTarget, outDir: string, shards: number, l
       ),
     );
     target.signal?.throwIfAborted();
-    await outcomeOf(catalogue); // a failed read fails the builds: its own error says why
+    await outcomeOf(readOutcome); // a failed read fails the builds: its own error says why
     const failed = settled.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
     const progress = settled.map((s) => (s as PromiseFulfilledResult<Progress>).value);
@@ -225,7 +237,7 @@ async function buildPages(target: BuildTarget, outDir: string, shards: number, l
     };
   } finally {
     target.signal?.removeEventListener('abort', abort);
-    await catalogue;
+    await readOutcome;
     await rm(work, { recursive: true, force: true });
   }
 }
@@ -305,7 +317,8 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
     const changedShards = async (keys: PageKeys) =>
       target.shards ?? ((await count()) - Object.keys(keys).length > PAGES_PER_SHARD ? await allShards() : 1);
     // the cache's pages are linked beside the build while it renders (page-cache.ts)
-    const linking = (keys: PageKeys | null) => (cacheDir && keys ? settle(linkCachedPages(cacheDir, `${outDir}.linked`)) : null);
+    const linking = (keys: PageKeys | null) =>
+      cacheDir && keys ? settle(linkCachedPages(cacheDir, `${outDir}.linked`, keys, target.donor)) : null;
     const link = async (keys: PageKeys | null, pages: PagesOutcome, linked: ReturnType<typeof linking>) =>
       (
         await linkUnchangedPages(
@@ -347,7 +360,7 @@ export async function buildShop(target: BuildTarget): Promise<BuildStats> {
       await writeFile(memoFile, JSON.stringify(Object.fromEntries(scripts)));
     }
     for (const warning of hostLimitWarnings(await siteShape(outDir))) console.warn(warning);
-    return { rendered: pages.pages, reused: reused.length, pages: scripts.size };
+    return { rendered: pages.pages, reused: reused.length, pages: scripts.size, keys: pages.keys };
   } finally {
     await admin; // never left writing into a folder removed below
     await rm(staging, { recursive: true, force: true });
@@ -369,15 +382,25 @@ export interface RepeatedBuilds {
  * Builds of one target where each build's astro builds are started ahead (warmBuilds): the next
  * build's start as soon as this one's have been handed their input, so they bundle while this one
  * renders and links its pages, and the next change waits only for its own pages.
+ *
+ * Each finished build is published at once (the rebuild worker does), so the one before the last is
+ * no longer served: the next build takes its product pages (BuildTarget.donor) instead of linking
+ * every page of the cache.
  */
-export function repeatedBuilds(target: Omit<BuildTarget, 'outDir' | 'signal' | 'warm' | 'carryFrom'>): RepeatedBuilds {
+export function repeatedBuilds(target: Omit<BuildTarget, 'outDir' | 'signal' | 'warm' | 'carryFrom' | 'donor'>): RepeatedBuilds {
   let next: Promise<WarmBuilds> | null = null;
   let closed = false;
+  /** The finished builds whose product pages are still theirs, the last (the live one) last. */
+  let finished: PageDonor[] = [];
   return {
     async build(outDir, signal, carryFrom) {
       const warm = next ? await next.catch(() => null) : null;
       next = closed ? null : warmBuilds(target);
-      return buildShop({ ...target, outDir, signal, warm, ...(carryFrom ? { carryFrom } : {}) });
+      const donor = finished.length > 1 ? (finished.at(-2) ?? null) : null;
+      finished = finished.filter((build) => build !== donor);
+      const stats = await buildShop({ ...target, outDir, signal, warm, donor, ...(carryFrom ? { carryFrom } : {}) });
+      finished = [...finished.slice(-1), { dir: outDir, keys: stats.keys }];
+      return stats;
     },
     async close() {
       closed = true;

@@ -98,11 +98,16 @@ export async function countActiveProducts(db: ShopClient): Promise<number> {
 /** DETAIL_SELECT but the pieces, read for a whole page of products at once (public.piezas_of). */
 const CATALOGUE_SELECT = DETAIL_SELECT.replace(', piezas,', ',');
 
-/**
- * The products whose id is at least `lower` and below `upper` (null: no upper bound), in id order,
- * a page at a time: the page's rows, then the pieces of all of them in one call (a computed column
- * would cost the database one call per product).
- */
+/** The pieces of a page of products read without them, in one call (a computed column would cost the database one call per product). */
+async function withPiezas(db: ShopClient, rows: Omit<DetailRow, 'piezas'>[]): Promise<ProductDetail[]> {
+  if (rows.length === 0) return [];
+  const pieces = await db.rpc('piezas_of', { p_ids: rows.map((row) => row.id) });
+  if (pieces.error) throw new Error(`No se pudieron cargar las piezas de los productos: ${pieces.error.message}`);
+  const byProduct = new Map(pieces.data.map((row) => [row.product_id, row.piezas]));
+  return rows.map((row) => toDetail({ ...row, piezas: byProduct.get(row.id) ?? [] }));
+}
+
+/** The products whose id is at least `lower` and below `upper` (null: no upper bound), in id order, a page at a time. */
 async function readIdRange(db: ShopClient, lower: string, upper: string | null): Promise<ProductDetail[]> {
   const products: ProductDetail[] = [];
   for (let after: string | null = null; ; ) {
@@ -114,13 +119,31 @@ async function readIdRange(db: ShopClient, lower: string, upper: string | null):
       .limit(PAGE_SIZE)
       .overrideTypes<Omit<DetailRow, 'piezas'>[], { merge: false }>();
     if (error) throw new Error(`No se pudieron cargar los productos: ${error.message}`);
-    const pieces = await db.rpc('piezas_of', { p_ids: data.map((row) => row.id) });
-    if (pieces.error) throw new Error(`No se pudieron cargar las piezas de los productos: ${pieces.error.message}`);
-    const byProduct = new Map(pieces.data.map((row) => [row.product_id, row.piezas]));
-    products.push(...data.map((row) => toDetail({ ...row, piezas: byProduct.get(row.id) ?? [] })));
+    products.push(...(await withPiezas(db, data)));
     if (data.length < PAGE_SIZE) return products;
     after = data[data.length - 1]?.id ?? null;
   }
+}
+
+/** Ids per request of getProductsById: each id takes 37 characters of the request's address. */
+const IDS_PER_REQUEST = 200;
+
+/**
+ * The products of `ids` that are in a live campaign (as RLS shows them to the anon key), as
+ * getActiveProducts reads them; an id missing from the answer is a product gone from the shop.
+ */
+export async function getProductsById(db: ShopClient, ids: readonly string[]): Promise<ProductDetail[]> {
+  const products: ProductDetail[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
+    const { data, error } = await db
+      .from('products')
+      .select(CATALOGUE_SELECT)
+      .in('id', ids.slice(i, i + IDS_PER_REQUEST))
+      .overrideTypes<Omit<DetailRow, 'piezas'>[], { merge: false }>();
+    if (error) throw new Error(`No se pudieron cargar los productos: ${error.message}`);
+    products.push(...(await withPiezas(db, data)));
+  }
+  return products;
 }
 
 /** One product by permalink if its campaign is live (RLS); null when it is gone or its campaign ended. Throws on a failed query. */

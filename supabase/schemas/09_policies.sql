@@ -38,6 +38,7 @@ alter table public.order_payments enable row level security;
 alter table public.order_refunds enable row level security;
 alter table private.sales enable row level security;
 alter table private.holds enable row level security;
+alter table private.catalogue_changes enable row level security;
 alter table public.audit_changes enable row level security;
 alter table private.analytics_session_hours enable row level security;
 alter table private.analytics_sessions enable row level security;

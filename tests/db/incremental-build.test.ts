@@ -6,13 +6,20 @@
  * number of product pages linked from the last build rather than rendered shows that only the pages
  * printing the change were rendered. The incremental builds render the product pages in two builds side
  * by side, as a large catalogue does (P2 in one, P1, P3 and P4 in the other), the full ones in one.
+ * The incremental builds read the catalogue as the rebuild worker does, kept between builds and read
+ * again only where the database recorded a change (scripts/lib/kept-catalogue.ts); the full ones read
+ * all of it.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuildStats, buildShop } from '../../scripts/lib/build.ts';
+import { keptCatalogue } from '../../scripts/lib/kept-catalogue.ts';
+import type { PageDonor } from '../../scripts/lib/page-cache.ts';
 import { changedFiles, digest } from '../../scripts/lib/site-files.ts';
+import { createShopClient } from '../../src/data/supabase.ts';
 import { ROOT } from '../../scripts/stack/index.ts';
 import { B_ADIDAS, C_ACTIVE, C_TODAY, CAT_CALZADO, CAT_ROPA, loadFixture, P2, P3, P4, SUB_PLAYERAS } from './fixture.ts';
 import { mexicoDate, sql, stack } from './helpers.ts';
@@ -35,8 +42,9 @@ describe('incremental builds', () => {
   let work: string;
   let cacheDir: string;
   let count = 0;
+  const catalogue = keptCatalogue(createShopClient(stack.url, stack.anonKey), stack.dbUrl);
 
-  async function build(incremental: boolean): Promise<Site> {
+  async function build(incremental: boolean, donor?: PageDonor): Promise<Site> {
     const dir = join(work, `site-${count++}`);
     const stats = await buildShop({
       supabaseUrl: stack.url,
@@ -45,7 +53,7 @@ describe('incremental builds', () => {
       root: ROOT,
       outDir: dir,
       quiet: true,
-      ...(incremental ? { cacheDir, shards: 2 } : { shards: 1 }),
+      ...(incremental ? { cacheDir, shards: 2, readCatalogue: catalogue.read, donor: donor ?? null } : { shards: 1 }),
     });
     return { dir, stats, files: (await digest(dir)).files };
   }
@@ -182,5 +190,30 @@ describe('incremental builds', () => {
     const productPages = [...again.files.keys()].filter((path) => path.startsWith('producto/')).length;
     expect(productPages).toBeGreaterThan(1);
     expect(again.stats.reused).toBe(productPages);
+  }, 120_000);
+
+  it('a build that takes the product pages of an earlier build no longer served publishes what a full build would', async () => {
+    // the build before the live one, as the rebuild worker keeps it
+    const donor = await build(true);
+    // between it and the live build: a price (the donor's page of P2 is not the live one), a new
+    // product (not in the donor) and a product gone (in the donor only)
+    await sql.query(`update public.products set precio_venta = 1300 where id = $1`, [P2]);
+    await sql.query(
+      `insert into public.products (campaign_id, category_id, subcategory_id, marca, nombre, precio_original, precio_venta, permalink)
+       values ($1, $2, $3, 'Nike', 'Playera otra', 700, 480, 'nike-playera-otra')`,
+      [C_ACTIVE, CAT_ROPA, SUB_PLAYERAS],
+    );
+    await sql.query(`delete from public.products where permalink = 'nike-playera-nueva'`);
+    await build(true);
+    // and after the live build, a description
+    await sql.query(`update public.products set descripcion = '<p>Algodón orgánico</p>' where id = $1`, [P2]);
+    const site = await build(true, { dir: donor.dir, keys: donor.stats.keys });
+    const full = await build(false);
+    expect(changedFiles(site.files, full.files)).toEqual([]);
+    expect(site.files.has('producto/nike-playera-nueva/index.html')).toBe(false);
+    expect(site.files.has('producto/nike-playera-otra/index.html')).toBe(true);
+    expect(await page(site, PAGE.p2)).toContain('Algodón orgánico');
+    // the donor's product pages were moved into the build, not linked one by one
+    expect(existsSync(join(donor.dir, 'producto'))).toBe(false);
   }, 120_000);
 });
