@@ -37,10 +37,11 @@ export interface RebuildWorkerOptions {
   /** Makes a finished build the live site. */
   publish: (dir: string) => void;
   /**
-   * What may follow a publication by seconds (the search index), written into the live build's
-   * folder. Not waited for: the next change builds at once. A newer publication stops it (`signal`
-   * aborts), since that build needs its own; a failure is logged and changes nothing live. May
-   * resolve to a line for the log.
+   * What may follow a publication by seconds (the catalogue feeds and the search index), written into
+   * the live build's folder. It runs while no build does: it starts once the worker has no change to
+   * build, and the next build stops it (`signal` aborts) so that it never slows a change down; it
+   * starts again, for whichever build is live, when the worker is next idle. A failure is logged and
+   * changes nothing live. May resolve to a line for the log.
    */
   afterPublish?: (dir: string, signal: AbortSignal) => Promise<string | undefined>;
   /** Quiet time after the last change before building. */
@@ -68,9 +69,9 @@ export interface RebuildWorker {
 
 const exec = promisify(execFile);
 
-/** Deletes folders with `rm -rf` in a process of its own, at the lowest priority: a build may be running. */
-async function removeFolders(paths: string[]): Promise<void> {
-  await exec('nice', ['-n', '19', 'rm', '-rf', '--', ...paths]);
+/** Deletes folders with `rm -rf` in a process of its own, at the lowest priority; `signal` kills it. */
+async function removeFolders(paths: string[], signal: AbortSignal): Promise<void> {
+  await exec('nice', ['-n', '19', 'rm', '-rf', '--', ...paths], { signal });
 }
 
 /** Rejects with the signal's reason once it aborts. */
@@ -94,9 +95,13 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
   let timer: NodeJS.Timeout | undefined;
   let midnight: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  let pruning: Promise<void> = Promise.resolve();
-  /** The running afterPublish of the live build, stopped by the next publication. */
+  /** Old build folders to delete, and the deletion running while the worker is idle. */
+  const stale = new Set<string>();
+  let pruning: { stop: AbortController; done: Promise<void> } | undefined;
+  /** The running afterPublish of the live build, stopped when the next build starts. */
   let following: { stop: AbortController; done: Promise<void> } | undefined;
+  /** The live build while its afterPublish has not finished. */
+  let unfollowed: string | undefined;
   let again = false;
   let waiters: Array<() => void> = [];
 
@@ -114,6 +119,9 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
     const asked = requested.at(-1) ?? null;
     requested = [];
     const started = Date.now();
+    // what runs while the worker is idle gives way to the build
+    following?.stop.abort(new Error('Una compilación nueva la detuvo.'));
+    pruning?.stop.abort();
     const [row] = await query('select public.start_publication($1, $2) as id', [trigger, asked]);
     trigger = 'local';
     const id = (row as { id: string } | undefined)?.id ?? null;
@@ -127,23 +135,17 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
       // a build that ignores the signal is left behind rather than waited for
       const stats = await Promise.race([opts.build(dir, abort.signal), rejectWhenAborted(abort.signal)]);
       opts.publish(dir);
-      follow(dir);
+      unfollowed = dir;
       const pages = isBuildCounts(stats)
         ? stats.pages
         : (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).length;
       if (id) await query('select public.finish_publication($1, true, $2, $3)', [id, pages, Date.now() - started]);
       const reuse = isBuildCounts(stats) ? `; ${stats.rendered} archivos generados, ${stats.reused} páginas copiadas de la anterior` : '';
       log(`Tienda reconstruida y publicada (${Date.now() - started} ms${reuse}).`);
-      // The old builds are deleted while the next change may already be building: chosen now, when
-      // no other build folder exists, and removed by a separate `rm` process, since deleting tens of
-      // thousands of files here would hold up the file reads of the shop's server in this process
-      // (two seconds of every page after each publication at 10,000 products).
-      const stale = await staleBuilds(dir);
-      if (stale.length > 0) {
-        pruning = pruning.then(() =>
-          removeFolders(stale).catch((error: Error) => log(`No se pudieron borrar compilaciones anteriores: ${error.message}`)),
-        );
-      }
+      // The old builds are chosen now, when no other build folder exists, and deleted while no
+      // build runs (deleting tens of thousands of files slows a build's own file work) by a separate
+      // `rm` process (here it would hold up the file reads of the shop's server in this process).
+      for (const path of await staleBuilds(dir)) stale.add(path);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (id) await query('select public.finish_publication($1, false, null, $2, $3)', [id, Date.now() - started, message]);
@@ -154,13 +156,14 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
     }
   }
 
-  /** Starts afterPublish for the build just published, stopping the one of the build before it. */
-  function follow(dir: string): void {
-    if (!opts.afterPublish) return;
-    following?.stop.abort(new Error('Una publicación más reciente la reemplazó.'));
+  /** Starts afterPublish for the live build if it has not finished for it yet. */
+  function follow(): void {
+    const dir = unfollowed;
+    if (!opts.afterPublish || !dir || stopped || (following && !following.stop.signal.aborted)) return;
     const stop = new AbortController();
     const done = opts.afterPublish(dir, stop.signal).then(
       (line) => {
+        if (unfollowed === dir) unfollowed = undefined;
         if (line) log(line);
       },
       (error: Error) => {
@@ -168,6 +171,22 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
       },
     );
     following = { stop, done };
+  }
+
+  /** Deletes the old builds chosen so far; a build starting stops it, and the next idle moment resumes it. */
+  function prune(): void {
+    if (stale.size === 0 || stopped || (pruning && !pruning.stop.signal.aborted)) return;
+    const paths = [...stale];
+    const stop = new AbortController();
+    const done = removeFolders(paths, stop.signal).then(
+      () => {
+        for (const path of paths) stale.delete(path);
+      },
+      (error: Error) => {
+        if (!stop.signal.aborted) log(`No se pudieron borrar compilaciones anteriores: ${error.message}`);
+      },
+    );
+    pruning = { stop, done };
   }
 
   /** The build folders to delete: all but the live build and the one before it. */
@@ -189,6 +208,9 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
         again = false;
         run();
       } else {
+        // idle: what follows the live build runs now, and the old builds are deleted
+        follow();
+        prune();
         const done = waiters;
         waiters = [];
         for (const wake of done) wake();
@@ -252,7 +274,7 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
       await running?.catch(() => undefined);
       following?.stop.abort(new Error('El trabajador se detuvo.'));
       await following?.done;
-      await pruning;
+      await pruning?.done;
       await db?.end().catch(() => undefined);
     },
   };

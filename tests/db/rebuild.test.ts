@@ -76,6 +76,9 @@ describe('rebuild worker', () => {
   let failNext = false;
   let hangNext = false;
   let hungSignal: AbortSignal | undefined;
+  /** Holds the next build until released. */
+  let holdNext: Promise<void> | null = null;
+  let building = false;
   /** What followed each publication (the search index, in `npm start`): its build, and its signal. */
   const followed: Array<{ dir: string; signal: AbortSignal }> = [];
 
@@ -99,6 +102,10 @@ describe('rebuild worker', () => {
           failNext = false;
           throw new Error('astro build terminó con código 1');
         }
+        building = true;
+        await holdNext;
+        holdNext = null;
+        building = false;
         await rm(outDir, { recursive: true, force: true });
         await import('node:fs/promises').then((fs) => fs.mkdir(outDir, { recursive: true }));
         await writeFile(join(outDir, 'index.html'), `<h1>build ${builds}</h1>`);
@@ -106,7 +113,7 @@ describe('rebuild worker', () => {
       publish: (dir) => {
         live = dir;
       },
-      // runs until the next publication stops it
+      // runs until the next build stops it
       afterPublish: (dir, signal) => {
         followed.push({ dir, signal });
         return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
@@ -119,18 +126,41 @@ describe('rebuild worker', () => {
   });
   beforeEach(clearRequests);
 
-  it('starts what follows a publication once it is live, and stops it when a newer one is published', async () => {
+  it('starts what follows a publication once it is live, stops it when the next build starts and runs it again after', async () => {
     const start = followed.length;
     await sql.query(`insert into public.brands (name, display_name) values ('tras-publicar', 'Tras publicar')`);
     await expect.poll(() => followed.length, { timeout: 5000 }).toBe(start + 1);
     const first = followed[start]!;
     expect(first.dir).toBe(live);
     expect(first.signal.aborted).toBe(false);
+
+    // the next build stops it as it starts, and nothing follows while that build runs
+    const hold = Promise.withResolvers<void>();
+    holdNext = hold.promise;
     await sql.query(`update public.brands set display_name = 'Tras publicar 2' where name = 'tras-publicar'`);
-    await expect.poll(() => followed.length, { timeout: 5000 }).toBe(start + 2);
+    await expect.poll(() => building, { timeout: 5000 }).toBe(true);
     expect(first.signal.aborted).toBe(true);
+    const before = live;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(followed.length).toBe(start + 1);
+
+    // once published, and the worker idle, it follows the new live build
+    hold.resolve();
+    await expect.poll(() => followed.length, { timeout: 5000 }).toBe(start + 2);
+    expect(live).not.toBe(before);
     expect(followed[start + 1]!.dir).toBe(live);
     expect(followed[start + 1]!.signal.aborted).toBe(false);
+  });
+
+  it('what follows a publication runs again for the live build when the next build fails', async () => {
+    const start = followed.length;
+    const published = live;
+    failNext = true;
+    await sql.query(`update public.brands set display_name = 'Tras publicar 3' where name = 'tras-publicar'`);
+    await expect.poll(() => followed.length, { timeout: 5000 }).toBe(start + 1);
+    expect(live).toBe(published);
+    expect(followed[start]!.dir).toBe(published);
+    expect(followed[start - 1]!.signal.aborted).toBe(true);
   });
 
   it('builds and publishes after a change, marking the request published', async () => {
