@@ -166,6 +166,7 @@ export async function runPublishEdits(): Promise<StartEditsRun[]> {
   const runs: StartEditsRun[] = [];
   if (options.baselineRef) {
     const dir = await mkdtemp(join(tmpdir(), 'outlet-bench-baseline-'));
+    await chmod(dir, 0o755); // Postgres runs as its own user and starts the binaries installed inside
     const baseline = await checkoutBaseline(options.baselineRef, join(dir, 'checkout'), progress);
     try {
       const run = await runStartEdits(baseline.root, `base ${baseline.ref}`, options.publishSizes, options.edits);

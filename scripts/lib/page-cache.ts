@@ -71,6 +71,9 @@ export async function takePageKeys(cacheDir: string, code: string, day: string):
   }
 }
 
+/** Past this many pages to replace one by one, linking every page of the cache in one `cp` is faster. */
+const DONOR_MAX_CHANGES = 2000;
+
 /**
  * An earlier build of the same cache that is no longer served, whose product pages (producto/) a new
  * build may take instead of linking every page of the cache: `keys` are the keys of its pages.
@@ -89,16 +92,17 @@ export interface PageDonor {
  * hold up the file reads of this process): seconds of the kernel's time at 50,000 pages. With one,
  * the donor's product folder is moved to `into` whole, and only its pages whose key is not the
  * cache's are replaced by links to the cache's, or removed: work for the pages changed since the
- * donor was built. The donor loses its product pages.
+ * donor was built. The donor loses its product pages. A donor whose pages differ from the cache's by
+ * more than DONOR_MAX_CHANGES (after an import) is left alone: linking every page is faster then.
  */
 export async function linkCachedPages(cacheDir: string, into: string, cached: PageKeys, donor?: PageDonor | null): Promise<string> {
   await rm(into, { recursive: true, force: true });
-  if (donor && existsSync(join(donor.dir, 'producto'))) {
+  const stale = donor ? Object.keys(donor.keys).filter((p) => !(p in cached)) : [];
+  const changed = donor ? Object.keys(cached).filter((p) => donor.keys[p] !== cached[p]) : [];
+  if (donor && stale.length + changed.length <= DONOR_MAX_CHANGES && existsSync(join(donor.dir, 'producto'))) {
     await rename(join(donor.dir, 'producto'), into);
-    const stale = Object.keys(donor.keys).filter((p) => !(p in cached));
     await removeAll(stale.map((p) => join(into, p)));
-    for (const permalink of Object.keys(cached)) {
-      if (donor.keys[permalink] === cached[permalink]) continue;
+    for (const permalink of changed) {
       await mkdir(join(into, permalink), { recursive: true });
       await link(pageFile(pagesDir(cacheDir), permalink), `${pageFile(into, permalink)}.new`);
       await rename(`${pageFile(into, permalink)}.new`, pageFile(into, permalink));
