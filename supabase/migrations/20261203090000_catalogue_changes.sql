@@ -5,9 +5,10 @@
 -- The local rebuild worker keeps the catalogue it read for one build and, for the next, reads again
 -- only the products changed since (scripts/lib/kept-catalogue.ts): reading 50,000 products took
 -- most of an edit's wait. Every write to a product, its sizes (their pieces and holds included) or
--- its images records the product's id here, in the writing transaction; a write to what many
+-- its images records the product's id here, in the writing transaction; a row written of what many
 -- products print with them (a campaign, category, subcategory, brand or size guide), or a
--- truncate, records a row without a product: read everything again. A reader asks for the rows of
+-- truncate, records a row without a product: read everything again. A statement that changes no
+-- row (one that row-level security filtered to nothing) records nothing. A reader asks for the rows of
 -- the transactions its last read could not see (private.catalogue_changed_since, by that read's
 -- snapshot), so a transaction that commits after a later one is never missed. Rows are kept one day.
 create table private.catalogue_changes (
@@ -51,6 +52,8 @@ end
 $$;
 comment on function private.record_changed_products() is 'Records the ids of the products a statement wrote (the rows themselves, or the products of the sizes or images written).';
 
+-- Row triggers of the tables many products print (a statement that changes no row records nothing),
+-- and the truncate triggers of every catalogue table.
 create function private.record_changed_catalogue()
 returns trigger
 language plpgsql
@@ -63,7 +66,7 @@ begin
   return null;
 end
 $$;
-comment on function private.record_changed_catalogue() is 'Records a change to every product: a campaign, category, subcategory, brand or size guide written, or a catalogue table truncated.';
+comment on function private.record_changed_catalogue() is 'Records a change to every product: a row of a campaign, category, subcategory, brand or size guide written, or a catalogue table truncated.';
 
 create trigger products_record_inserted after insert on public.products
   referencing new table as new_rows for each statement execute function private.record_changed_products('id');
@@ -89,15 +92,25 @@ create trigger product_sizes_record_truncated after truncate on public.product_s
   for each statement execute function private.record_changed_catalogue();
 create trigger product_images_record_truncated after truncate on public.product_images
   for each statement execute function private.record_changed_catalogue();
-create trigger campaigns_record_changed after insert or delete or update or truncate on public.campaigns
+create trigger campaigns_record_changed after insert or delete or update on public.campaigns
+  for each row execute function private.record_changed_catalogue();
+create trigger campaigns_record_truncated after truncate on public.campaigns
   for each statement execute function private.record_changed_catalogue();
-create trigger categories_record_changed after insert or delete or update or truncate on public.categories
+create trigger categories_record_changed after insert or delete or update on public.categories
+  for each row execute function private.record_changed_catalogue();
+create trigger categories_record_truncated after truncate on public.categories
   for each statement execute function private.record_changed_catalogue();
-create trigger subcategories_record_changed after insert or delete or update or truncate on public.subcategories
+create trigger subcategories_record_changed after insert or delete or update on public.subcategories
+  for each row execute function private.record_changed_catalogue();
+create trigger subcategories_record_truncated after truncate on public.subcategories
   for each statement execute function private.record_changed_catalogue();
-create trigger brands_record_changed after insert or delete or update or truncate on public.brands
+create trigger brands_record_changed after insert or delete or update on public.brands
+  for each row execute function private.record_changed_catalogue();
+create trigger brands_record_truncated after truncate on public.brands
   for each statement execute function private.record_changed_catalogue();
-create trigger size_guides_record_changed after insert or delete or update or truncate on public.size_guides
+create trigger size_guides_record_changed after insert or delete or update on public.size_guides
+  for each row execute function private.record_changed_catalogue();
+create trigger size_guides_record_truncated after truncate on public.size_guides
   for each statement execute function private.record_changed_catalogue();
 
 -- What a reader whose last read saw the snapshot p_since must read again: the products of every
