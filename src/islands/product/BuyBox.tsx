@@ -314,8 +314,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
       )}
       <p className="text-xs text-neutral-600">Compras por mensaje: confirmamos disponibilidad de tu talla antes de que pagues.</p>
 
-      {/* Phones: the help widget and toasts rise above this bar (HelpWidget reads --bottom-bar-height). */}
-      <style>{'@media (max-width: 767px) { :root:has(.product-buy-bar) { --bottom-bar-height: 4.5rem; } }'}</style>
+      {/* Phones: the help widget and toasts rise above this bar (--bottom-bar-height, src/styles/global.css). */}
       <section
         aria-label="Barra de compra"
         className="product-buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(0,0,0,0.06)] backdrop-blur md:hidden"
