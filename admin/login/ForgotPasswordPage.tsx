@@ -6,11 +6,9 @@ import { Alert, Button, CircularProgress, Link, TextField, Typography } from '@m
 import { type SubmitEvent, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
+import { setPasswordUrl } from '../providers/authProvider.ts';
 import { supabase } from '../providers/supabase.ts';
 import { AuthCard } from './AuthCard.tsx';
-
-/** Where the emailed link brings the person back: this back office's own password page. */
-export const setPasswordUrl = () => `${window.location.origin}/admin/set-password`;
 
 export function ForgotPasswordPage() {
   const translate = useTranslate();

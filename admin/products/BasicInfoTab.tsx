@@ -15,7 +15,7 @@ import { imageFileError, isImageUrl } from '../common/upload-names.ts';
 import type { AdminDataProvider } from '../providers/dataProvider.ts';
 import type { FormLookups } from './hooks/useLookups.ts';
 import { formPrice } from './rules.ts';
-import type { AdminProduct, CampaignOption, ProductFormValues } from './types.ts';
+import type { AdminProduct, CampaignOption, ProductFormValues } from '../providers/productTypes.ts';
 
 type PriceField = 'precio_original' | 'costo_compra' | 'precio_venta';
 

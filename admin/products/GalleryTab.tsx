@@ -12,7 +12,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useCreate, useDataProvider, useDelete, useGetList, useNotify, useTranslate } from 'react-admin';
 import { GALLERY_ACCEPT, imageFileError, isImageUrl } from '../common/upload-names.ts';
 import type { AdminDataProvider } from '../providers/dataProvider.ts';
-import type { ProductImage } from './types.ts';
+import type { ProductImage } from '../providers/productTypes.ts';
 
 export function GalleryTab({ productId }: { productId: string | null }) {
   const t = useTranslate();

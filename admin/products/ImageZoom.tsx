@@ -4,7 +4,7 @@ import { Box, Chip, Dialog, DialogContent, IconButton, Typography } from '@mui/m
 import { useTranslate } from 'react-admin';
 import { discountBadge } from '@/lib/discount.ts';
 import { formatPrice } from '@/lib/money.ts';
-import type { AdminProduct } from './types.ts';
+import type { AdminProduct } from '../providers/productTypes.ts';
 
 export function ImageZoom({ product, onClose }: { product: AdminProduct | null; onClose: () => void }) {
   const t = useTranslate();

@@ -38,7 +38,7 @@ import {
 import { formatPrice } from '@/lib/money.ts';
 import { marginQuality, profitAmount, profitMargin } from '@/lib/pricing.ts';
 import { formatMargin } from './ProductParts.tsx';
-import type { AdminProduct } from './types.ts';
+import type { AdminProduct } from '../providers/productTypes.ts';
 
 const qualityColor = { Excelente: 'success', Bueno: 'info', Regular: 'warning', Bajo: 'error' } as const;
 

@@ -14,7 +14,7 @@ import { GalleryTab } from './GalleryTab.tsx';
 import { useFormLookups } from './hooks/useLookups.ts';
 import { formPrice } from './rules.ts';
 import { SizesTab } from './SizesTab.tsx';
-import type { AdminProduct, ProductFormValues } from './types.ts';
+import type { AdminProduct, ProductFormValues } from '../providers/productTypes.ts';
 import { isConflict } from '../common/errors.ts';
 import { ConflictNotice, useSaveError } from '../common/useSaveError.tsx';
 

@@ -11,7 +11,7 @@ import {
   SizeBadges,
   type ProductActions,
 } from './ProductParts.tsx';
-import type { AdminProduct } from './types.ts';
+import type { AdminProduct } from '../providers/productTypes.ts';
 
 export function ProductGrid({ products, actions }: { products: AdminProduct[]; actions: ProductActions }) {
   return (

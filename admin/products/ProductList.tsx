@@ -26,8 +26,9 @@ import { ProductRows } from './ProductRows.tsx';
 import { ProductTable } from './ProductTable.tsx';
 import { ProductToolbar } from './ProductToolbar.tsx';
 import { ScrollTopButton } from './ScrollTopButton.tsx';
-import type { ProductSort, ProductView } from './rules.ts';
-import type { AdminProduct } from './types.ts';
+import type { ProductSort } from '../providers/productList.ts';
+import type { ProductView } from './rules.ts';
+import type { AdminProduct } from '../providers/productTypes.ts';
 
 export default function ProductList() {
   const t = useTranslate();

@@ -15,7 +15,7 @@ import { sizeBadges } from './rules.ts';
 import { isCampaignActive } from '@/lib/campaign.ts';
 import { discountBadge } from '@/lib/discount.ts';
 import { formatPrice } from '@/lib/money.ts';
-import type { AdminProduct } from './types.ts';
+import type { AdminProduct } from '../providers/productTypes.ts';
 
 export interface ProductActions {
   onZoom: (p: AdminProduct) => void;

@@ -14,7 +14,7 @@ import {
   SizeBadges,
   type ProductActions,
 } from './ProductParts.tsx';
-import type { AdminProduct } from './types.ts';
+import type { AdminProduct } from '../providers/productTypes.ts';
 
 export function ProductRows({ products, actions }: { products: AdminProduct[]; actions: ProductActions }) {
   const t = useTranslate();

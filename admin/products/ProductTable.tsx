@@ -14,7 +14,7 @@ import {
   SizeBadges,
   type ProductActions,
 } from './ProductParts.tsx';
-import type { AdminProduct } from './types.ts';
+import type { AdminProduct } from '../providers/productTypes.ts';
 
 export const TABLE_COLUMNS = [
   'image',

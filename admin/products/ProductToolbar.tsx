@@ -23,7 +23,8 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { ProductSort, ProductView } from './rules.ts';
+import type { ProductSort } from '../providers/productList.ts';
+import type { ProductView } from './rules.ts';
 import { CampaignSelect } from './CampaignSelect.tsx';
 
 export interface ToolbarProps {

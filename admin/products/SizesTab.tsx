@@ -36,7 +36,7 @@ import {
   piecesToSave,
   stockState,
 } from './stockRules.ts';
-import type { AdminProduct, ProductSize } from './types.ts';
+import type { AdminProduct, ProductSize } from '../providers/productTypes.ts';
 
 export function SizesTab({ productId }: { productId: string | null }) {
   const t = useTranslate();

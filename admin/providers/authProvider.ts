@@ -14,6 +14,9 @@ import { nextStep, TWO_FACTOR_LOCKED, teamRequiresTwoFactor, verifiedFactorId, v
 import { endSession, isSessionFresh, startSession } from './session.ts';
 import { SESSION_STORAGE_KEY, supabase } from './supabase.ts';
 
+/** Where an emailed link (an invitation, a password reset) brings the person back: this back office's own password page. */
+export const setPasswordUrl = () => `${window.location.origin}/admin/set-password`;
+
 /** Message keys (translated by the i18n provider; the login page shows them). */
 export const AUTH_ERRORS = {
   wrongCredentials: 'app.auth.wrong_credentials',

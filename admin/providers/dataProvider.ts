@@ -30,9 +30,9 @@ import {
   storagePathFromUrl,
   storagePathsFromUrls,
 } from '../common/upload-names.ts';
-import { adminProductsArgs, hasNextProductsPage, type ProductListParams } from '../products/rules.ts';
-import type { AdminProduct } from '../products/types.ts';
-import { publicationScheduler } from '../publishing/requestPublication.ts';
+import { adminProductsArgs, hasNextProductsPage, type ProductListParams } from './productList.ts';
+import type { AdminProduct } from './productTypes.ts';
+import { publicationScheduler } from './requestPublication.ts';
 import { invokeFunction } from './functions.ts';
 import type { ImportProduct } from '../../supabase/functions/_shared/import-product.ts';
 import { uploadImageVariants } from './imageVariants.ts';

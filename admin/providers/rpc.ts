@@ -4,10 +4,12 @@
  * the one way the admin calls them.
  */
 import type { Database } from '@/data/database.types.ts';
-import type { ExportedProduct } from '../products/exportCsv.ts';
-import type { AdminProduct, AdminProductsPage } from '../products/types.ts';
+import type { AdminProduct, AdminProductsPage } from './productTypes.ts';
 import { ConflictError } from '../common/errors.ts';
 import { supabase } from './supabase.ts';
+
+/** A product as the export writes it (public.export_products). */
+export type ExportedProduct = Database['public']['Functions']['export_products']['Returns'][number];
 
 export interface MergeResult {
   products_moved: number;

@@ -5,7 +5,7 @@
  */
 import type { StaffRole } from '@/lib/staff-roles.ts';
 import type { Member } from '../../supabase/functions/admin-users/team.ts';
-import { setPasswordUrl } from '../login/ForgotPasswordPage.tsx';
+import { setPasswordUrl } from './authProvider.ts';
 import { invokeFunction } from './functions.ts';
 
 export type { Member };

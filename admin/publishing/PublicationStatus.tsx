@@ -12,7 +12,7 @@ import { Box, Button, Chip, CircularProgress, IconButton, Tooltip } from '@mui/m
 import { useEffect, useState } from 'react';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../providers/dataProvider.ts';
-import { PUBLICATION_REQUESTED_EVENT } from './requestPublication.ts';
+import { PUBLICATION_REQUESTED_EVENT } from '../providers/requestPublication.ts';
 import { type LatestPublication, type PublicationTone, publicationStatus } from './status.ts';
 
 const BUSY_REFRESH_MS = 3000;

@@ -8,7 +8,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toImportProduct } from '../../admin/products/import/rules.ts';
-import { type ExportedProduct, productsCsv } from '../../admin/products/exportCsv.ts';
+import { productsCsv } from '../../admin/products/exportCsv.ts';
+import type { ExportedProduct } from '../../admin/providers/rpc.ts';
 import type { Json } from '../../src/data/database.types.ts';
 import { parseCsvFile } from '../../src/lib/csv-import.ts';
 import * as F from './fixture.ts';

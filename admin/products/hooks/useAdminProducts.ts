@@ -4,8 +4,9 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useInfiniteGetList, useNotify } from 'react-admin';
-import { adminPageSize, PRODUCT_SORT_FIELDS, type ProductListFilter, type ProductSort } from '../rules.ts';
-import type { AdminProduct, AdminProductsPage } from '../types.ts';
+import { PRODUCT_SORT_FIELDS, type ProductListFilter, type ProductSort } from '../../providers/productList.ts';
+import { adminPageSize } from '../rules.ts';
+import type { AdminProduct, AdminProductsPage } from '../../providers/productTypes.ts';
 
 export interface ProductQuery {
   search: string;

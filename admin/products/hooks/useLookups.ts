@@ -1,7 +1,7 @@
 /** Campaign, brand, category and subcategory options for the selector and the product form. */
 import { useEffect, useMemo } from 'react';
 import { useGetList, useGetOne, useNotify } from 'react-admin';
-import type { CampaignOption, NamedOption } from '../types.ts';
+import type { CampaignOption, NamedOption } from '../../providers/productTypes.ts';
 
 const ALL = { page: 1, perPage: 1000 };
 const byName = { field: 'nombre', order: 'ASC' } as const;
