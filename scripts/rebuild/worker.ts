@@ -74,6 +74,36 @@ async function removeFolders(paths: string[], signal: AbortSignal): Promise<void
   await exec('nice', ['-n', '19', 'rm', '-rf', '--', ...paths], { signal });
 }
 
+/** Work the worker does while no build runs: one at a time; a build starting stops it (`signal` aborts). */
+interface IdleWork {
+  /** Starts the work unless it is already running. */
+  start(): void;
+  stop(reason?: unknown): void;
+  /** Resolves once the running work (if any) has ended. */
+  ended(): Promise<void>;
+}
+
+function idleWork(work: (signal: AbortSignal) => Promise<void>): IdleWork {
+  let current: { stop: AbortController; done: Promise<void>; running: boolean } | undefined;
+  return {
+    start() {
+      if (current?.running && !current.stop.signal.aborted) return;
+      const stop = new AbortController();
+      const job = { stop, running: true, done: Promise.resolve() };
+      job.done = work(stop.signal).finally(() => {
+        job.running = false;
+      });
+      current = job;
+    },
+    stop(reason) {
+      current?.stop.abort(reason);
+    },
+    async ended() {
+      await current?.done;
+    },
+  };
+}
+
 /** Rejects with the signal's reason once it aborts. */
 function rejectWhenAborted(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
@@ -95,11 +125,8 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
   let timer: NodeJS.Timeout | undefined;
   let midnight: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  /** Old build folders to delete, and the deletion running while the worker is idle. */
+  /** Old build folders to delete while the worker is idle. */
   const stale = new Set<string>();
-  let pruning: { stop: AbortController; done: Promise<void> } | undefined;
-  /** The running afterPublish of the live build, stopped when the next build starts. */
-  let following: { stop: AbortController; done: Promise<void> } | undefined;
   /** The live build while its afterPublish has not finished. */
   let unfollowed: string | undefined;
   let again = false;
@@ -120,8 +147,8 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
     requested = [];
     const started = Date.now();
     // what runs while the worker is idle gives way to the build
-    following?.stop.abort(new Error('Una compilación nueva la detuvo.'));
-    pruning?.stop.abort();
+    following.stop(new Error('Una compilación nueva la detuvo.'));
+    pruning.stop();
     const [row] = await query('select public.start_publication($1, $2) as id', [trigger, asked]);
     trigger = 'local';
     const id = (row as { id: string } | undefined)?.id ?? null;
@@ -156,38 +183,30 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
     }
   }
 
-  /** Starts afterPublish for the live build if it has not finished for it yet. */
-  function follow(): void {
+  /** afterPublish of the live build, when it has not finished for it yet. */
+  const following = idleWork(async (signal) => {
     const dir = unfollowed;
-    if (!opts.afterPublish || !dir || stopped || (following && !following.stop.signal.aborted)) return;
-    const stop = new AbortController();
-    const done = opts.afterPublish(dir, stop.signal).then(
-      (line) => {
-        if (unfollowed === dir) unfollowed = undefined;
-        if (line) log(line);
-      },
-      (error: Error) => {
-        if (!stop.signal.aborted) log(`Después de publicar: ${error.message}`);
-      },
-    );
-    following = { stop, done };
-  }
+    if (!opts.afterPublish || !dir || stopped) return;
+    try {
+      const line = await opts.afterPublish(dir, signal);
+      if (unfollowed === dir) unfollowed = undefined;
+      if (line) log(line);
+    } catch (error) {
+      if (!signal.aborted) log(`Después de publicar: ${(error as Error).message}`);
+    }
+  });
 
-  /** Deletes the old builds chosen so far; a build starting stops it, and the next idle moment resumes it. */
-  function prune(): void {
-    if (stale.size === 0 || stopped || (pruning && !pruning.stop.signal.aborted)) return;
+  /** Deletes the old builds chosen so far (an interrupted deletion starts again at the next idle moment). */
+  const pruning = idleWork(async (signal) => {
     const paths = [...stale];
-    const stop = new AbortController();
-    const done = removeFolders(paths, stop.signal).then(
-      () => {
-        for (const path of paths) stale.delete(path);
-      },
-      (error: Error) => {
-        if (!stop.signal.aborted) log(`No se pudieron borrar compilaciones anteriores: ${error.message}`);
-      },
-    );
-    pruning = { stop, done };
-  }
+    if (paths.length === 0 || stopped) return;
+    try {
+      await removeFolders(paths, signal);
+      for (const path of paths) stale.delete(path);
+    } catch (error) {
+      if (!signal.aborted) log(`No se pudieron borrar compilaciones anteriores: ${(error as Error).message}`);
+    }
+  });
 
   /** The build folders to delete: all but the live build and the one before it. */
   async function staleBuilds(live: string): Promise<string[]> {
@@ -209,8 +228,8 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
         run();
       } else {
         // idle: what follows the live build runs now, and the old builds are deleted
-        follow();
-        prune();
+        following.start();
+        pruning.start();
         const done = waiters;
         waiters = [];
         for (const wake of done) wake();
@@ -272,9 +291,9 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
       clearTimeout(timer);
       clearTimeout(midnight);
       await running?.catch(() => undefined);
-      following?.stop.abort(new Error('El trabajador se detuvo.'));
-      await following?.done;
-      await pruning?.done;
+      following.stop(new Error('El trabajador se detuvo.'));
+      await following.ended();
+      await pruning.ended();
       await db?.end().catch(() => undefined);
     },
   };
