@@ -50,15 +50,15 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   };
   try {
     const durable = opts.durable ?? true;
-    const db = opts.platformKit
-      ? await startPlatformPostgres({ kitDir: opts.platformKit, dataDir, port: opts.dbPort, durable, log })
+    const db = opts.platform
+      ? await startPlatformPostgres({ sql: opts.platform, dataDir, port: opts.dbPort, durable, log })
       : await startPostgres({ dataDir, port: opts.dbPort, durable, log });
     stops.push(db.stop);
     const jwtSecret = opts.jwtSecret ?? (await jwtSecretFor(dataDir));
     const { firstRun } = await migrate({
       dbUrl: db.url,
       migrationsDir: join(ROOT, 'supabase/migrations'),
-      ...(opts.platformKit ? {} : { bootstrapUrl: db.adminUrl }),
+      ...(opts.platform ? {} : { bootstrapUrl: db.adminUrl }),
       log,
     });
 

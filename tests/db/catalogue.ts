@@ -2,7 +2,7 @@
  * A database's catalogue of what the platform owns (roles, the auth and storage schemas and their
  * tables, columns, constraints, indexes, triggers, policies, types and functions, owners and grants),
  * as plain "name → description" maps, and the comparison platform-catalogue.test.ts makes of the local
- * bootstrap against the platform kit's database.
+ * bootstrap against the database built from the platform's own SQL.
  */
 import pg from 'pg';
 

@@ -1,14 +1,15 @@
 /**
  * Starts a throwaway stack for the db suite: its own data folder and ports, no demo data. The db suite
- * runs on Postgres built by the Supabase platform kit (scripts/stack/platform.ts): the platform's own
- * roles and auth/storage schemas, migrations applied as the non-superuser postgres.
+ * runs on Postgres built from Supabase's own SQL (scripts/stack/platform.ts, the sources pinned in
+ * scripts/stack/platform-sources.ts): the platform's own roles and auth/storage schemas, migrations
+ * applied as the non-superuser postgres.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ROOT, startStack } from '../../scripts/stack/index.ts';
-import { platformKitDir, platformKitHint } from '../../scripts/stack/platform.ts';
+import { findPlatformSql, type PlatformSql, platformSqlHint } from '../../scripts/stack/platform-sources.ts';
 
 export interface StackInfo {
   url: string;
@@ -21,7 +22,7 @@ export interface StackInfo {
   adminDbUrl: string;
   /** PostgREST without the gateway, as the hosted edge reaches it: requests may say any client address. */
   restUrl: string;
-  /** True when the stack's Postgres was built by the platform kit. */
+  /** True when the stack's Postgres was built from the platform's own SQL (scripts/stack/platform.ts). */
   platform: boolean;
 }
 
@@ -40,11 +41,11 @@ const port = (name: string, fallback: number) => Number(process.env[name] ?? fal
  */
 export function stackSetup(prefix: string, defaults: { db: number; api: number; rest: number }, opts: { platform?: boolean } = {}) {
   return async function setup(project: TestProject): Promise<() => Promise<void>> {
-    const platformKit = opts.platform ? requirePlatformKit() : undefined;
+    const platform = opts.platform ? requirePlatformSql() : undefined;
     const dataDir = await mkdtemp(join(tmpdir(), 'outlet-test-'));
     const started = Date.now();
     const stack = await startStack({
-      ...(platformKit ? { platformKit } : {}),
+      ...(platform ? { platform } : {}),
       dataDir,
       dbPort: port(`${prefix}DB_PORT`, defaults.db),
       apiPort: port(`${prefix}SUPABASE_PORT`, defaults.api),
@@ -53,9 +54,9 @@ export function stackSetup(prefix: string, defaults: { db: number; api: number; 
       durable: false,
       log: () => undefined,
     });
-    if (platformKit)
+    if (platform)
       console.log(
-        `[db] Postgres de la plataforma construido y migrado en ${((Date.now() - started) / 1000).toFixed(1)} s (${platformKit}).`,
+        `[db] Postgres de la plataforma construido y migrado en ${((Date.now() - started) / 1000).toFixed(1)} s (${platform.from}).`,
       );
     project.provide('stack', {
       url: stack.url,
@@ -65,7 +66,7 @@ export function stackSetup(prefix: string, defaults: { db: number; api: number; 
       dbUrl: stack.dbUrl,
       adminDbUrl: stack.adminDbUrl,
       restUrl: stack.restUrl,
-      platform: platformKit !== undefined,
+      platform: platform !== undefined,
     });
     return async () => {
       await stack.stop();
@@ -75,13 +76,13 @@ export function stackSetup(prefix: string, defaults: { db: number; api: number; 
 }
 
 /**
- * The platform kit's folder. Without it, CI fails (the suite must prove the platform); elsewhere the
- * suite falls back to the local bootstrap and says so.
+ * Supabase's own SQL for the platform. Without it, CI fails (the suite must prove the platform);
+ * elsewhere the suite falls back to the local bootstrap and says so.
  */
-export function requirePlatformKit(): string | undefined {
-  const kit = platformKitDir(ROOT);
-  if (kit) return kit;
-  const message = `No se encontró el kit de la plataforma Supabase (${platformKitHint(ROOT)}).`;
+export function requirePlatformSql(): PlatformSql | undefined {
+  const sql = findPlatformSql(ROOT);
+  if (sql) return sql;
+  const message = `No se encontraron las fuentes de la plataforma Supabase (${platformSqlHint(ROOT)}).`;
   if (process.env['CI']) throw new Error(`${message} En CI las pruebas de base de datos deben correr sobre la plataforma.`);
   console.warn(`[db] AVISO: ${message} Las pruebas corren sobre el arranque local (scripts/stack/bootstrap), no sobre la plataforma.`);
   return undefined;

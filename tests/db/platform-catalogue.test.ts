@@ -1,7 +1,7 @@
 /**
  * The local bootstrap (scripts/stack/bootstrap/) stands on the platform's ground: a local database
  * (bootstrap + migrations, as `npm start` makes it) is compared with the db suite's own, built by the
- * Supabase platform kit (+ the same migrations). Every role, every auth/storage object the local one
+ * platform's own SQL (scripts/stack/platform.ts, + the same migrations). Every role, every auth/storage object the local one
  * has (tables, columns, types, constraints, indexes, triggers, policies, functions, owners, grants)
  * must be the platform's, and every table the project needs must be there.
  */
@@ -17,7 +17,7 @@ import { stack } from './helpers.ts';
 
 const port = Number(process.env['TEST_CATALOGUE_DB_PORT'] ?? 64330);
 
-// Without the kit the db suite runs on the local bootstrap and there is nothing to compare with: the
+// Without the platform's sources the db suite runs on the local bootstrap and there is nothing to compare with: the
 // global setup has already failed in CI; elsewhere it warned, and this file says it did not run.
 describe.skipIf(!stack.platform)('the local bootstrap matches the platform', () => {
   let platform: Catalogue;
@@ -62,8 +62,8 @@ describe.skipIf(!stack.platform)('the local bootstrap matches the platform', () 
 
 if (!stack.platform) {
   describe('the local bootstrap matches the platform', () => {
-    it.skipIf(!process.env['CI'])('needs the platform kit', () => {
-      throw new Error('Sin el kit de la plataforma no se puede comparar el arranque local (PLATFORM_KIT).');
+    it.skipIf(!process.env['CI'])('needs the platform sources', () => {
+      throw new Error('Sin las fuentes de la plataforma no se puede comparar el arranque local (npm run platform:fetch).');
     });
   });
 }

@@ -15,7 +15,7 @@ alter role authenticated set statement_timeout = '8s';
 
 -- PostgREST's login: holds no rights of its own (noinherit) and may only switch to the API roles.
 -- Hosted projects also preload `safeupdate` for it (no DELETE/UPDATE without WHERE); this Postgres
--- build does not ship that library, so the platform kit's database has the setting removed too
+-- build does not ship that library, so the platform-built database (scripts/stack/platform.ts) has the setting removed too
 -- (scripts/stack/platform.ts).
 create role authenticator login noinherit password 'postgres';
 alter role authenticator set statement_timeout = '8s';

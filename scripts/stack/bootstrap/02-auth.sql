@@ -3,7 +3,7 @@
 -- sessions, refresh tokens, multi-factor sign-in, one-time tokens (invitations, recovery), PKCE flows,
 -- the audit log and instances. Column for column, default for default, the result of
 -- supabase/auth's migrations (migrations/*.up.sql); tests/db/platform-catalogue.test.ts proves it
--- against the platform kit. Tables, types and functions belong to supabase_auth_admin, as on hosted.
+-- against the platform built from Supabase's own SQL (scripts/stack/platform.ts). Tables, types and functions belong to supabase_auth_admin, as on hosted.
 
 -- Schema owned by supabase_admin; Auth creates in it, the dashboard and postgres may too.
 create schema auth authorization supabase_admin;
