@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { shopUrl } from './tests/e2e/stacks.ts';
 
-/** Chromium from Debian (/usr/bin/chromium): Playwright cannot download its own browser here. */
+/** Chromium from Debian (/usr/bin/chromium), or the Chromium-based browser CHROMIUM_PATH names: Playwright cannot download its own browser here. */
 const chromium = {
   executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
   args: [
