@@ -4,8 +4,8 @@
 -- The shop's tables: campaigns (a product is on sale while its campaign has not ended in Mexico
 -- City), brands, categories and subcategories, products with their private fields, images and
 -- sizes, the home page's featured categories, banners and hero images, and the shop's contact
--- settings. Who may read and write them is in 09_policies.sql; the triggers that ask for a
--- rebuild of the static shop are in 05_publishing.sql.
+-- settings. Who may read and write them is in 23_policies.sql; the triggers that ask for a
+-- rebuild of the static shop are in 12_publishing.sql.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
 -- ─── Campaigns, brands, categories ────────────────────────────────────────────────────────────
@@ -27,7 +27,7 @@ create index campaigns_fecha_fin_idx on public.campaigns (fecha_fin);
 -- A LIVE campaign: one that has not ended in Mexico City, fecha_fin >= shop_today() (it is live from
 -- its creation: fecha_inicio only tells the back office 'Próxima' from 'Activa'). Live campaigns and
 -- their products are what the shop shows. This is the one definition of that rule: the RLS policies
--- (09_policies.sql), the shop's reads (shop_query) and the back office's reads (admin_products, the
+-- (23_policies.sql), the shop's reads (shop_query) and the back office's reads (admin_products, the
 -- view public.live_campaigns) all ask it. Owner's rights, so that campaigns' own policy can call it
 -- without recursing into itself; it hands out nothing but the ids.
 create function private.live_campaign_ids()
@@ -147,7 +147,7 @@ create table public.products (
   -- A product without sizes is its own stock (one with sizes counts pieces per size, product_sizes):
   -- existencias are its pieces not yet sold (the team sets them; a paid order takes one, a cancelled
   -- one gives it back) and apartadas the pieces unpaid orders hold now (kept by private.holds'
-  -- trigger, 08_orders.sql). It is for sale while existencias > apartadas.
+  -- trigger, 20_orders.sql). It is for sale while existencias > apartadas.
   existencias integer not null default 1 check (existencias between 0 and 9999),
   apartadas integer not null default 0 check (apartadas >= 0),
   -- Every permalink is a path the shop can build (/producto/{permalink}): save_product and the
@@ -185,7 +185,7 @@ create table public.product_private (
   link_externo text,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  -- the CSV row this product was imported from (06_import.sql)
+  -- the CSV row this product was imported from (13_import.sql)
   import_key text unique check (import_key is null or length(import_key) between 1 and 100)
 );
 comment on table public.product_private is 'Admin-only product fields (purchase cost, external supplier link). Readable and writable by admins only.';
@@ -581,7 +581,7 @@ create table public.shop_settings (
   seller_address text check (btrim(seller_address) <> '' and char_length(seller_address) <= 300),
   -- Who controls shoppers' personal data (LFPDPPP); the seller's legal name when not set.
   privacy_controller text check (btrim(privacy_controller) <> '' and char_length(privacy_controller) <= 200),
-  -- How long placing an order holds its pieces for the shopper (08_orders.sql): long enough to
+  -- How long placing an order holds its pieces for the shopper (20_orders.sql): long enough to
   -- answer the chat and pay by transfer, short enough that the first hours' sizes come back the
   -- same day when nobody pays. The team extends one order's hold from 'Pedidos'.
   hold_minutes integer not null default 240 check (hold_minutes between 15 and 4320),

@@ -1,5 +1,5 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- 08 · History: every change to the catalogue, the settings and the team, recorded by the database
+-- 19 · History: every change to the catalogue, the settings and the team, recorded by the database
 --
 -- A row trigger on each audited table writes one row of public.audit_changes per row it changes:
 -- who (the signed-in person, the service role, or a database session), when, the API request that

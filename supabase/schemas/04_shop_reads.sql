@@ -1,5 +1,5 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- 03 · Shop reads: the views shoppers list from, the facet cells and the filter RPCs
+-- 04 · Shop reads: the views shoppers list from, the facet cells and the filter RPCs
 --
 -- shop_page (and get_available_*, get_filtered_product_count) answer from counts instead of
 -- recounting the catalogue: private.shop_cells holds the number of products per campaign,

@@ -1,5 +1,5 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- 07 · Shop analytics: events, rollups and the back office's reports
+-- 14 · Shop analytics: events, rollups and the back office's reports
 --
 -- Shoppers insert search, filter and product-click events (checked field by field and rate
 -- limited per client network); statement triggers keep rollups in `private` so every report reads

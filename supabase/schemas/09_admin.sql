@@ -1,5 +1,5 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- 04 · Back office: permalinks, product editing and lists, merges
+-- 09 · Back office: permalinks, product editing and lists, merges
 --
 -- Every function here checks the caller's role in the database before it reads or writes: the
 -- reads any staff member may see (private.assert_staff), the writes an owner or an editor

@@ -1,5 +1,5 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- 05 · Publishing: rebuild requests and publications
+-- 12 · Publishing: rebuild requests and publications
 --
 -- The shop is static. Every catalogue change (back office, import or plain SQL) records a row in
 -- rebuild_requests through statement triggers and notifies listeners; the local rebuild worker or

@@ -1,5 +1,5 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- 08 · Orders: what a shopper sends to the chat, followed up by the team in 'Pedidos'
+-- 20 · Orders: what a shopper sends to the chat, followed up by the team in 'Pedidos'
 --
 -- Shoppers buy in a WhatsApp chat. Before the chat opens, the shop records the order through
 -- public.place_order (the only way in for shoppers): it checks every item against the live
