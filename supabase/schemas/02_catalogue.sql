@@ -24,6 +24,10 @@ grant select on table public.campaigns to anon;
 grant select, insert, update, delete on table public.campaigns to authenticated;
 create index campaigns_fecha_fin_idx on public.campaigns (fecha_fin);
 
+create trigger set_updated_at
+  before update on public.campaigns
+  for each row execute function public.set_updated_at();
+
 -- A LIVE campaign: one that has not ended in Mexico City, fecha_fin >= shop_today() (it is live from
 -- its creation: fecha_inicio only tells the back office 'Próxima' from 'Activa'). Live campaigns and
 -- their products are what the shop shows. This is the one definition of that rule: the RLS policies
@@ -66,6 +70,10 @@ grant select on table public.brands to anon;
 grant select, insert, update, delete on table public.brands to authenticated;
 create index brands_display_name_idx on public.brands (display_name);
 
+create trigger set_updated_at
+  before update on public.brands
+  for each row execute function public.set_updated_at();
+
 create table public.categories (
   id uuid primary key default gen_random_uuid(),
   nombre text not null check (btrim(nombre) <> ''),
@@ -83,6 +91,10 @@ grant select on table public.categories to anon;
 grant select, insert, update, delete on table public.categories to authenticated;
 create index categories_orden_idx on public.categories (orden, nombre);
 
+create trigger set_updated_at
+  before update on public.categories
+  for each row execute function public.set_updated_at();
+
 create table public.subcategories (
   id uuid primary key default gen_random_uuid(),
   category_id uuid not null references public.categories (id) on delete restrict,
@@ -99,6 +111,10 @@ comment on column public.subcategories.tipo_talla is 'The kind of size its produ
 grant select on table public.subcategories to anon;
 grant select, insert, update, delete on table public.subcategories to authenticated;
 create index subcategories_category_idx on public.subcategories (category_id, orden);
+
+create trigger set_updated_at
+  before update on public.subcategories
+  for each row execute function public.set_updated_at();
 
 -- ─── Products, their private fields, images and sizes ─────────────────────────────────────────
 -- The text an admin search matches: name, brand, description, permalink and the id (the
@@ -177,6 +193,10 @@ create index products_nombre_trgm_idx on public.products using gin (nombre exten
 create index if not exists products_permalink_pattern_idx on public.products (permalink text_pattern_ops);
 create index products_subcategory_idx on public.products (subcategory_id);
 
+create trigger set_updated_at
+  before update on public.products
+  for each row execute function public.set_updated_at();
+
 -- Admin-only columns of a product. A side table because anon, plain users and admins share the
 -- Postgres roles anon/authenticated, so column privileges could not tell admins apart; RLS can.
 create table public.product_private (
@@ -191,6 +211,10 @@ create table public.product_private (
 comment on table public.product_private is 'Admin-only product fields (purchase cost, external supplier link). Readable and writable by admins only.';
 comment on column public.product_private.import_key is 'Key of the CSV row this product was imported from (null for products made in the form). A row whose key exists is not imported again.';
 grant select, insert, update, delete on table public.product_private to authenticated;
+
+create trigger set_updated_at
+  before update on public.product_private
+  for each row execute function public.set_updated_at();
 
 create table public.product_images (
   id uuid primary key default gen_random_uuid(),
@@ -260,6 +284,18 @@ end
 $$;
 comment on function public.sync_product_sizes() is 'Trigger: keeps products.sizes equal to the product''s sizes with a piece for sale (existencias > apartadas), and agotado true when none has one (without sizes: when the product''s own pieces are all sold or held).';
 
+create trigger product_sizes_sync_insert
+  after insert on public.product_sizes referencing new table as new_rows
+  for each statement execute function public.sync_product_sizes();
+
+create trigger product_sizes_sync_update
+  after update on public.product_sizes referencing old table as old_rows new table as new_rows
+  for each statement execute function public.sync_product_sizes();
+
+create trigger product_sizes_sync_delete
+  after delete on public.product_sizes referencing old table as old_rows
+  for each statement execute function public.sync_product_sizes();
+
 -- products.sizes is written only by sync_product_sizes and apartadas only by the holds' trigger
 -- (trigger depth > 1); a direct write (for example a form sending the whole record back) keeps the
 -- stored values.
@@ -282,6 +318,10 @@ begin
 end
 $$;
 comment on function public.protect_product_sizes_column() is 'Trigger: products.sizes and products.apartadas are read-only outside their triggers.';
+
+create trigger protect_sizes
+  before insert or update on public.products
+  for each row execute function public.protect_product_sizes_column();
 
 -- The stock rules of a piece count, on a size or a product without sizes: apartadas is written only
 -- by the holds' trigger (a direct write keeps it), and existencias never drops below the pieces
@@ -307,6 +347,14 @@ begin
 end
 $$;
 comment on function private.stock_rules() is 'Trigger on product_sizes and products: apartadas is read-only outside the holds'' trigger; existencias never below apartadas (PT409); a product without sizes is agotado with no piece for sale.';
+
+create trigger stock_rules
+  before insert or update of existencias, apartadas on public.products
+  for each row execute function private.stock_rules();
+
+create trigger stock_rules
+  before insert or update of existencias, apartadas on public.product_sizes
+  for each row execute function private.stock_rules();
 
 -- Whether a paid order sold a piece of the size (private.sales is private: the back office asks
 -- through this, to keep such a size and the record of its sale).
@@ -346,6 +394,10 @@ begin
 end
 $$;
 comment on function private.keep_sold_size() is 'Trigger: a size with a sale (private.sales) or a held piece is neither deleted nor renamed while its product exists (PT409, naming the size).';
+
+create trigger keep_sold_size
+  before delete or update of talla on public.product_sizes
+  for each row execute function private.keep_sold_size();
 
 -- What the product page and the feeds say of each size (a computed column: `piezas` in a select):
 -- [{talla, libres, apartadas}] in size order, libres being the pieces for sale now (neither sold
@@ -401,6 +453,10 @@ end
 $$;
 comment on function public.clear_featured_order() is 'Trigger: a product that is not featured has no place in the home carousel (orden_destacado null).';
 
+create trigger clear_featured_order
+  before insert or update of destacado, orden_destacado on public.products
+  for each row execute function public.clear_featured_order();
+
 -- ─── Home page: featured categories, banners, hero images ─────────────────────────────────────
 create table public.featured_categories (
   id uuid primary key default gen_random_uuid(),
@@ -418,6 +474,10 @@ grant select, insert, update, delete on table public.featured_categories to auth
 create index featured_categories_category_idx on public.featured_categories (category_id);
 create index featured_categories_orden_idx on public.featured_categories (orden) where active;
 
+create trigger set_updated_at
+  before update on public.featured_categories
+  for each row execute function public.set_updated_at();
+
 create table public.banner_images (
   id uuid primary key default gen_random_uuid(),
   name text not null check (btrim(name) <> ''),
@@ -433,6 +493,10 @@ comment on table public.banner_images is 'Brand logo strip on the home page.';
 grant select on table public.banner_images to anon;
 grant select, insert, update, delete on table public.banner_images to authenticated;
 create index banner_images_orden_idx on public.banner_images (orden) where active;
+
+create trigger set_updated_at
+  before update on public.banner_images
+  for each row execute function public.set_updated_at();
 
 create table public.hero_images (
   id uuid primary key default gen_random_uuid(),
@@ -450,6 +514,10 @@ comment on table public.hero_images is 'Slides of the home hero carousel.';
 grant select on table public.hero_images to anon;
 grant select, insert, update, delete on table public.hero_images to authenticated;
 create index hero_images_orden_idx on public.hero_images (orden) where active;
+
+create trigger set_updated_at
+  before update on public.hero_images
+  for each row execute function public.set_updated_at();
 
 -- ─── Shop settings ────────────────────────────────────────────────────────────────────────────
 -- Opening hours are [{"days": "Lunes a viernes", "hours": "9:00 a 19:00 h"}, ...]: at most one line
@@ -592,75 +660,6 @@ create table public.shop_settings (
 comment on table public.shop_settings is 'The one row of shop settings the pages show: contact points (chat number, email, hours, social links, chat-group invite) and the shop''s policies (shipping, delivery, returns, revocation, cancellation, payment, the seller''s legal identity), and how orders hold pieces (hold_minutes, max_held_per_network).';
 grant select on table public.shop_settings to anon;
 grant select, update on table public.shop_settings to authenticated;
-
--- ─── Triggers: products.sizes mirrors product_sizes; updated_at ───────────────────────────────
-create trigger product_sizes_sync_insert
-  after insert on public.product_sizes referencing new table as new_rows
-  for each statement execute function public.sync_product_sizes();
-
-create trigger product_sizes_sync_update
-  after update on public.product_sizes referencing old table as old_rows new table as new_rows
-  for each statement execute function public.sync_product_sizes();
-
-create trigger product_sizes_sync_delete
-  after delete on public.product_sizes referencing old table as old_rows
-  for each statement execute function public.sync_product_sizes();
-
-create trigger keep_sold_size
-  before delete or update of talla on public.product_sizes
-  for each row execute function private.keep_sold_size();
-
-create trigger protect_sizes
-  before insert or update on public.products
-  for each row execute function public.protect_product_sizes_column();
-
-create trigger stock_rules
-  before insert or update of existencias, apartadas on public.products
-  for each row execute function private.stock_rules();
-
-create trigger stock_rules
-  before insert or update of existencias, apartadas on public.product_sizes
-  for each row execute function private.stock_rules();
-
-create trigger clear_featured_order
-  before insert or update of destacado, orden_destacado on public.products
-  for each row execute function public.clear_featured_order();
-
-create trigger set_updated_at
-  before update on public.campaigns
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.brands
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.categories
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.subcategories
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.products
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.product_private
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.featured_categories
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.banner_images
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.hero_images
-  for each row execute function public.set_updated_at();
 
 create trigger set_updated_at
   before update on public.shop_settings
