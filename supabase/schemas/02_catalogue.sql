@@ -1,6 +1,12 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 -- 02 · Catalogue
 --
+-- Entry points: the tables public.campaigns, brands, categories, subcategories, products,
+-- product_private, product_images, product_sizes, featured_categories, banner_images,
+-- hero_images and shop_settings (and its one row, at the end); public.live_campaigns;
+-- public.piezas and public.piezas_of (a product's pieces per size). Each table's set_updated_at
+-- trigger follows the table; every other trigger follows the function it calls.
+--
 -- The shop's tables: campaigns (a product is on sale while its campaign has not ended in Mexico
 -- City), brands, categories and subcategories, products with their private fields, images and
 -- sizes, the home page's featured categories, banners and hero images, and the shop's contact

@@ -1,6 +1,9 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 -- 03 · Size guides
 --
+-- Entry points: the table public.size_guides (checked by private.check_size_guide) and
+-- public.size_guide_id, the guide a product shows.
+--
 -- A size guide is a table of Mexican, US and European sizes with body measurements in cm, for one
 -- kind of size (categories.tipo_talla / subcategories.tipo_talla: ropa, calzado, pantalon). It
 -- belongs to one category, one subcategory or one brand (a brand's guide is for one kind: "Nike

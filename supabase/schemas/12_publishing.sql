@@ -1,6 +1,12 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 -- 12 · Publishing: rebuild requests and publications
 --
+-- Entry points: public.request_publication, public.start_publication,
+-- public.finish_publication, public.fail_publication and public.publication_state (the publish
+-- workflow and the local worker); public.request_rebuild, the statement trigger on every table
+-- the shop prints; private.catalogue_changed_since (the products changed since a build read the
+-- catalogue).
+--
 -- The shop is static. Every catalogue change (back office, import or plain SQL) records a row in
 -- rebuild_requests through statement triggers and notifies listeners; the local rebuild worker or
 -- the publish workflow builds the shop and records each attempt in publications.

@@ -1,6 +1,8 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 -- 13 · CSV import
 --
+-- Entry point: public.import_products_batch.
+--
 -- The back office's CSV import sends batches of rows to import_products_batch (through the
 -- bulk-import-products-batch Edge Function); each batch is all or nothing, and a row whose
 -- import key already exists is not imported again. A row's tallas carry each size's pieces as

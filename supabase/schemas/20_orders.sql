@@ -1,6 +1,9 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 -- 20 · Orders: what a shopper sends to the chat, followed up by the team in 'Pedidos'
 --
+-- Entry points: public.place_order, public.extend_order_hold, public.record_payment,
+-- public.record_refund, public.order_page; private.release_expired_holds (every 20 seconds).
+--
 -- Shoppers buy in a WhatsApp chat. Before the chat opens, the shop records the order through
 -- public.place_order (the only way in for shoppers): it checks every item against the live
 -- catalogue at that moment (campaign not ended, a piece of the size for sale, price as shown), and

@@ -1,6 +1,9 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 -- 23 · Row-level security and the security advisor
 --
+-- Entry points: private.security_advisor(); row-level security and the policies of every table
+-- (kept in one file so who may do what reads in one place).
+--
 -- RLS is on for every table. Shoppers (anon, and signed-in users without the admin claim) read
 -- only what the shop shows: products of campaigns ending today or later in Mexico City, their
 -- images and sizes, active categories, brands, banners and hero images, the shop settings. They
