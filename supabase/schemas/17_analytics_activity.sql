@@ -9,7 +9,7 @@
 -- 16_analytics_reports.sql.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
--- ─── Types ────────────────────────────────────────────────────────────────────────────────────
+-- ─── One row of activity, and the events of a period as such rows ─────────────────────────────
 -- One row of the activity lists (searches, filters and clicks alike), latest first.
 create type private.activity_row as (
   id text, action_type text, action_value text, action_value_readable text, filter_type text,
