@@ -1,4 +1,4 @@
-/** Shapes of the admin products functions (supabase/schemas/04_admin.sql) and the product form. */
+/** Shapes of the admin products functions (supabase/schemas/10_admin_products.sql) and the product form. */
 export interface AdminProduct {
   id: string;
   campaign_id: string;

@@ -116,7 +116,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runOrderPayment(): Promise<PayResult> {
   const n = options.payOrders;
-  // the shop takes 600 orders an hour in all (08_orders.sql)
+  // the shop takes 600 orders an hour in all (20_orders.sql)
   if (4 * n > 600) throw new Error('BENCH_PAY_ORDERS: como mucho 150 pedidos por caso.');
   const work = await mkdtemp(join(tmpdir(), 'outlet-bench-pay-'));
   // Postgres runs as its own user and must reach its data folder inside.

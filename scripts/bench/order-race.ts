@@ -15,7 +15,7 @@
  * waits. Each case records the wall time until the last shopper had an answer and each shopper's
  * latency from the common start (p50, p95, slowest), and is judged by race-judge.ts: a count that
  * is wrong (orders, 'apartada' answers, errors, pieces held beyond existencias) fails the bench.
- * The whole shop's cap of 600 orders an hour (08_orders.sql) keeps a run to 20 + 1 + 50 + at most 529 shoppers.
+ * The whole shop's cap of 600 orders an hour (20_orders.sql) keeps a run to 20 + 1 + 50 + at most 529 shoppers.
  */
 import { createClient } from '@supabase/supabase-js';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';

@@ -17,7 +17,7 @@ export interface ScheduledJob {
 
 /** The jobs that run more often than daily (the daily ones run in the rebuild worker, scripts/rebuild). */
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
-  // an order's hold that ended unpaid gives its pieces back (08_orders.sql)
+  // an order's hold that ended unpaid gives its pieces back (20_orders.sql)
   { name: 'release-expired-holds', everySeconds: 20, sql: 'select private.release_expired_holds()' },
 ];
 

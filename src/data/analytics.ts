@@ -2,7 +2,7 @@
  * Shop analytics events (search, filter, product click): one row per request with the anon key, sent
  * without waiting for an answer the page needs (PostgREST answers an insert with no body). The database
  * checks every field and sets the time, the client network and a click's product name and permalink
- * (supabase/schemas/07_analytics.sql); a failure is logged to the console and never reaches the shopper.
+ * (supabase/schemas/14_analytics_ingest.sql); a failure is logged to the console and never reaches the shopper.
  */
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { TablesInsert } from './database.types.ts';

@@ -2,7 +2,7 @@
  * The bag's two calls, with the anon key as plain typed fetches (the PostgREST client would add its
  * weight to every product page for two requests): the products of the bag as the shop has them now,
  * and place_order, which checks every line live and records the order before the chat opens
- * (supabase/schemas/08_orders.sql).
+ * (supabase/schemas/20_orders.sql).
  */
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { BagProblem, LiveBagProduct, PlacedOrder } from '../lib/bag.ts';

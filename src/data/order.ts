@@ -1,6 +1,6 @@
 /**
  * The order page's calls, with the anon key as plain typed fetches (as the bag's): the order as
- * public.order_page answers it for its token (supabase/schemas/08_orders.sql), whether online payment
+ * public.order_page answers it for its token (supabase/schemas/20_orders.sql), whether online payment
  * is on (the `pay` Edge Function's status), and the payment link. The token is the key to the order:
  * it goes in a request body, never in an address the API or its logs see, except the payment link's,
  * which is the function's own.

@@ -1,5 +1,5 @@
 /**
- * The contact form's rules, the same the database applies to a message (supabase/schemas/08_contact.sql):
+ * The contact form's rules, the same the database applies to a message (supabase/schemas/18_contact.sql):
  * a name, a text, and an email or a phone to answer to; the subject is optional; each field has a
  * length cap. Also the page a shopper wrote from, and the phone as the pages show it.
  */

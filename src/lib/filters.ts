@@ -4,7 +4,7 @@ import { isPriceRangeId } from './price-range.ts';
 /**
  * The shop's orders, as the URL names them (`orden`) and the list says them. relevancia, the default,
  * is the shop's own order: the products the admin features first, in the admin's order, then the
- * newest; the others are what their names say (supabase/schemas/03_shop_reads.sql).
+ * newest; the others are what their names say (supabase/schemas/07_shop_query.sql).
  */
 export const SHOP_SORTS = ['relevancia', 'precio-asc', 'precio-desc', 'descuento', 'nuevos', 'termina-pronto'] as const;
 export type ShopSort = (typeof SHOP_SORTS)[number];

@@ -2,7 +2,7 @@
  * The order's own page (/pedido/?t=…) in words: where an order stands, on the Mexico City clock
  * whatever the shopper's zone ('Apartado hasta las 14:30', 'Pagado hoy a las 12:05', 'Enviado'…), how
  * it was paid, what a refund gave back, whether 'Pagar en línea' applies, and what the chat message
- * about it says. The data is public.order_page's (supabase/schemas/08_orders.sql): no personal data.
+ * about it says. The data is public.order_page's (supabase/schemas/20_orders.sql): no personal data.
  */
 import { moment, untilPhrase } from './order-hold.ts';
 import { formatPrice } from './money.ts';

@@ -1,5 +1,5 @@
 /**
- * The two addresses an order's page token opens (place_order answers it, supabase/schemas/08_orders.sql):
+ * The two addresses an order's page token opens (place_order answers it, supabase/schemas/20_orders.sql):
  * the order's own page on the shop, `/pedido/?t=<token>`, and its payment link, the public `pay` Edge
  * Function of the Supabase project, which sends the shopper on to Mercado Pago. Only a uuid is a token:
  * anything else gives no address at all.

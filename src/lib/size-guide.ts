@@ -1,7 +1,7 @@
 /**
  * Size guides: a table of Mexican, US and European sizes with body measurements in cm, for one kind of
  * size (ropa, calzado, pantalon). The database checks every guide it stores
- * (supabase/schemas/02_size_guides.sql, private.check_size_guide); these are the same rules for the
+ * (supabase/schemas/03_size_guides.sql, private.check_size_guide); these are the same rules for the
  * back office's form and the product page, and tests/db/size-guides.test.ts runs their cases through
  * both.
  */

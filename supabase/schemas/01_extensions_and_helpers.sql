@@ -1,6 +1,14 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 -- 01 · Extensions, schemas, default privileges and shared helpers
 --
+-- Entry points: public.shop_today; who the caller is (private.staff_role, public.is_staff,
+-- public.is_admin, public.is_owner, private.assert_staff, private.assert_admin,
+-- private.assert_owner); the team's two-step rule (public.team_two_factor_required,
+-- public.set_team_two_factor_required); public.set_updated_at and private.refuse_view_write,
+-- which later files' triggers call; prices, sizes and search text (public.price_ranges,
+-- public.price_range_of, public.size_sort_key, private.search_fold, private.name_key,
+-- public.like_escape).
+--
 -- What every later file relies on: the extensions (installed in `extensions`, never in `public`,
 -- whose objects would become API), the schema `private` (which PostgREST does not serve: functions
 -- that run with their owner's rights and the tables only they read live there), the default

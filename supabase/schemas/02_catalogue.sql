@@ -1,11 +1,17 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 -- 02 · Catalogue
 --
+-- Entry points: the tables public.campaigns, brands, categories, subcategories, products,
+-- product_private, product_images, product_sizes, featured_categories, banner_images,
+-- hero_images and shop_settings (and its one row, at the end); public.live_campaigns;
+-- public.piezas and public.piezas_of (a product's pieces per size). Each table's set_updated_at
+-- trigger follows the table; every other trigger follows the function it calls.
+--
 -- The shop's tables: campaigns (a product is on sale while its campaign has not ended in Mexico
 -- City), brands, categories and subcategories, products with their private fields, images and
 -- sizes, the home page's featured categories, banners and hero images, and the shop's contact
--- settings. Who may read and write them is in 09_policies.sql; the triggers that ask for a
--- rebuild of the static shop are in 05_publishing.sql.
+-- settings. Who may read and write them is in 23_policies.sql; the triggers that ask for a
+-- rebuild of the static shop are in 12_publishing.sql.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
 -- ─── Campaigns, brands, categories ────────────────────────────────────────────────────────────
@@ -24,10 +30,14 @@ grant select on table public.campaigns to anon;
 grant select, insert, update, delete on table public.campaigns to authenticated;
 create index campaigns_fecha_fin_idx on public.campaigns (fecha_fin);
 
+create trigger set_updated_at
+  before update on public.campaigns
+  for each row execute function public.set_updated_at();
+
 -- A LIVE campaign: one that has not ended in Mexico City, fecha_fin >= shop_today() (it is live from
 -- its creation: fecha_inicio only tells the back office 'Próxima' from 'Activa'). Live campaigns and
 -- their products are what the shop shows. This is the one definition of that rule: the RLS policies
--- (09_policies.sql), the shop's reads (shop_query) and the back office's reads (admin_products, the
+-- (23_policies.sql), the shop's reads (shop_query) and the back office's reads (admin_products, the
 -- view public.live_campaigns) all ask it. Owner's rights, so that campaigns' own policy can call it
 -- without recursing into itself; it hands out nothing but the ids.
 create function private.live_campaign_ids()
@@ -66,6 +76,10 @@ grant select on table public.brands to anon;
 grant select, insert, update, delete on table public.brands to authenticated;
 create index brands_display_name_idx on public.brands (display_name);
 
+create trigger set_updated_at
+  before update on public.brands
+  for each row execute function public.set_updated_at();
+
 create table public.categories (
   id uuid primary key default gen_random_uuid(),
   nombre text not null check (btrim(nombre) <> ''),
@@ -83,6 +97,10 @@ grant select on table public.categories to anon;
 grant select, insert, update, delete on table public.categories to authenticated;
 create index categories_orden_idx on public.categories (orden, nombre);
 
+create trigger set_updated_at
+  before update on public.categories
+  for each row execute function public.set_updated_at();
+
 create table public.subcategories (
   id uuid primary key default gen_random_uuid(),
   category_id uuid not null references public.categories (id) on delete restrict,
@@ -99,6 +117,10 @@ comment on column public.subcategories.tipo_talla is 'The kind of size its produ
 grant select on table public.subcategories to anon;
 grant select, insert, update, delete on table public.subcategories to authenticated;
 create index subcategories_category_idx on public.subcategories (category_id, orden);
+
+create trigger set_updated_at
+  before update on public.subcategories
+  for each row execute function public.set_updated_at();
 
 -- ─── Products, their private fields, images and sizes ─────────────────────────────────────────
 -- The text an admin search matches: name, brand, description, permalink and the id (the
@@ -147,7 +169,7 @@ create table public.products (
   -- A product without sizes is its own stock (one with sizes counts pieces per size, product_sizes):
   -- existencias are its pieces not yet sold (the team sets them; a paid order takes one, a cancelled
   -- one gives it back) and apartadas the pieces unpaid orders hold now (kept by private.holds'
-  -- trigger, 08_orders.sql). It is for sale while existencias > apartadas.
+  -- trigger, 20_orders.sql). It is for sale while existencias > apartadas.
   existencias integer not null default 1 check (existencias between 0 and 9999),
   apartadas integer not null default 0 check (apartadas >= 0),
   -- Every permalink is a path the shop can build (/producto/{permalink}): save_product and the
@@ -177,6 +199,10 @@ create index products_nombre_trgm_idx on public.products using gin (nombre exten
 create index if not exists products_permalink_pattern_idx on public.products (permalink text_pattern_ops);
 create index products_subcategory_idx on public.products (subcategory_id);
 
+create trigger set_updated_at
+  before update on public.products
+  for each row execute function public.set_updated_at();
+
 -- Admin-only columns of a product. A side table because anon, plain users and admins share the
 -- Postgres roles anon/authenticated, so column privileges could not tell admins apart; RLS can.
 create table public.product_private (
@@ -185,12 +211,16 @@ create table public.product_private (
   link_externo text,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  -- the CSV row this product was imported from (06_import.sql)
+  -- the CSV row this product was imported from (13_import.sql)
   import_key text unique check (import_key is null or length(import_key) between 1 and 100)
 );
 comment on table public.product_private is 'Admin-only product fields (purchase cost, external supplier link). Readable and writable by admins only.';
 comment on column public.product_private.import_key is 'Key of the CSV row this product was imported from (null for products made in the form). A row whose key exists is not imported again.';
 grant select, insert, update, delete on table public.product_private to authenticated;
+
+create trigger set_updated_at
+  before update on public.product_private
+  for each row execute function public.set_updated_at();
 
 create table public.product_images (
   id uuid primary key default gen_random_uuid(),
@@ -260,6 +290,18 @@ end
 $$;
 comment on function public.sync_product_sizes() is 'Trigger: keeps products.sizes equal to the product''s sizes with a piece for sale (existencias > apartadas), and agotado true when none has one (without sizes: when the product''s own pieces are all sold or held).';
 
+create trigger product_sizes_sync_insert
+  after insert on public.product_sizes referencing new table as new_rows
+  for each statement execute function public.sync_product_sizes();
+
+create trigger product_sizes_sync_update
+  after update on public.product_sizes referencing old table as old_rows new table as new_rows
+  for each statement execute function public.sync_product_sizes();
+
+create trigger product_sizes_sync_delete
+  after delete on public.product_sizes referencing old table as old_rows
+  for each statement execute function public.sync_product_sizes();
+
 -- products.sizes is written only by sync_product_sizes and apartadas only by the holds' trigger
 -- (trigger depth > 1); a direct write (for example a form sending the whole record back) keeps the
 -- stored values.
@@ -282,6 +324,10 @@ begin
 end
 $$;
 comment on function public.protect_product_sizes_column() is 'Trigger: products.sizes and products.apartadas are read-only outside their triggers.';
+
+create trigger protect_sizes
+  before insert or update on public.products
+  for each row execute function public.protect_product_sizes_column();
 
 -- The stock rules of a piece count, on a size or a product without sizes: apartadas is written only
 -- by the holds' trigger (a direct write keeps it), and existencias never drops below the pieces
@@ -307,6 +353,14 @@ begin
 end
 $$;
 comment on function private.stock_rules() is 'Trigger on product_sizes and products: apartadas is read-only outside the holds'' trigger; existencias never below apartadas (PT409); a product without sizes is agotado with no piece for sale.';
+
+create trigger stock_rules
+  before insert or update of existencias, apartadas on public.products
+  for each row execute function private.stock_rules();
+
+create trigger stock_rules
+  before insert or update of existencias, apartadas on public.product_sizes
+  for each row execute function private.stock_rules();
 
 -- Whether a paid order sold a piece of the size (private.sales is private: the back office asks
 -- through this, to keep such a size and the record of its sale).
@@ -346,6 +400,10 @@ begin
 end
 $$;
 comment on function private.keep_sold_size() is 'Trigger: a size with a sale (private.sales) or a held piece is neither deleted nor renamed while its product exists (PT409, naming the size).';
+
+create trigger keep_sold_size
+  before delete or update of talla on public.product_sizes
+  for each row execute function private.keep_sold_size();
 
 -- What the product page and the feeds say of each size (a computed column: `piezas` in a select):
 -- [{talla, libres, apartadas}] in size order, libres being the pieces for sale now (neither sold
@@ -401,6 +459,10 @@ end
 $$;
 comment on function public.clear_featured_order() is 'Trigger: a product that is not featured has no place in the home carousel (orden_destacado null).';
 
+create trigger clear_featured_order
+  before insert or update of destacado, orden_destacado on public.products
+  for each row execute function public.clear_featured_order();
+
 -- ─── Home page: featured categories, banners, hero images ─────────────────────────────────────
 create table public.featured_categories (
   id uuid primary key default gen_random_uuid(),
@@ -418,6 +480,10 @@ grant select, insert, update, delete on table public.featured_categories to auth
 create index featured_categories_category_idx on public.featured_categories (category_id);
 create index featured_categories_orden_idx on public.featured_categories (orden) where active;
 
+create trigger set_updated_at
+  before update on public.featured_categories
+  for each row execute function public.set_updated_at();
+
 create table public.banner_images (
   id uuid primary key default gen_random_uuid(),
   name text not null check (btrim(name) <> ''),
@@ -433,6 +499,10 @@ comment on table public.banner_images is 'Brand logo strip on the home page.';
 grant select on table public.banner_images to anon;
 grant select, insert, update, delete on table public.banner_images to authenticated;
 create index banner_images_orden_idx on public.banner_images (orden) where active;
+
+create trigger set_updated_at
+  before update on public.banner_images
+  for each row execute function public.set_updated_at();
 
 create table public.hero_images (
   id uuid primary key default gen_random_uuid(),
@@ -450,6 +520,10 @@ comment on table public.hero_images is 'Slides of the home hero carousel.';
 grant select on table public.hero_images to anon;
 grant select, insert, update, delete on table public.hero_images to authenticated;
 create index hero_images_orden_idx on public.hero_images (orden) where active;
+
+create trigger set_updated_at
+  before update on public.hero_images
+  for each row execute function public.set_updated_at();
 
 -- ─── Shop settings ────────────────────────────────────────────────────────────────────────────
 -- Opening hours are [{"days": "Lunes a viernes", "hours": "9:00 a 19:00 h"}, ...]: at most one line
@@ -581,7 +655,7 @@ create table public.shop_settings (
   seller_address text check (btrim(seller_address) <> '' and char_length(seller_address) <= 300),
   -- Who controls shoppers' personal data (LFPDPPP); the seller's legal name when not set.
   privacy_controller text check (btrim(privacy_controller) <> '' and char_length(privacy_controller) <= 200),
-  -- How long placing an order holds its pieces for the shopper (08_orders.sql): long enough to
+  -- How long placing an order holds its pieces for the shopper (20_orders.sql): long enough to
   -- answer the chat and pay by transfer, short enough that the first hours' sizes come back the
   -- same day when nobody pays. The team extends one order's hold from 'Pedidos'.
   hold_minutes integer not null default 240 check (hold_minutes between 15 and 4320),
@@ -592,75 +666,6 @@ create table public.shop_settings (
 comment on table public.shop_settings is 'The one row of shop settings the pages show: contact points (chat number, email, hours, social links, chat-group invite) and the shop''s policies (shipping, delivery, returns, revocation, cancellation, payment, the seller''s legal identity), and how orders hold pieces (hold_minutes, max_held_per_network).';
 grant select on table public.shop_settings to anon;
 grant select, update on table public.shop_settings to authenticated;
-
--- ─── Triggers: products.sizes mirrors product_sizes; updated_at ───────────────────────────────
-create trigger product_sizes_sync_insert
-  after insert on public.product_sizes referencing new table as new_rows
-  for each statement execute function public.sync_product_sizes();
-
-create trigger product_sizes_sync_update
-  after update on public.product_sizes referencing old table as old_rows new table as new_rows
-  for each statement execute function public.sync_product_sizes();
-
-create trigger product_sizes_sync_delete
-  after delete on public.product_sizes referencing old table as old_rows
-  for each statement execute function public.sync_product_sizes();
-
-create trigger keep_sold_size
-  before delete or update of talla on public.product_sizes
-  for each row execute function private.keep_sold_size();
-
-create trigger protect_sizes
-  before insert or update on public.products
-  for each row execute function public.protect_product_sizes_column();
-
-create trigger stock_rules
-  before insert or update of existencias, apartadas on public.products
-  for each row execute function private.stock_rules();
-
-create trigger stock_rules
-  before insert or update of existencias, apartadas on public.product_sizes
-  for each row execute function private.stock_rules();
-
-create trigger clear_featured_order
-  before insert or update of destacado, orden_destacado on public.products
-  for each row execute function public.clear_featured_order();
-
-create trigger set_updated_at
-  before update on public.campaigns
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.brands
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.categories
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.subcategories
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.products
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.product_private
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.featured_categories
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.banner_images
-  for each row execute function public.set_updated_at();
-
-create trigger set_updated_at
-  before update on public.hero_images
-  for each row execute function public.set_updated_at();
 
 create trigger set_updated_at
   before update on public.shop_settings

@@ -1,5 +1,5 @@
 /**
- * Admin products RPCs (supabase/schemas/04_admin.sql): admin_products (paging, search, only-active,
+ * Admin products RPCs (supabase/schemas/10_admin_products.sql): admin_products (paging, search, only-active,
  * Top 1000 lists, counts), save_product (insert/update of products + product_private in one
  * transaction, Spanish errors), unique_permalink, delete_product, and refusals for anon / users.
  * Expected numbers are hand-computed from fixture.ts (costo 123.45 on P1, P2, P3, P5; none on P4).

@@ -3,7 +3,7 @@
  * the local gateway and PostgREST: new session ids, bulk posts, forged times and product names, forged
  * client addresses, and many addresses at once. After each flood the stored rows are counted.
  *
- * The limits (supabase/schemas/07_analytics.sql): one event per request; 120 events of one kind per
+ * The limits (supabase/schemas/14_analytics_ingest.sql): one event per request; 120 events of one kind per
  * minute from one client network (an IPv4 /24, an IPv6 /64); 3000 of one kind per minute from
  * everyone, which one network alone never reaches.
  */

@@ -1,5 +1,5 @@
 /**
- * The shop's filters now read their counts from cells kept by triggers (supabase/schemas/03_shop_reads.sql). They
+ * The shop's filters now read their counts from cells kept by triggers (supabase/schemas/05_shop_cells.sql). They
  * must answer exactly as the first design, which recounted everything on each call, with one
  * change: a search now ignores accents as well as case. This test installs that design, with the
  * same search rule written into it, beside them (schema `reference`) and compares the answers, as anon,

@@ -1,5 +1,5 @@
 /**
- * Size guides in the database (supabase/schemas/02_size_guides.sql): everyone reads them, owners and
+ * Size guides in the database (supabase/schemas/03_size_guides.sql): everyone reads them, owners and
  * editors write them and analysts cannot; which guide a product shows (public.size_guide_id: its
  * brand's guide for its kind, else its subcategory's, else its category's); every write checked with
  * a message the back office shows as it is, by the same rules as src/lib/size-guide.ts (their cases

@@ -2,7 +2,7 @@
  * One product of a CSV import as the import function takes it: the one definition of its fields.
  * The back office builds these (admin/products/import/rules.ts), bulk-import-products-batch checks
  * each field's kind and passes only these on, and SQL import_products_batch (supabase/schemas/
- * 06_import.sql) reads the same names from the JSON; tests/db/import-products.test.ts sends every
+ * 13_import.sql) reads the same names from the JSON; tests/db/import-products.test.ts sends every
  * field through and checks where each lands. Plain TypeScript with no imports: it runs in Deno (the
  * Edge Function) and in the browser bundle alike.
  */

@@ -1,5 +1,7 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- 08 · Sign-in: two-step codes cannot be guessed
+-- 21 · Sign-in: two-step codes cannot be guessed
+--
+-- Entry point: public.hook_mfa_verification_attempt.
 --
 -- An authenticator app accepts about three codes at any moment out of a million; with unlimited
 -- tries, a password thief needs only time. Supabase Auth leaves attempt limits to the project: it

@@ -1,10 +1,12 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- Contact messages: what shoppers send from /contacto, read by admins in the back office's inbox.
+-- 18 · Contact messages: what shoppers send from /contacto, read by admins in the back office's inbox.
+--
+-- Entry points: public.receive_contact_message; the table public.contact_messages.
 --
 -- Shoppers never touch the table: the contact-message Edge Function passes each message, with the
 -- sender's network address, to public.receive_contact_message (service role only), which checks
 -- every field, applies the abuse limits and stores it. Admins read, mark read or unread, archive
--- and delete (row-level security in 09_policies.sql).
+-- and delete (row-level security in 23_policies.sql).
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
 -- A path of this shop as a contact message may name it: one leading '/', never followed by another

@@ -1,5 +1,7 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- 06 · CSV import
+-- 13 · CSV import
+--
+-- Entry point: public.import_products_batch.
 --
 -- The back office's CSV import sends batches of rows to import_products_batch (through the
 -- bulk-import-products-batch Edge Function); each batch is all or nothing, and a row whose

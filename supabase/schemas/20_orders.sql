@@ -1,5 +1,8 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- 08 · Orders: what a shopper sends to the chat, followed up by the team in 'Pedidos'
+-- 20 · Orders: what a shopper sends to the chat, followed up by the team in 'Pedidos'
+--
+-- Entry points: public.place_order, public.extend_order_hold, public.record_payment,
+-- public.record_refund, public.order_page; private.release_expired_holds (every 20 seconds).
 --
 -- Shoppers buy in a WhatsApp chat. Before the chat opens, the shop records the order through
 -- public.place_order (the only way in for shoppers): it checks every item against the live
@@ -69,6 +72,16 @@ create index orders_session_idx on public.orders (created_at, session_id);
 create index orders_held_until_idx on public.orders (held_until) where held_until is not null;
 grant select on table public.orders to authenticated;
 grant update (status, notes, tracking_number, tracking_url) on table public.orders to authenticated;
+
+-- updated_at says when the team last changed the order (what the back office's edit check
+-- compares); holds ending or extended, and payments, are not edits of it.
+create trigger set_updated_at
+  before update of status, notes, tracking_number, tracking_url on public.orders
+  for each row execute function public.set_updated_at();
+
+-- The team's changes to an order (status, notes, tracking) are history; what shoppers send is not.
+create trigger orders_history after update on public.orders
+  for each row execute function private.record_change('order');
 
 create table public.order_items (
   id uuid primary key default gen_random_uuid(),
@@ -493,6 +506,10 @@ end
 $$;
 comment on function private.order_status_change() is 'Trigger: paid (or later) sells one piece of each item, the one it holds or one still for sale (refused, PT409, naming the item, when none is left); back to nuevo/confirmado or cancelado gives sold pieces back; cancelling an unpaid order ends its hold. Stamps status_changed_at and paid_at.';
 
+create trigger order_status_change
+  before update of status on public.orders
+  for each row execute function private.order_status_change();
+
 -- The team gives a shopper more time to pay: an order that still holds its pieces holds them p_hours
 -- (1 to 72) longer. Owners and editors only; the history records it.
 create function private.extend_order_hold(p_order_id uuid, p_hours integer)
@@ -566,19 +583,6 @@ create trigger orders_lock_first
   before update on public.orders
   for each statement execute function private.take_orders_lock();
 
-create trigger order_status_change
-  before update of status on public.orders
-  for each row execute function private.order_status_change();
-
--- updated_at says when the team last changed the order (what the back office's edit check
--- compares); holds ending or extended, and payments, are not edits of it.
-create trigger set_updated_at
-  before update of status, notes, tracking_number, tracking_url on public.orders
-  for each row execute function public.set_updated_at();
-
--- The team's changes to an order (status, notes, tracking) are history; what shoppers send is not.
-create trigger orders_history after update on public.orders
-  for each row execute function private.record_change('order');
 
 -- ─── Online payment (Mercado Pago Checkout Pro) ───────────────────────────────────────────────
 -- The Edge Functions do the talking: `pay` builds a payment preference from the order as this
@@ -623,6 +627,10 @@ create table public.order_payments (
 comment on table public.order_payments is 'Payments Mercado Pago reported for an order, as its API last described them: status, method, amount, approval, voucher expiry, refunded amount, and a flag when it did not make its order paid. Written by public.record_payment and record_refund (service role); staff read them.';
 create index order_payments_order_idx on public.order_payments (order_id, created_at);
 grant select on table public.order_payments to authenticated;
+
+create trigger set_updated_at
+  before update on public.order_payments
+  for each row execute function public.set_updated_at();
 
 -- Refunds made from 'Pedidos' ('Reembolsar'), whole or in part, with the owner's reason.
 create table public.order_refunds (
@@ -829,7 +837,3 @@ as $$
 $$;
 comment on function public.order_page(uuid) is 'The order page''s data for its token (private.order_page): items, totals and where the order stands; no personal data.';
 grant execute on function public.order_page(uuid) to anon, authenticated;
-
-create trigger set_updated_at
-  before update on public.order_payments
-  for each row execute function public.set_updated_at();

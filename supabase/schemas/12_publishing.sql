@@ -1,5 +1,11 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- 05 · Publishing: rebuild requests and publications
+-- 12 · Publishing: rebuild requests and publications
+--
+-- Entry points: public.request_publication, public.start_publication,
+-- public.finish_publication, public.fail_publication and public.publication_state (the publish
+-- workflow and the local worker); public.request_rebuild, the statement trigger on every table
+-- the shop prints; private.catalogue_changed_since (the products changed since a build read the
+-- catalogue).
 --
 -- The shop is static. Every catalogue change (back office, import or plain SQL) records a row in
 -- rebuild_requests through statement triggers and notifies listeners; the local rebuild worker or
@@ -76,6 +82,62 @@ begin
 end;
 $$;
 comment on function public.request_rebuild() is 'Statement trigger: raises the catalogue version (private.shop_version), records (coalesced) that the static shop must be rebuilt and notifies listeners.';
+
+-- Every catalogue change asks for a rebuild: a statement trigger on each table the shop prints.
+create trigger campaigns_request_rebuild
+  after insert or delete or update or truncate on public.campaigns
+  for each statement execute function public.request_rebuild();
+
+-- Holds change only apartadas and what follows from it (sizes, agotado): the pages are not rebuilt
+-- for them, since a product page and the shop's lists read a size's state live. Sales change
+-- existencias, which are rebuilt. A new column of products belongs in this list unless it is such
+-- a live count.
+create trigger products_request_rebuild
+  after insert or delete or truncate
+     or update of id, campaign_id, category_id, subcategory_id, brand_id, marca, nombre, precio_original, precio_venta,
+                  descripcion, imagen_principal, permalink, destacado, created_at, orden_destacado, existencias
+  on public.products
+  for each statement execute function public.request_rebuild();
+
+create trigger product_images_request_rebuild
+  after insert or delete or update or truncate on public.product_images
+  for each statement execute function public.request_rebuild();
+
+create trigger product_sizes_request_rebuild
+  after insert or delete or truncate or update of id, product_id, talla, existencias on public.product_sizes
+  for each statement execute function public.request_rebuild();
+
+create trigger categories_request_rebuild
+  after insert or delete or update or truncate on public.categories
+  for each statement execute function public.request_rebuild();
+
+create trigger subcategories_request_rebuild
+  after insert or delete or update or truncate on public.subcategories
+  for each statement execute function public.request_rebuild();
+
+create trigger brands_request_rebuild
+  after insert or delete or update or truncate on public.brands
+  for each statement execute function public.request_rebuild();
+
+create trigger size_guides_request_rebuild
+  after insert or delete or update or truncate on public.size_guides
+  for each statement execute function public.request_rebuild();
+
+create trigger featured_categories_request_rebuild
+  after insert or delete or update or truncate on public.featured_categories
+  for each statement execute function public.request_rebuild();
+
+create trigger banner_images_request_rebuild
+  after insert or delete or update or truncate on public.banner_images
+  for each statement execute function public.request_rebuild();
+
+create trigger hero_images_request_rebuild
+  after insert or delete or update or truncate on public.hero_images
+  for each statement execute function public.request_rebuild();
+
+create trigger shop_settings_request_rebuild
+  after insert or delete or update or truncate on public.shop_settings
+  for each statement execute function public.request_rebuild();
 
 -- ─── Publications (called by the publish workflow and the local worker) ───────────────────────
 -- A publication stays 'building' until its build reports back. If the build never does (the CI
@@ -257,62 +319,6 @@ $$;
 comment on function public.publication_state() is
   'What npm run publish:check decides on: pending rebuild requests, the last finished publication and every campaign''s dates. Service role only.';
 
--- ─── Every catalogue change asks for a rebuild ────────────────────────────────────────────────
-create trigger campaigns_request_rebuild
-  after insert or delete or update or truncate on public.campaigns
-  for each statement execute function public.request_rebuild();
-
--- Holds change only apartadas and what follows from it (sizes, agotado): the pages are not rebuilt
--- for them, since a product page and the shop's lists read a size's state live. Sales change
--- existencias, which are rebuilt. A new column of products belongs in this list unless it is such
--- a live count.
-create trigger products_request_rebuild
-  after insert or delete or truncate
-     or update of id, campaign_id, category_id, subcategory_id, brand_id, marca, nombre, precio_original, precio_venta,
-                  descripcion, imagen_principal, permalink, destacado, created_at, orden_destacado, existencias
-  on public.products
-  for each statement execute function public.request_rebuild();
-
-create trigger product_images_request_rebuild
-  after insert or delete or update or truncate on public.product_images
-  for each statement execute function public.request_rebuild();
-
-create trigger product_sizes_request_rebuild
-  after insert or delete or truncate or update of id, product_id, talla, existencias on public.product_sizes
-  for each statement execute function public.request_rebuild();
-
-create trigger categories_request_rebuild
-  after insert or delete or update or truncate on public.categories
-  for each statement execute function public.request_rebuild();
-
-create trigger subcategories_request_rebuild
-  after insert or delete or update or truncate on public.subcategories
-  for each statement execute function public.request_rebuild();
-
-create trigger brands_request_rebuild
-  after insert or delete or update or truncate on public.brands
-  for each statement execute function public.request_rebuild();
-
-create trigger size_guides_request_rebuild
-  after insert or delete or update or truncate on public.size_guides
-  for each statement execute function public.request_rebuild();
-
-create trigger featured_categories_request_rebuild
-  after insert or delete or update or truncate on public.featured_categories
-  for each statement execute function public.request_rebuild();
-
-create trigger banner_images_request_rebuild
-  after insert or delete or update or truncate on public.banner_images
-  for each statement execute function public.request_rebuild();
-
-create trigger hero_images_request_rebuild
-  after insert or delete or update or truncate on public.hero_images
-  for each statement execute function public.request_rebuild();
-
-create trigger shop_settings_request_rebuild
-  after insert or delete or update or truncate on public.shop_settings
-  for each statement execute function public.request_rebuild();
-
 -- ─── Which products changed since a build read the catalogue ─────────────────────────────────
 -- The local rebuild worker keeps the catalogue it read for one build and, for the next, reads again
 -- only the products changed since (scripts/lib/kept-catalogue.ts): reading 50,000 products took
@@ -364,22 +370,6 @@ end
 $$;
 comment on function private.record_changed_products() is 'Records the ids of the products a statement wrote (the rows themselves, or the products of the sizes or images written).';
 
--- Row triggers of the tables many products print (a statement that changes no row records nothing),
--- and the truncate triggers of every catalogue table.
-create function private.record_changed_catalogue()
-returns trigger
-language plpgsql
-security definer -- writes private.catalogue_changes, which no API role may write
-set search_path = ''
-as $$
-begin
-  insert into private.catalogue_changes (product_id) values (null);
-  perform private.forget_old_catalogue_changes();
-  return null;
-end
-$$;
-comment on function private.record_changed_catalogue() is 'Records a change to every product: a row of a campaign, category, subcategory, brand or size guide written, or a catalogue table truncated.';
-
 create trigger products_record_inserted after insert on public.products
   referencing new table as new_rows for each statement execute function private.record_changed_products('id');
 create trigger products_record_updated after update on public.products
@@ -398,6 +388,24 @@ create trigger product_images_record_updated after update on public.product_imag
   referencing old table as old_rows new table as new_rows for each statement execute function private.record_changed_products('product_id');
 create trigger product_images_record_deleted after delete on public.product_images
   referencing old table as old_rows for each statement execute function private.record_changed_products('product_id');
+
+
+-- Row triggers of the tables many products print (a statement that changes no row records nothing),
+-- and the truncate triggers of every catalogue table.
+create function private.record_changed_catalogue()
+returns trigger
+language plpgsql
+security definer -- writes private.catalogue_changes, which no API role may write
+set search_path = ''
+as $$
+begin
+  insert into private.catalogue_changes (product_id) values (null);
+  perform private.forget_old_catalogue_changes();
+  return null;
+end
+$$;
+comment on function private.record_changed_catalogue() is 'Records a change to every product: a row of a campaign, category, subcategory, brand or size guide written, or a catalogue table truncated.';
+
 create trigger products_record_truncated after truncate on public.products
   for each statement execute function private.record_changed_catalogue();
 create trigger product_sizes_record_truncated after truncate on public.product_sizes

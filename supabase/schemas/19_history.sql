@@ -1,5 +1,9 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- 08 · History: every change to the catalogue, the settings and the team, recorded by the database
+-- 19 · History: every change to the catalogue, the settings and the team, recorded by the database
+--
+-- Entry points: public.audit_entries (what owners read); private.record_change, the row trigger
+-- on each audited table; public.record_team_change (service role); private.prune_audit_changes
+-- (run daily).
 --
 -- A row trigger on each audited table writes one row of public.audit_changes per row it changes:
 -- who (the signed-in person, the service role, or a database session), when, the API request that

@@ -1,5 +1,8 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- 09 · Row-level security and the security advisor
+-- 23 · Row-level security and the security advisor
+--
+-- Entry points: private.security_advisor(); row-level security and the policies of every table
+-- (kept in one file so who may do what reads in one place).
 --
 -- RLS is on for every table. Shoppers (anon, and signed-in users without the admin claim) read
 -- only what the shop shows: products of campaigns ending today or later in Mexico City, their
@@ -82,7 +85,7 @@ create policy subcategories_public_read on public.subcategories
   for select to anon, authenticated
   using (activa);
 
--- Size guides (02_size_guides.sql): every guide is public; the product page shows the one
+-- Size guides (03_size_guides.sql): every guide is public; the product page shows the one
 -- public.size_guide_id picks.
 create policy size_guides_public_read on public.size_guides
   for select to anon, authenticated
@@ -191,7 +194,7 @@ create policy contact_messages_admin_update on public.contact_messages
 create policy contact_messages_admin_delete on public.contact_messages
   for delete to authenticated using ((select public.is_admin()));
 
--- Orders (08_orders.sql): staff read them and their items; owners and editors change an order's
+-- Orders (20_orders.sql): staff read them and their items; owners and editors change an order's
 -- status, notes and tracking (the only columns granted). They arrive through public.place_order,
 -- never a direct insert, and are never deleted (a wrong one is cancelled).
 create policy orders_staff_read on public.orders
@@ -203,7 +206,7 @@ create policy orders_admin_update on public.orders
 create policy order_items_staff_read on public.order_items
   for select to authenticated using ((select public.is_staff()));
 
--- Payments and refunds (08_orders.sql): staff read them; only the service role's functions write.
+-- Payments and refunds (20_orders.sql): staff read them; only the service role's functions write.
 create policy order_payments_staff_read on public.order_payments
   for select to authenticated using ((select public.is_staff()));
 

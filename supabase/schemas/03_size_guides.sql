@@ -1,12 +1,15 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- 02 · Size guides
+-- 03 · Size guides
+--
+-- Entry points: the table public.size_guides (checked by private.check_size_guide) and
+-- public.size_guide_id, the guide a product shows.
 --
 -- A size guide is a table of Mexican, US and European sizes with body measurements in cm, for one
 -- kind of size (categories.tipo_talla / subcategories.tipo_talla: ropa, calzado, pantalon). It
 -- belongs to one category, one subcategory or one brand (a brand's guide is for one kind: "Nike
 -- calzado"). The product page shows the one public.size_guide_id picks for the product. Everyone
--- reads guides; owners and editors write them (09_policies.sql); a change asks for a rebuild
--- (05_publishing.sql) and is recorded in the history (08_history.sql).
+-- reads guides; owners and editors write them (23_policies.sql); a change asks for a rebuild
+-- (12_publishing.sql) and is recorded in the history (19_history.sql).
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
 create table public.size_guides (

@@ -1,5 +1,7 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
--- 08 · Storage: the image buckets and who may touch their objects
+-- 22 · Storage: the image buckets and who may touch their objects
+--
+-- Entry points: the buckets product-images and hero-images and the policies on storage.objects.
 --
 -- Two public buckets (product and hero images): anyone reads a file by its URL, only admins
 -- list, upload, replace or remove. 5 MB, photos only: an SVG is a document that can carry
