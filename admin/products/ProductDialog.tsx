@@ -14,30 +14,23 @@ import { GalleryTab } from './GalleryTab.tsx';
 import { useFormLookups } from './hooks/useLookups.ts';
 import { formPrice } from './rules.ts';
 import { SizesTab } from './SizesTab.tsx';
-import type { AdminProduct, ProductFormValues } from '../providers/productTypes.ts';
+import { type AdminProduct, PRODUCT_FORM_FIELDS, type ProductFormValues } from '../providers/productTypes.ts';
 import { isConflict } from '../common/errors.ts';
 import { ConflictNotice, useSaveError } from '../common/useSaveError.tsx';
 
 /** The inline error's value when the save was refused as a conflict. */
 const CONFLICT = 'conflict';
 
-const money = (n: number | null | undefined) => (n === null || n === undefined ? '' : Number(n).toFixed(2));
+const PRICES = new Set<string>(['precio_original', 'costo_compra', 'precio_venta']);
 
+/** The form's values of a product as text, prices with 2 decimals; a new one's are empty but for the campaign shown. */
 function initialValues(p: AdminProduct | null, campaignId: string | null): ProductFormValues {
-  return {
-    campaign_id: p?.campaign_id ?? campaignId ?? '',
-    brand_id: p?.brand_id ?? '',
-    category_id: p?.category_id ?? '',
-    subcategory_id: p?.subcategory_id ?? '',
-    nombre: p?.nombre ?? '',
-    imagen_principal: p?.imagen_principal ?? '',
-    precio_original: p ? money(p.precio_original) : '',
-    costo_compra: p ? money(p.costo_compra) : '',
-    precio_venta: p ? money(p.precio_venta) : '',
-    permalink: p?.permalink ?? '',
-    link_externo: p?.link_externo ?? '',
-    descripcion: p?.descripcion ?? '',
+  const value = (field: (typeof PRODUCT_FORM_FIELDS)[number]) => {
+    const loaded = p?.[field];
+    return loaded === null || loaded === undefined ? '' : PRICES.has(field) ? Number(loaded).toFixed(2) : String(loaded);
   };
+  const values = Object.fromEntries(PRODUCT_FORM_FIELDS.map((field) => [field, value(field)])) as ProductFormValues;
+  return { ...values, campaign_id: values.campaign_id || (campaignId ?? '') };
 }
 
 export interface ProductDialogProps {
