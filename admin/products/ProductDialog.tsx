@@ -83,16 +83,16 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
       uploads.current = [];
       await Promise.all(stale.map((u) => dataProvider.removeProductImage(u)));
       if (isNew) {
-        notify('resources.products.notify.created', { type: 'success' });
+        notify('app.products.notify.created', { type: 'success' });
         setSaved(row);
       } else {
-        notify('resources.products.notify.updated', { type: 'success' });
+        notify('app.products.notify.updated', { type: 'success' });
         onClose();
       }
     } catch (err) {
       // someone else saved this product since the dialog loaded it: say so, with the reload button
       setServerError(isConflict(err) ? CONFLICT : err instanceof Error ? err.message : null);
-      saveError(err, 'resources.products.notify.save_error');
+      saveError(err, 'app.products.notify.save_error');
     } finally {
       setSaving(false);
     }
@@ -116,14 +116,12 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
       slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}
     >
       <Form key={saved?.id ?? 'new'} record={record} onSubmit={save} disableInvalidFormNotification shouldFocusError={false}>
-        <DialogTitle id="product-dialog-title">
-          {isNew ? t('resources.products.new_product') : t('resources.products.edit_product')}
-        </DialogTitle>
+        <DialogTitle id="product-dialog-title">{isNew ? t('app.products.new_product') : t('app.products.edit_product')}</DialogTitle>
         <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 3 }}>
           <Tabs value={tab} onChange={(_e, v: number) => setTab(v)}>
-            <Tab label={t('resources.products.form.tab_basic')} />
-            <Tab label={t('resources.products.form.tab_sizes')} />
-            <Tab label={t('resources.products.form.tab_gallery')} />
+            <Tab label={t('app.products.form.tab_basic')} />
+            <Tab label={t('app.products.form.tab_sizes')} />
+            <Tab label={t('app.products.form.tab_gallery')} />
           </Tabs>
         </Box>
         <DialogContent sx={{ minHeight: 420 }}>
@@ -153,7 +151,7 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={cancel}>{t('resources.products.form.cancel')}</Button>
+          <Button onClick={cancel}>{t('app.products.form.cancel')}</Button>
           {tab === 0 && (
             <Button
               type="submit"
@@ -161,7 +159,7 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
               disabled={saving || permalinkPending}
               startIcon={saving ? <CircularProgress size={16} color="inherit" /> : null}
             >
-              {isNew ? t('resources.products.form.create') : t('resources.products.form.update')}
+              {isNew ? t('app.products.form.create') : t('app.products.form.update')}
             </Button>
           )}
         </DialogActions>
