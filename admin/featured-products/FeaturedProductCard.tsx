@@ -83,7 +83,7 @@ export function FeaturedProductCard({ product, index, count, onHome, onMove, mov
           saving.current = false;
           editing.current = false;
           setDraft(price.toFixed(2));
-          notify('resources.products.notify.price_updated', { type: 'success' });
+          notify('app.products.notify.price_updated', { type: 'success' });
           refresh();
         },
         onError: () => {
@@ -103,10 +103,10 @@ export function FeaturedProductCard({ product, index, count, onHome, onMove, mov
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify('resources.products.notify.featured_removed', { type: 'success' });
+          notify('app.products.notify.featured_removed', { type: 'success' });
           refresh();
         },
-        onError: () => notify('resources.products.notify.featured_error', { type: 'error' }),
+        onError: () => notify('app.products.notify.featured_error', { type: 'error' }),
       },
     );
 

@@ -2,6 +2,10 @@
  * The back office's Spanish catalogue: react-admin and ra-supabase (ra-es.ts), the resources'
  * names and fields, and the app namespace. Spanish strings of the spec are copied word for word.
  * Components pass keys (translate('app.campaigns.title')), never literal text.
+ *
+ * One layout, here and in the folders' own i18n.ts: `resources.<name>` holds only the resource's
+ * `name` and `fields` (what react-admin reads by itself); every other text of a screen is under
+ * `app.<screen>`.
  */
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 // Import hook for the Products resource's own messages (admin/products/i18n.ts, owned by that resource).

@@ -24,12 +24,11 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : va
 /** Spaces alone do not fill a required text. */
 const notBlank = (value: unknown) => (text(value).trim() ? undefined : 'ra.validation.required');
 /** An optional URL must be an http(s) URL. */
-const optionalUrl = (value: unknown) =>
-  text(value).trim() && !isImageUrl(text(value)) ? 'resources.products.form.invalid_url' : undefined;
+const optionalUrl = (value: unknown) => (text(value).trim() && !isImageUrl(text(value)) ? 'app.products.form.invalid_url' : undefined);
 /** A price is a number of 0 or more. */
 const validPrice = (value: unknown) => {
   const v = text(value);
-  return v.trim() && (formPrice(v) === null || Number(v) < 0) ? 'resources.products.form.invalid_price' : undefined;
+  return v.trim() && (formPrice(v) === null || Number(v) < 0) ? 'app.products.form.invalid_price' : undefined;
 };
 
 export interface BasicInfoTabProps {
@@ -47,11 +46,7 @@ function CampaignChoice() {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', width: '100%', gap: 1 }}>
       <span>{campaign.nombre}</span>
-      <Chip
-        size="small"
-        color={active ? 'success' : 'default'}
-        label={t(active ? 'resources.products.active' : 'resources.products.expired_f')}
-      />
+      <Chip size="small" color={active ? 'success' : 'default'} label={t(active ? 'app.products.active' : 'app.products.expired_f')} />
     </Box>
   );
 }
@@ -130,7 +125,7 @@ function MainImage({ onUploaded }: { onUploaded: (url: string) => void }) {
       onUploaded(uploaded);
       setValue('imagen_principal', uploaded, { shouldDirty: true, shouldValidate: true });
     } catch {
-      notify('resources.products.notify.image_load_error', { type: 'error' });
+      notify('app.products.notify.image_load_error', { type: 'error' });
     } finally {
       setUploading(false);
     }
@@ -155,19 +150,19 @@ function MainImage({ onUploaded }: { onUploaded: (url: string) => void }) {
           <Box
             component="img"
             src={url}
-            alt={t('resources.products.form.main_image')}
+            alt={t('app.products.form.main_image')}
             sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
           />
         ) : (
           <Typography variant="caption" color="text.secondary">
-            {t('resources.products.no_image')}
+            {t('app.products.no_image')}
           </Typography>
         )}
       </Box>
       <Stack spacing={1} sx={{ flexGrow: 1 }}>
         <TextInput
           source="imagen_principal"
-          label="resources.products.form.main_image_url"
+          label="app.products.form.main_image_url"
           validate={optionalUrl}
           parse={text}
           helperText={false}
@@ -181,7 +176,7 @@ function MainImage({ onUploaded }: { onUploaded: (url: string) => void }) {
             disabled={uploading}
             onClick={() => fileRef.current?.click()}
           >
-            {t('resources.products.form.upload_image')}
+            {t('app.products.form.upload_image')}
           </Button>
           {url && (
             <Button
@@ -189,7 +184,7 @@ function MainImage({ onUploaded }: { onUploaded: (url: string) => void }) {
               color="inherit"
               onClick={() => setValue('imagen_principal', '', { shouldDirty: true, shouldValidate: true })}
             >
-              {t('resources.products.form.remove_image')}
+              {t('app.products.form.remove_image')}
             </Button>
           )}
           <input
@@ -219,13 +214,13 @@ function PriceSuggestions() {
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: -1 }}>
       <Chip
         variant="outlined"
-        label={t('resources.products.form.suggested', { price: formatPrice(suggested) })}
+        label={t('app.products.form.suggested', { price: formatPrice(suggested) })}
         onClick={() => setSale(suggested)}
       />
       <Chip
         variant="outlined"
         color="secondary"
-        label={t(smart.strategy === 'discount40' ? 'resources.products.form.smart_discount' : 'resources.products.form.smart_margin', {
+        label={t(smart.strategy === 'discount40' ? 'app.products.form.smart_discount' : 'app.products.form.smart_margin', {
           price: formatPrice(smart.price),
         })}
         onClick={() => setSale(smart.price)}
@@ -251,7 +246,7 @@ export function BasicInfoTab({ product, lookups, onPermalinkPending, onUploaded 
   const price = (field: PriceField) => (
     <TextInput
       source={field}
-      label={`resources.products.form.${field}`}
+      label={`app.products.form.${field}`}
       type="number"
       validate={[required(), validPrice]}
       parse={text}
@@ -276,7 +271,7 @@ export function BasicInfoTab({ product, lookups, onPermalinkPending, onUploaded 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
         <SelectInput
           source="campaign_id"
-          label="resources.products.form.campaign"
+          label="app.products.form.campaign"
           choices={lookups?.campaigns ?? []}
           optionText={<CampaignChoice />}
           validate={required()}
@@ -284,35 +279,35 @@ export function BasicInfoTab({ product, lookups, onPermalinkPending, onUploaded 
         />
         <SelectInput
           source="brand_id"
-          label="resources.products.form.brand"
+          label="app.products.form.brand"
           choices={lookups?.brands ?? []}
           optionText="nombre"
-          emptyText="resources.products.form.no_brand"
+          emptyText="app.products.form.no_brand"
           parse={text}
         />
         <SelectInput
           source="category_id"
-          label="resources.products.form.category"
+          label="app.products.form.category"
           choices={lookups?.categories ?? []}
           optionText="nombre"
-          emptyText="resources.products.form.none"
+          emptyText="app.products.form.none"
           parse={text}
           helperText={false}
           onChange={() => setValue('subcategory_id', '')}
         />
         <SelectInput
           source="subcategory_id"
-          label="resources.products.form.subcategory"
+          label="app.products.form.subcategory"
           choices={subcategories}
           optionText="nombre"
-          emptyText="resources.products.form.none"
+          emptyText="app.products.form.none"
           parse={text}
           helperText={false}
           disabled={!categoryId}
         />
       </Box>
 
-      <TextInput source="nombre" label="resources.products.form.nombre" validate={[required(), notBlank]} parse={text} fullWidth />
+      <TextInput source="nombre" label="app.products.form.nombre" validate={[required(), notBlank]} parse={text} fullWidth />
 
       <MainImage onUploaded={onUploaded} />
 
@@ -325,24 +320,17 @@ export function BasicInfoTab({ product, lookups, onPermalinkPending, onUploaded 
 
       <TextInput
         source="permalink"
-        label="resources.products.form.permalink"
+        label="app.products.form.permalink"
         validate={required()}
         parse={text}
-        helperText="resources.products.form.permalink_help"
+        helperText="app.products.form.permalink_help"
         slotProps={{ input: { readOnly: true, endAdornment: permalinkPending ? <CircularProgress size={16} /> : null } }}
         fullWidth
       />
-      <TextInput
-        source="link_externo"
-        label="resources.products.form.link_externo"
-        validate={optionalUrl}
-        parse={text}
-        type="url"
-        fullWidth
-      />
+      <TextInput source="link_externo" label="app.products.form.link_externo" validate={optionalUrl} parse={text} type="url" fullWidth />
       <TextInput
         source="descripcion"
-        label="resources.products.form.descripcion"
+        label="app.products.form.descripcion"
         parse={text}
         multiline
         minRows={3}

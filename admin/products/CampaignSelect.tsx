@@ -11,19 +11,19 @@ export function CampaignSelect({ value, onChange }: { value: string | null; onCh
   return (
     <FormControl size="small" fullWidth={false} sx={{ minWidth: 280, maxWidth: 360 }}>
       <InputLabel id="campaign-select-label" shrink>
-        {t('resources.products.campaign')}
+        {t('app.products.campaign')}
       </InputLabel>
       <Select
         labelId="campaign-select-label"
-        label={t('resources.products.campaign')}
+        label={t('app.products.campaign')}
         value={value ?? ''}
         displayEmpty
-        renderValue={(v) => (v ? (campaigns.find((c) => c.id === v)?.nombre ?? '…') : t('resources.products.all_campaigns'))}
+        renderValue={(v) => (v ? (campaigns.find((c) => c.id === v)?.nombre ?? '…') : t('app.products.all_campaigns'))}
         onChange={(e) => onChange(e.target.value ? String(e.target.value) : null)}
       >
-        <MenuItem value="">{t('resources.products.all_campaigns')}</MenuItem>
+        <MenuItem value="">{t('app.products.all_campaigns')}</MenuItem>
         {!isPending && campaigns.length === 0 && (
-          <ListSubheader sx={{ lineHeight: 2, fontStyle: 'italic' }}>{t('resources.products.no_active_campaigns')}</ListSubheader>
+          <ListSubheader sx={{ lineHeight: 2, fontStyle: 'italic' }}>{t('app.products.no_active_campaigns')}</ListSubheader>
         )}
         {campaigns.map((c) => (
           <MenuItem key={c.id} value={c.id}>
@@ -31,11 +31,11 @@ export function CampaignSelect({ value, onChange }: { value: string | null; onCh
               <Box sx={{ flexGrow: 1 }}>
                 <Typography variant="body2">{c.nombre}</Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {t('resources.products.end_date', { date: formatDisplayDate(c.fecha_fin) })} ·{' '}
-                  {t('resources.products.campaign_products', { count: c.product_count ?? 0 })}
+                  {t('app.products.end_date', { date: formatDisplayDate(c.fecha_fin) })} ·{' '}
+                  {t('app.products.campaign_products', { count: c.product_count ?? 0 })}
                 </Typography>
               </Box>
-              <Chip size="small" color="success" label={t('resources.products.active')} />
+              <Chip size="small" color="success" label={t('app.products.active')} />
             </Box>
           </MenuItem>
         ))}

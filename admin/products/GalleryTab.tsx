@@ -19,7 +19,7 @@ export function GalleryTab({ productId }: { productId: string | null }) {
   if (!productId)
     return (
       <Alert severity="info" sx={{ mt: 2 }}>
-        {t('resources.products.form.save_first')}
+        {t('app.products.form.save_first')}
       </Alert>
     );
   return <GalleryEditor productId={productId} />;
@@ -45,7 +45,7 @@ function Thumb({ image, onDelete }: { image: ProductImage; onDelete: (i: Product
       {broken ? (
         <Stack sx={{ alignItems: 'center', color: 'text.secondary' }}>
           <BrokenImageIcon />
-          <Typography variant="caption">{t('resources.products.form.broken_image')}</Typography>
+          <Typography variant="caption">{t('app.products.form.broken_image')}</Typography>
         </Stack>
       ) : (
         <Box
@@ -63,7 +63,7 @@ function Thumb({ image, onDelete }: { image: ProductImage; onDelete: (i: Product
       />
       <IconButton
         size="small"
-        aria-label={t('resources.products.form.delete_image', { orden: image.orden })}
+        aria-label={t('app.products.form.delete_image', { orden: image.orden })}
         onClick={() => onDelete(image)}
         sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,.9)', '&:hover': { bgcolor: '#fff' } }}
       >
@@ -90,7 +90,7 @@ function GalleryEditor({ productId }: { productId: string }) {
   const [create] = useCreate<ProductImage>();
   const [deleteOne] = useDelete<ProductImage>();
   useEffect(() => {
-    if (error) notify('resources.products.notify.images_load_error', { type: 'error' });
+    if (error) notify('app.products.notify.images_load_error', { type: 'error' });
   }, [error, notify]);
   const fileRef = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState('');
@@ -134,20 +134,17 @@ function GalleryEditor({ productId }: { productId: string }) {
     await refresh();
     if (failed > 0)
       notify(
-        failed === valid.length && valid.length === 1
-          ? 'resources.products.notify.image_save_error'
-          : 'resources.products.notify.images_upload_error',
+        failed === valid.length && valid.length === 1 ? 'app.products.notify.image_save_error' : 'app.products.notify.images_upload_error',
         { type: 'error' },
       );
-    else
-      notify(valid.length === 1 ? 'resources.products.notify.image_added' : 'resources.products.notify.images_added', { type: 'success' });
+    else notify(valid.length === 1 ? 'app.products.notify.image_added' : 'app.products.notify.images_added', { type: 'success' });
   };
 
   const addFromUrl = async () => {
     const value = url.trim();
     if (!value) return;
     if (!isImageUrl(value)) {
-      notify('resources.products.notify.invalid_image', { type: 'error' });
+      notify('app.products.notify.invalid_image', { type: 'error' });
       return;
     }
     setAdding(true);
@@ -155,9 +152,9 @@ function GalleryEditor({ productId }: { productId: string }) {
       await addImage(value);
       setUrl('');
       await refresh();
-      notify('resources.products.notify.image_added', { type: 'success' });
+      notify('app.products.notify.image_added', { type: 'success' });
     } catch {
-      notify('resources.products.notify.image_add_error', { type: 'error' });
+      notify('app.products.notify.image_add_error', { type: 'error' });
     } finally {
       setAdding(false);
     }
@@ -167,9 +164,9 @@ function GalleryEditor({ productId }: { productId: string }) {
     try {
       await deleteOne('product_images', { id: image.id, previousData: image }, { returnPromise: true });
       await refresh();
-      notify('resources.products.notify.image_deleted', { type: 'success' });
+      notify('app.products.notify.image_deleted', { type: 'success' });
     } catch {
-      notify('resources.products.notify.image_delete_error', { type: 'error' });
+      notify('app.products.notify.image_delete_error', { type: 'error' });
     }
   };
 
@@ -182,10 +179,10 @@ function GalleryEditor({ productId }: { productId: string }) {
           disabled={uploading}
           onClick={() => fileRef.current?.click()}
         >
-          {uploading ? t('resources.products.form.uploading') : t('resources.products.form.upload_images')}
+          {uploading ? t('app.products.form.uploading') : t('app.products.form.upload_images')}
         </Button>
         <Typography variant="caption" color="text.secondary">
-          {t('resources.products.form.upload_help')}
+          {t('app.products.form.upload_help')}
         </Typography>
         <input
           ref={fileRef}
@@ -200,7 +197,7 @@ function GalleryEditor({ productId }: { productId: string }) {
       <Box sx={{ display: 'flex', gap: 1 }}>
         <TextField
           size="small"
-          label={t('resources.products.form.image_url')}
+          label={t('app.products.form.image_url')}
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           fullWidth
@@ -212,13 +209,13 @@ function GalleryEditor({ productId }: { productId: string }) {
           disabled={!url.trim() || adding}
           onClick={() => void addFromUrl()}
         >
-          {t('resources.products.form.add_image')}
+          {t('app.products.form.add_image')}
         </Button>
       </Box>
       {isPending ? (
         <CircularProgress size={24} />
       ) : images.length === 0 ? (
-        <Typography color="text.secondary">{t('resources.products.form.no_images')}</Typography>
+        <Typography color="text.secondary">{t('app.products.form.no_images')}</Typography>
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1.5 }}>
           {images.map((i) => (

@@ -14,7 +14,7 @@ export function ImageZoom({ product, onClose }: { product: AdminProduct | null; 
       {product && (
         <DialogContent sx={{ p: 0, position: 'relative' }}>
           <IconButton
-            aria-label={t('resources.products.zoom_close')}
+            aria-label={t('app.products.zoom_close')}
             onClick={onClose}
             sx={{ position: 'absolute', top: 8, right: 8, bgcolor: 'rgba(255,255,255,.85)' }}
           >
@@ -28,7 +28,7 @@ export function ImageZoom({ product, onClose }: { product: AdminProduct | null; 
               sx={{ display: 'block', maxWidth: '100%', maxHeight: '70vh', mx: 'auto' }}
             />
           ) : (
-            <Box sx={{ p: 8, textAlign: 'center', color: 'text.secondary' }}>{t('resources.products.no_image')}</Box>
+            <Box sx={{ p: 8, textAlign: 'center', color: 'text.secondary' }}>{t('app.products.no_image')}</Box>
           )}
           <Box sx={{ p: 2 }}>
             <Typography id="image-zoom-title" variant="h6">

@@ -61,10 +61,10 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
     setSaving(true);
     try {
       await update('products', { id: product.id, data: { precio_venta: simulated }, previousData: product }, { returnPromise: true });
-      notify('resources.products.notify.price_updated', { type: 'success' });
+      notify('app.products.notify.price_updated', { type: 'success' });
       onUpdated();
     } catch {
-      notify('resources.products.notify.price_error', { type: 'error' });
+      notify('app.products.notify.price_error', { type: 'error' });
     } finally {
       setSaving(false);
     }
@@ -83,7 +83,7 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
 
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="margin-dialog-title">
-      <DialogTitle id="margin-dialog-title">{t('resources.products.margin_dialog.title')}</DialogTitle>
+      <DialogTitle id="margin-dialog-title">{t('app.products.margin_dialog.title')}</DialogTitle>
       <DialogContent dividers>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
           {product.imagen_principal && (
@@ -105,15 +105,15 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
           </Box>
         </Box>
 
-        <Typography variant="overline">{t('resources.products.margin_dialog.current_prices')}</Typography>
+        <Typography variant="overline">{t('app.products.margin_dialog.current_prices')}</Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1, mb: 2 }}>
-          {figure(t('resources.products.original'), formatPrice(product.precio_original))}
-          {figure(t('resources.products.cost'), formatPrice(cost))}
-          {figure(t('resources.products.sale'), formatPrice(sale), 'primary.main')}
-          {figure(t('resources.products.profit'), formatPrice(profitAmount(sale, cost)), sale < cost ? 'error.main' : 'success.main')}
+          {figure(t('app.products.original'), formatPrice(product.precio_original))}
+          {figure(t('app.products.cost'), formatPrice(cost))}
+          {figure(t('app.products.sale'), formatPrice(sale), 'primary.main')}
+          {figure(t('app.products.profit'), formatPrice(profitAmount(sale, cost)), sale < cost ? 'error.main' : 'success.main')}
           <Box>
             <Typography variant="caption" color="text.secondary">
-              {t('resources.products.margin_dialog.current_margin')}
+              {t('app.products.margin_dialog.current_margin')}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
               <Typography variant="h6" data-testid="current-margin">
@@ -128,21 +128,21 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1, mb: 2 }}>
           <Box>
             <Typography variant="caption" color="text.secondary">
-              {t('resources.products.margin_dialog.suggested')}
+              {t('app.products.margin_dialog.suggested')}
             </Typography>
             <Typography variant="h6">{formatPrice(analysis.suggested)}</Typography>
             <Typography variant="caption" color="text.secondary">
-              {t('resources.products.margin_dialog.suggested_help')}
+              {t('app.products.margin_dialog.suggested_help')}
             </Typography>
           </Box>
           {figure(
-            t('resources.products.margin_dialog.difference'),
+            t('app.products.margin_dialog.difference'),
             analysis.difference === null ? '—' : formatPrice(analysis.difference),
             analysis.significant ? 'warning.main' : undefined,
           )}
         </Box>
 
-        <Typography variant="overline">{t('resources.products.margin_dialog.recommendations')}</Typography>
+        <Typography variant="overline">{t('app.products.margin_dialog.recommendations')}</Typography>
         <Stack spacing={1} sx={{ mb: 2 }}>
           {analysis.recommendations.map((r) => (
             <Alert key={r.text} severity={r.severity}>
@@ -152,23 +152,23 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
         </Stack>
 
         <Button onClick={() => setOpen((o) => !o)} endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />} aria-expanded={open}>
-          {t('resources.products.margin_dialog.simulator')}
+          {t('app.products.margin_dialog.simulator')}
         </Button>
         <Collapse in={open}>
           <Box sx={{ pt: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
             <TextField
               type="number"
               size="small"
-              label={t('resources.products.margin_dialog.simulated_price')}
+              label={t('app.products.margin_dialog.simulated_price')}
               value={simulated}
               onChange={(e) => setSimulated(Number(e.target.value))}
               onBlur={() => setSimulated(clampSimulated(simulated, cost))}
               slotProps={{ htmlInput: { min: range.min, step: range.step } }}
               error={simulated < cost}
-              helperText={simulated < cost ? t('resources.products.margin_dialog.below_cost') : ' '}
+              helperText={simulated < cost ? t('app.products.margin_dialog.below_cost') : ' '}
             />
             <Slider
-              aria-label={t('resources.products.margin_dialog.simulated_price')}
+              aria-label={t('app.products.margin_dialog.simulated_price')}
               min={range.min}
               max={range.max}
               step={range.step}
@@ -179,7 +179,7 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
             />
             <Box>
               <Typography id="target-margin-label" variant="body2">
-                {t('resources.products.margin_dialog.target_margin', { pct: target })}
+                {t('app.products.margin_dialog.target_margin', { pct: target })}
               </Typography>
               <Slider
                 aria-labelledby="target-margin-label"
@@ -195,8 +195,8 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
               />
             </Box>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1 }}>
-              {figure(t('resources.products.margin_dialog.simulated_margin'), formatMargin(simMargin))}
-              {figure(t('resources.products.margin_dialog.simulated_profit'), formatPrice(profitAmount(simulated, cost)))}
+              {figure(t('app.products.margin_dialog.simulated_margin'), formatMargin(simMargin))}
+              {figure(t('app.products.margin_dialog.simulated_profit'), formatPrice(profitAmount(simulated, cost)))}
             </Box>
             <Chip
               sx={{ alignSelf: 'flex-start' }}
@@ -208,14 +208,14 @@ export function MarginDialog({ product, onClose, onUpdated }: { product: AdminPr
         </Collapse>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('resources.products.margin_dialog.close')}</Button>
+        <Button onClick={onClose}>{t('app.products.margin_dialog.close')}</Button>
         <Button
           variant="contained"
           disabled={!applyEnabled || saving}
           onClick={() => void apply()}
           startIcon={saving ? <CircularProgress size={16} color="inherit" /> : null}
         >
-          {t('resources.products.margin_dialog.apply', { price: formatPrice(simulated) })}
+          {t('app.products.margin_dialog.apply', { price: formatPrice(simulated) })}
         </Button>
       </DialogActions>
     </Dialog>

@@ -14,30 +14,23 @@ import { GalleryTab } from './GalleryTab.tsx';
 import { useFormLookups } from './hooks/useLookups.ts';
 import { formPrice } from './rules.ts';
 import { SizesTab } from './SizesTab.tsx';
-import type { AdminProduct, ProductFormValues } from '../providers/productTypes.ts';
+import { type AdminProduct, PRODUCT_FORM_FIELDS, type ProductFormValues } from '../providers/productTypes.ts';
 import { isConflict } from '../common/errors.ts';
 import { ConflictNotice, useSaveError } from '../common/useSaveError.tsx';
 
 /** The inline error's value when the save was refused as a conflict. */
 const CONFLICT = 'conflict';
 
-const money = (n: number | null | undefined) => (n === null || n === undefined ? '' : Number(n).toFixed(2));
+const PRICES = new Set<string>(['precio_original', 'costo_compra', 'precio_venta']);
 
+/** The form's values of a product as text, prices with 2 decimals; a new one's are empty but for the campaign shown. */
 function initialValues(p: AdminProduct | null, campaignId: string | null): ProductFormValues {
-  return {
-    campaign_id: p?.campaign_id ?? campaignId ?? '',
-    brand_id: p?.brand_id ?? '',
-    category_id: p?.category_id ?? '',
-    subcategory_id: p?.subcategory_id ?? '',
-    nombre: p?.nombre ?? '',
-    imagen_principal: p?.imagen_principal ?? '',
-    precio_original: p ? money(p.precio_original) : '',
-    costo_compra: p ? money(p.costo_compra) : '',
-    precio_venta: p ? money(p.precio_venta) : '',
-    permalink: p?.permalink ?? '',
-    link_externo: p?.link_externo ?? '',
-    descripcion: p?.descripcion ?? '',
+  const value = (field: (typeof PRODUCT_FORM_FIELDS)[number]) => {
+    const loaded = p?.[field];
+    return loaded === null || loaded === undefined ? '' : PRICES.has(field) ? Number(loaded).toFixed(2) : String(loaded);
   };
+  const values = Object.fromEntries(PRODUCT_FORM_FIELDS.map((field) => [field, value(field)])) as ProductFormValues;
+  return { ...values, campaign_id: values.campaign_id || (campaignId ?? '') };
 }
 
 export interface ProductDialogProps {
@@ -90,16 +83,16 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
       uploads.current = [];
       await Promise.all(stale.map((u) => dataProvider.removeProductImage(u)));
       if (isNew) {
-        notify('resources.products.notify.created', { type: 'success' });
+        notify('app.products.notify.created', { type: 'success' });
         setSaved(row);
       } else {
-        notify('resources.products.notify.updated', { type: 'success' });
+        notify('app.products.notify.updated', { type: 'success' });
         onClose();
       }
     } catch (err) {
       // someone else saved this product since the dialog loaded it: say so, with the reload button
       setServerError(isConflict(err) ? CONFLICT : err instanceof Error ? err.message : null);
-      saveError(err, 'resources.products.notify.save_error');
+      saveError(err, 'app.products.notify.save_error');
     } finally {
       setSaving(false);
     }
@@ -123,14 +116,12 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
       slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}
     >
       <Form key={saved?.id ?? 'new'} record={record} onSubmit={save} disableInvalidFormNotification shouldFocusError={false}>
-        <DialogTitle id="product-dialog-title">
-          {isNew ? t('resources.products.new_product') : t('resources.products.edit_product')}
-        </DialogTitle>
+        <DialogTitle id="product-dialog-title">{isNew ? t('app.products.new_product') : t('app.products.edit_product')}</DialogTitle>
         <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 3 }}>
           <Tabs value={tab} onChange={(_e, v: number) => setTab(v)}>
-            <Tab label={t('resources.products.form.tab_basic')} />
-            <Tab label={t('resources.products.form.tab_sizes')} />
-            <Tab label={t('resources.products.form.tab_gallery')} />
+            <Tab label={t('app.products.form.tab_basic')} />
+            <Tab label={t('app.products.form.tab_sizes')} />
+            <Tab label={t('app.products.form.tab_gallery')} />
           </Tabs>
         </Box>
         <DialogContent sx={{ minHeight: 420 }}>
@@ -160,7 +151,7 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={cancel}>{t('resources.products.form.cancel')}</Button>
+          <Button onClick={cancel}>{t('app.products.form.cancel')}</Button>
           {tab === 0 && (
             <Button
               type="submit"
@@ -168,7 +159,7 @@ export function ProductDialog({ product, defaultCampaignId, onClose }: ProductDi
               disabled={saving || permalinkPending}
               startIcon={saving ? <CircularProgress size={16} color="inherit" /> : null}
             >
-              {isNew ? t('resources.products.form.create') : t('resources.products.form.update')}
+              {isNew ? t('app.products.form.create') : t('app.products.form.update')}
             </Button>
           )}
         </DialogActions>

@@ -102,10 +102,10 @@ export default function ProductList() {
       { id: p.id, data: { destacado }, previousData: p },
       {
         onSuccess: () =>
-          notify(destacado ? 'resources.products.notify.featured_added' : 'resources.products.notify.featured_removed', {
+          notify(destacado ? 'app.products.notify.featured_added' : 'app.products.notify.featured_removed', {
             type: 'success',
           }),
-        onError: () => notify('resources.products.notify.featured_error', { type: 'error' }),
+        onError: () => notify('app.products.notify.featured_error', { type: 'error' }),
         onSettled: () => setFeaturedPending(({ [p.id]: _settled, ...rest }) => rest),
       },
     );
@@ -120,11 +120,11 @@ export default function ProductList() {
     setDeletePending(true);
     try {
       await deleteOne('products', { id: deleting.id, previousData: deleting }, { returnPromise: true });
-      notify('resources.products.notify.deleted', { type: 'success' });
+      notify('app.products.notify.deleted', { type: 'success' });
       setDeleting(null);
       refresh();
     } catch {
-      notify('resources.products.notify.delete_error', { type: 'error' });
+      notify('app.products.notify.delete_error', { type: 'error' });
     } finally {
       setDeletePending(false);
     }
@@ -148,7 +148,7 @@ export default function ProductList() {
     <Box sx={{ py: 2, pb: 10, minWidth: 0, maxWidth: '100%', width: '100%' }}>
       <Box sx={{ mb: 2 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('resources.products.title')}
+          {t('app.products.title')}
           {campaignName && (
             <Typography component="span" variant="h5" color="primary" sx={{ ml: 1 }}>
               · {campaignName}
@@ -158,8 +158,8 @@ export default function ProductList() {
         {!list.isLoading && (
           <Typography color="text.secondary" data-testid="products-subtitle">
             {campaignName
-              ? t('resources.products.subtitle_campaign', { shown: list.total, total: list.totalAll, campaign: campaignName })
-              : t('resources.products.subtitle', { shown: list.total, total: list.totalAll })}
+              ? t('app.products.subtitle_campaign', { shown: list.total, total: list.totalAll, campaign: campaignName })
+              : t('app.products.subtitle', { shown: list.total, total: list.totalAll })}
           </Typography>
         )}
       </Box>
@@ -168,10 +168,10 @@ export default function ProductList() {
         <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
           <Inventory2Icon sx={{ fontSize: 56, color: 'text.disabled' }} />
           <Typography variant="h6" sx={{ mt: 1 }}>
-            {t('resources.products.empty')}
+            {t('app.products.empty')}
           </Typography>
           <Button variant="contained" startIcon={<AddIcon />} sx={{ mt: 2 }} onClick={() => setEditing('new')}>
-            {t('resources.products.create_first')}
+            {t('app.products.create_first')}
           </Button>
         </Paper>
       ) : (
@@ -221,11 +221,11 @@ export default function ProductList() {
               sx={{ mb: 2 }}
               action={
                 <Button color="inherit" size="small" onClick={() => setSort('recent')}>
-                  {t('resources.products.back_to_all')}
+                  {t('app.products.back_to_all')}
                 </Button>
               }
             >
-              {t(sort === 'top_discount' ? 'resources.products.top_discount_title' : 'resources.products.top_profit_title')}
+              {t(sort === 'top_discount' ? 'app.products.top_discount_title' : 'app.products.top_profit_title')}
             </Alert>
           )}
 
@@ -236,17 +236,15 @@ export default function ProductList() {
               data-testid="search-line"
               action={
                 <Link component="button" onClick={() => setSearch('')} sx={{ whiteSpace: 'nowrap' }}>
-                  {t('resources.products.clear_filter')}
+                  {t('app.products.clear_filter')}
                 </Link>
               }
             >
-              <Typography variant="body2">
-                {t('resources.products.search_results', { smart_count: list.total, term: query.search })}
-              </Typography>
+              <Typography variant="body2">{t('app.products.search_results', { smart_count: list.total, term: query.search })}</Typography>
               <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
                 {list.permalinkMatch
-                  ? t('resources.products.permalink_found', { permalink: list.permalinkMatch.permalink })
-                  : t('resources.products.permalink_not_found', { term: query.search.toLowerCase() })}
+                  ? t('app.products.permalink_found', { permalink: list.permalinkMatch.permalink })
+                  : t('app.products.permalink_not_found', { term: query.search.toLowerCase() })}
               </Typography>
             </Alert>
           )}
@@ -260,15 +258,15 @@ export default function ProductList() {
               severity="error"
               action={
                 <Button color="inherit" onClick={list.refetch}>
-                  {t('resources.products.retry')}
+                  {t('app.products.retry')}
                 </Button>
               }
             >
-              {t('resources.products.notify.load_error')}
+              {t('app.products.notify.load_error')}
             </Alert>
           ) : shown === 0 ? (
             <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
-              <Typography color="text.secondary">{t('resources.products.empty_filtered')}</Typography>
+              <Typography color="text.secondary">{t('app.products.empty_filtered')}</Typography>
             </Paper>
           ) : (
             <Box sx={{ opacity: list.isFetching && !list.loadingMore ? 0.6 : 1, transition: 'opacity .2s' }}>
@@ -286,8 +284,8 @@ export default function ProductList() {
             <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, mt: 3 }} data-testid="products-footer">
               <Typography color="text.secondary">
                 {moreToLoad
-                  ? t('resources.products.showing', { shown, total: list.total })
-                  : t('resources.products.all_loaded', { shown, total: list.total })}
+                  ? t('app.products.showing', { shown, total: list.total })
+                  : t('app.products.all_loaded', { shown, total: list.total })}
               </Typography>
               {moreToLoad && list.hasMore && (
                 <Button
@@ -296,7 +294,7 @@ export default function ProductList() {
                   disabled={list.loadingMore}
                   startIcon={list.loadingMore ? <CircularProgress size={16} /> : null}
                 >
-                  {t('resources.products.load_more')}
+                  {t('app.products.load_more')}
                 </Button>
               )}
             </Box>
@@ -329,9 +327,9 @@ export default function ProductList() {
       )}
       <ConfirmDialog
         open={!!deleting}
-        title={t('resources.products.delete_title')}
-        content={deleting ? t('resources.products.delete_confirm', { nombre: deleting.nombre }) : ''}
-        confirmLabel={t('resources.products.menu.delete')}
+        title={t('app.products.delete_title')}
+        content={deleting ? t('app.products.delete_confirm', { nombre: deleting.nombre }) : ''}
+        confirmLabel={t('app.products.menu.delete')}
         pending={deletePending}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}

@@ -52,7 +52,7 @@ export function ProductBadges({ product, campaign = true }: { product: AdminProd
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {campaign && product.campaign && <Chip size="small" color="primary" variant="outlined" label={product.campaign.nombre} />}
-      {isExpired(product) && <Chip size="small" color="error" label={t('resources.products.expired')} />}
+      {isExpired(product) && <Chip size="small" color="error" label={t('app.products.expired')} />}
       {product.category_nombre && <Chip size="small" label={product.category_nombre} />}
       {product.subcategory_nombre && <Chip size="small" variant="outlined" label={product.subcategory_nombre} />}
     </Stack>
@@ -65,7 +65,7 @@ export function SizeBadges({ sizes }: { sizes: string[] }) {
   const { shown, more } = sizeBadges(sizes);
   if (shown.length === 0) return null;
   return (
-    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label={t('resources.products.sizes')}>
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label={t('app.products.sizes')}>
       {shown.map((s) => (
         <Chip key={s} size="small" variant="outlined" label={s} sx={{ height: 20, fontSize: 11 }} />
       ))}
@@ -95,16 +95,16 @@ export function ProductFigures({ product, dense = false }: { product: AdminProdu
   const profitColor = product.profit_amount < 0 ? 'error.main' : 'success.main';
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: dense ? 'repeat(5, auto)' : 'repeat(3, 1fr)', gap: 1 }}>
-      {cell(t('resources.products.sale'), formatPrice(product.precio_venta), 'primary.main')}
+      {cell(t('app.products.sale'), formatPrice(product.precio_venta), 'primary.main')}
       {cell(
-        t('resources.products.original'),
+        t('app.products.original'),
         formatPrice(product.precio_original),
         'text.secondary',
         product.precio_original > product.precio_venta,
       )}
-      {cell(t('resources.products.cost'), formatPrice(product.costo_compra))}
-      {cell(t('resources.products.profit'), formatPrice(product.profit_amount), profitColor)}
-      {cell(t('resources.products.margin'), formatMargin(product.profit_margin), profitColor)}
+      {cell(t('app.products.cost'), formatPrice(product.costo_compra))}
+      {cell(t('app.products.profit'), formatPrice(product.profit_amount), profitColor)}
+      {cell(t('app.products.margin'), formatMargin(product.profit_margin), profitColor)}
     </Box>
   );
 }
@@ -129,7 +129,7 @@ export function ProductThumb({
       component="button"
       type="button"
       onClick={() => onZoom(product)}
-      aria-label={t('resources.products.zoom_open', { nombre: product.nombre })}
+      aria-label={t('app.products.zoom_open', { nombre: product.nombre })}
       sx={{
         ...sx,
         p: 0,
@@ -153,7 +153,7 @@ export function ProductThumb({
           sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
         />
       ) : (
-        <Tooltip title={t('resources.products.no_image')}>
+        <Tooltip title={t('app.products.no_image')}>
           <BrokenImageIcon color="disabled" />
         </Tooltip>
       )}
@@ -163,7 +163,7 @@ export function ProductThumb({
 
 export function FeaturedStar({ product, onToggle }: { product: AdminProduct; onToggle: (p: AdminProduct) => void }) {
   const t = useTranslate();
-  const label = product.destacado ? t('resources.products.featured_off') : t('resources.products.featured_on');
+  const label = product.destacado ? t('app.products.featured_off') : t('app.products.featured_on');
   return (
     <Tooltip title={label}>
       <IconButton aria-label={label} aria-pressed={product.destacado} onClick={() => onToggle(product)} size="small">
@@ -184,12 +184,7 @@ export function ProductMenu({ product, actions }: { product: AdminProduct; actio
   };
   return (
     <>
-      <IconButton
-        aria-label={t('resources.products.menu.open')}
-        aria-haspopup="menu"
-        onClick={(e) => setAnchor(e.currentTarget)}
-        size="small"
-      >
+      <IconButton aria-label={t('app.products.menu.open')} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
         <MoreVertIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
@@ -197,33 +192,33 @@ export function ProductMenu({ product, actions }: { product: AdminProduct; actio
           <ListItemIcon>
             <VisibilityIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{t('resources.products.menu.view')}</ListItemText>
+          <ListItemText>{t('app.products.menu.view')}</ListItemText>
         </MenuItem>
         <MenuItem onClick={run(() => actions.onMargin(product))}>
           <ListItemIcon>
             <InsightsIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{t('resources.products.menu.margin')}</ListItemText>
+          <ListItemText>{t('app.products.menu.margin')}</ListItemText>
         </MenuItem>
         {product.link_externo && (
           <MenuItem component="a" href={product.link_externo} target="_blank" rel="noopener noreferrer" onClick={close}>
             <ListItemIcon>
               <LaunchIcon fontSize="small" />
             </ListItemIcon>
-            <ListItemText>{t('resources.products.menu.external')}</ListItemText>
+            <ListItemText>{t('app.products.menu.external')}</ListItemText>
           </MenuItem>
         )}
         <MenuItem onClick={run(() => actions.onEdit(product))}>
           <ListItemIcon>
             <EditIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{t('resources.products.menu.edit')}</ListItemText>
+          <ListItemText>{t('app.products.menu.edit')}</ListItemText>
         </MenuItem>
         <MenuItem onClick={run(() => actions.onDelete(product))} sx={{ color: 'error.main' }}>
           <ListItemIcon>
             <DeleteIcon fontSize="small" color="error" />
           </ListItemIcon>
-          <ListItemText>{t('resources.products.menu.delete')}</ListItemText>
+          <ListItemText>{t('app.products.menu.delete')}</ListItemText>
         </MenuItem>
       </Menu>
     </>

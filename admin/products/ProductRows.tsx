@@ -39,11 +39,11 @@ export function ProductRows({ products, actions }: { products: AdminProduct[]; a
                 <Chip
                   size="small"
                   color={expired ? 'error' : 'success'}
-                  label={expired ? t('resources.products.expired') : t('resources.products.active_m')}
+                  label={expired ? t('app.products.expired') : t('app.products.active_m')}
                 />
                 {p.campaign && (
                   <Typography variant="caption" color="text.secondary">
-                    {t('resources.products.end_date', { date: formatDisplayDate(p.campaign.fecha_fin) })}
+                    {t('app.products.end_date', { date: formatDisplayDate(p.campaign.fecha_fin) })}
                   </Typography>
                 )}
               </Box>

@@ -35,7 +35,7 @@ export function ProductTable({ products, actions }: { products: AdminProduct[]; 
   const num = { textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-      <Table size="small" aria-label={t('resources.products.title')}>
+      <Table size="small" aria-label={t('app.products.title')}>
         <TableHead>
           <TableRow>
             {actions.onSelect && (
@@ -48,7 +48,7 @@ export function ProductTable({ products, actions }: { products: AdminProduct[]; 
             )}
             {TABLE_COLUMNS.map((c) => (
               <TableCell key={c} sx={['original', 'cost', 'sale', 'profit', 'margin'].includes(c) ? num : undefined}>
-                {t(`resources.products.columns.${c}`)}
+                {t(`app.products.columns.${c}`)}
               </TableCell>
             ))}
           </TableRow>
@@ -79,7 +79,7 @@ export function ProductTable({ products, actions }: { products: AdminProduct[]; 
               <TableCell>{p.marca}</TableCell>
               <TableCell>
                 {p.campaign?.nombre}
-                {isExpired(p) && <Chip size="small" color="error" label={t('resources.products.expired')} sx={{ ml: 0.5 }} />}
+                {isExpired(p) && <Chip size="small" color="error" label={t('app.products.expired')} sx={{ ml: 0.5 }} />}
               </TableCell>
               <TableCell>
                 <FeaturedStar product={p} onToggle={actions.onToggleFeatured} />

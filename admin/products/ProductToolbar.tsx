@@ -63,27 +63,27 @@ export function ProductToolbar(props: ToolbarProps) {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         <FormControlLabel
           control={<Switch checked={props.onlyActive} onChange={(e) => props.onOnlyActive(e.target.checked)} />}
-          label={t('resources.products.only_active')}
+          label={t('app.products.only_active')}
         />
         <ToggleButtonGroup
           size="small"
           exclusive
           value={props.view}
           onChange={(_e, v: ProductView | null) => v && props.onView(v)}
-          aria-label={t('resources.products.view.label')}
+          aria-label={t('app.products.view.label')}
         >
-          <ToggleButton value="grid" aria-label={t('resources.products.view.grid')}>
-            <Tooltip title={t('resources.products.view.grid')}>
+          <ToggleButton value="grid" aria-label={t('app.products.view.grid')}>
+            <Tooltip title={t('app.products.view.grid')}>
               <GridViewIcon fontSize="small" />
             </Tooltip>
           </ToggleButton>
-          <ToggleButton value="list" aria-label={t('resources.products.view.list')}>
-            <Tooltip title={t('resources.products.view.list')}>
+          <ToggleButton value="list" aria-label={t('app.products.view.list')}>
+            <Tooltip title={t('app.products.view.list')}>
               <ViewListIcon fontSize="small" />
             </Tooltip>
           </ToggleButton>
-          <ToggleButton value="table" aria-label={t('resources.products.view.table')}>
-            <Tooltip title={t('resources.products.view.table')}>
+          <ToggleButton value="table" aria-label={t('app.products.view.table')}>
+            <Tooltip title={t('app.products.view.table')}>
               <TableRowsIcon fontSize="small" />
             </Tooltip>
           </ToggleButton>
@@ -93,10 +93,10 @@ export function ProductToolbar(props: ToolbarProps) {
           Exportar CSV
         </Button>
         <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={props.onImport}>
-          {t('resources.products.import_csv')}
+          {t('app.products.import_csv')}
         </Button>
         <Button variant="contained" startIcon={<AddIcon />} onClick={props.onCreate}>
-          {t('resources.products.new_product')}
+          {t('app.products.new_product')}
         </Button>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
@@ -107,11 +107,11 @@ export function ProductToolbar(props: ToolbarProps) {
           onKeyDown={(e) => {
             if (e.key === 'Enter') props.onSearch(text);
           }}
-          placeholder={t('resources.products.search_placeholder')}
+          placeholder={t('app.products.search_placeholder')}
           fullWidth={false}
           sx={{ flex: '1 1 360px', m: 0 }}
           slotProps={{
-            htmlInput: { 'aria-label': t('resources.products.search_placeholder'), type: 'search' },
+            htmlInput: { 'aria-label': t('app.products.search_placeholder'), type: 'search' },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -122,7 +122,7 @@ export function ProductToolbar(props: ToolbarProps) {
                 <InputAdornment position="end">
                   <IconButton
                     size="small"
-                    aria-label={t('resources.products.search_clear')}
+                    aria-label={t('app.products.search_clear')}
                     onClick={() => {
                       setText('');
                       props.onSearch('');
@@ -143,7 +143,7 @@ export function ProductToolbar(props: ToolbarProps) {
           aria-pressed={props.sort === 'top_discount'}
           onClick={() => toggleSort('top_discount')}
         >
-          {t('resources.products.top_discount')}
+          {t('app.products.top_discount')}
         </Button>
         <Button
           variant={props.sort === 'top_profit' ? 'contained' : 'outlined'}
@@ -152,7 +152,7 @@ export function ProductToolbar(props: ToolbarProps) {
           aria-pressed={props.sort === 'top_profit'}
           onClick={() => toggleSort('top_profit')}
         >
-          {t('resources.products.top_profit')}
+          {t('app.products.top_profit')}
         </Button>
       </Box>
     </Box>

@@ -19,7 +19,7 @@ export function ScrollTopButton() {
       <Fab
         color="primary"
         size="medium"
-        aria-label={t('resources.products.scroll_top')}
+        aria-label={t('app.products.scroll_top')}
         onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
         sx={{ position: 'fixed', bottom: 24, right: 24, zIndex: 1200 }}
       >

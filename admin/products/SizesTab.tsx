@@ -43,7 +43,7 @@ export function SizesTab({ productId }: { productId: string | null }) {
   if (!productId)
     return (
       <Alert severity="info" sx={{ mt: 2 }}>
-        {t('resources.products.form.save_first_sizes')}
+        {t('app.products.form.save_first_sizes')}
       </Alert>
     );
   return <SizesEditor productId={productId} />;
@@ -64,7 +64,7 @@ function usePiecesDraft(saved: number, save: (pieces: number) => Promise<void>) 
 
   const commit = async () => {
     if (parsePieces(draft) === null) {
-      setError(t('resources.products.form.pieces_invalid', { max: MAX_PIECES }));
+      setError(t('app.products.form.pieces_invalid', { max: MAX_PIECES }));
       return;
     }
     const pieces = piecesToSave(draft, saved);
@@ -73,9 +73,9 @@ function usePiecesDraft(saved: number, save: (pieces: number) => Promise<void>) 
     setSaving(true);
     try {
       await save(pieces);
-      notify('resources.products.notify.pieces_saved', { type: 'success' });
+      notify('app.products.notify.pieces_saved', { type: 'success' });
     } catch (e) {
-      setError(refusalMessage(e) ?? t('resources.products.notify.pieces_save_error'));
+      setError(refusalMessage(e) ?? t('app.products.notify.pieces_save_error'));
     } finally {
       setSaving(false);
     }
@@ -127,11 +127,11 @@ function StockStatus({ count, soldOutKey }: { count: PieceCount; soldOutKey: str
     <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75 }}>
       {state === 'a_la_venta' && (
         <Typography variant="body2" color="text.secondary" component="span">
-          {t('resources.products.form.for_sale', { smart_count: freePieces(count) })}
+          {t('app.products.form.for_sale', { smart_count: freePieces(count) })}
         </Typography>
       )}
       {count.apartadas > 0 && (
-        <Chip size="small" color="warning" variant="outlined" label={t('resources.products.form.held', { smart_count: count.apartadas })} />
+        <Chip size="small" color="warning" variant="outlined" label={t('app.products.form.held', { smart_count: count.apartadas })} />
       )}
     </Box>
   );
@@ -148,7 +148,7 @@ function SizeRow({ size, onChanged }: { size: ProductSize; onChanged: () => Prom
   });
   const soldOut = stockState(size) === 'agotada';
   const deletable = canDeleteSize(size);
-  const deleteLabel = t('resources.products.form.delete_size', { talla: size.talla });
+  const deleteLabel = t('app.products.form.delete_size', { talla: size.talla });
 
   const remove = async () => {
     try {
@@ -158,7 +158,7 @@ function SizeRow({ size, onChanged }: { size: ProductSize; onChanged: () => Prom
       // a size with a sale stays: the database says so in Spanish
       const refusal = refusalMessage(e);
       if (refusal) notify(refusal, { type: 'error', messageArgs: { _: refusal } });
-      else notify('resources.products.notify.size_delete_error', { type: 'error' });
+      else notify('app.products.notify.size_delete_error', { type: 'error' });
     }
   };
 
@@ -184,21 +184,21 @@ function SizeRow({ size, onChanged }: { size: ProductSize; onChanged: () => Prom
       </Typography>
       <TextField
         size="small"
-        label={t('resources.products.form.existencias')}
+        label={t('app.products.form.existencias')}
         {...input}
         slotProps={{
           ...input.slotProps,
-          htmlInput: { ...input.slotProps.htmlInput, 'aria-label': t('resources.products.form.size_pieces', { talla: size.talla }) },
+          htmlInput: { ...input.slotProps.htmlInput, 'aria-label': t('app.products.form.size_pieces', { talla: size.talla }) },
         }}
       />
-      <StockStatus count={size} soldOutKey="resources.products.form.size_sold_out" />
+      <StockStatus count={size} soldOutKey="app.products.form.size_sold_out" />
       {deletable ? (
         <IconButton size="small" aria-label={deleteLabel} onClick={() => void remove()}>
           <CloseIcon fontSize="small" />
         </IconButton>
       ) : (
         // held pieces keep their size: the button stays visible but off, and says why
-        <Tooltip title={t('resources.products.form.size_held_no_delete')}>
+        <Tooltip title={t('app.products.form.size_held_no_delete')}>
           <span>
             <IconButton size="small" aria-label={deleteLabel} disabled>
               <CloseIcon fontSize="small" />
@@ -232,11 +232,11 @@ function ProductStock({ productId }: { productId: string }) {
   return (
     <Box data-testid="product-stock">
       <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-        {t('resources.products.form.no_sizes')}
+        {t('app.products.form.no_sizes')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-        <TextField size="small" label={t('resources.products.form.product_pieces')} sx={{ width: 200 }} {...input} />
-        <StockStatus count={product} soldOutKey="resources.products.form.product_sold_out" />
+        <TextField size="small" label={t('app.products.form.product_pieces')} sx={{ width: 200 }} {...input} />
+        <StockStatus count={product} soldOutKey="app.products.form.product_sold_out" />
       </Box>
       {error && (
         <Typography variant="body2" color="error" role="alert" sx={{ mt: 1 }}>
@@ -274,7 +274,7 @@ function SizesEditor({ productId }: { productId: string }) {
     const existencias = parsePieces(pieces);
     if (!value || existencias === null) return;
     if (duplicate) {
-      notify('resources.products.notify.size_duplicate', { type: 'error' });
+      notify('app.products.notify.size_duplicate', { type: 'error' });
       return;
     }
     setBusy(true);
@@ -286,7 +286,7 @@ function SizesEditor({ productId }: { productId: string }) {
     } catch (e) {
       const refusal = refusalMessage(e);
       if (refusal) notify(refusal, { type: 'error', messageArgs: { _: refusal } });
-      else notify('resources.products.notify.size_add_error', { type: 'error' });
+      else notify('app.products.notify.size_add_error', { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -311,17 +311,17 @@ function SizesEditor({ productId }: { productId: string }) {
       >
         <TextField
           size="small"
-          label={t('resources.products.form.size')}
+          label={t('app.products.form.size')}
           value={size}
           onChange={(e) => setSize(e.target.value)}
           onKeyDown={onEnter}
           error={duplicate}
-          helperText={duplicate ? t('resources.products.notify.size_duplicate') : ' '}
+          helperText={duplicate ? t('app.products.notify.size_duplicate') : ' '}
         />
         <TextField
           size="small"
           type="number"
-          label={t('resources.products.form.existencias')}
+          label={t('app.products.form.existencias')}
           value={pieces}
           onChange={(e) => setPieces(e.target.value)}
           onKeyDown={onEnter}
@@ -336,11 +336,11 @@ function SizesEditor({ productId }: { productId: string }) {
           onClick={() => void add()}
           sx={{ mt: { xs: 0, sm: 1 }, justifySelf: 'start', gridColumn: { xs: '1 / -1', sm: 'auto' } }}
         >
-          {t('resources.products.form.add_size')}
+          {t('app.products.form.add_size')}
         </Button>
         {badPieces && (
           <Typography variant="body2" color="error" role="alert" sx={{ gridColumn: '1 / -1' }}>
-            {t('resources.products.form.pieces_invalid', { max: MAX_PIECES })}
+            {t('app.products.form.pieces_invalid', { max: MAX_PIECES })}
           </Typography>
         )}
       </Box>
@@ -351,14 +351,9 @@ function SizesEditor({ productId }: { productId: string }) {
       ) : (
         <Box>
           <Typography variant="body2" color="text.secondary">
-            {t('resources.products.form.sizes_help')}
+            {t('app.products.form.sizes_help')}
           </Typography>
-          <Box
-            component="ul"
-            data-testid="sizes-list"
-            aria-label={t('resources.products.form.tab_sizes')}
-            sx={{ listStyle: 'none', p: 0, m: 0 }}
-          >
+          <Box component="ul" data-testid="sizes-list" aria-label={t('app.products.form.tab_sizes')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {sizes.map((s) => (
               <SizeRow key={s.id} size={s} onChanged={refetch} />
             ))}

@@ -28,6 +28,10 @@ export const productsMessages = {
         created_at: 'Creado',
         updated_at: 'Actualizado',
       },
+    },
+  },
+  app: {
+    products: {
       title: 'Productos',
       subtitle: 'Mostrando %{shown} de %{total} totales',
       subtitle_campaign: 'Mostrando %{shown} de %{total} totales en %{campaign}',

@@ -31,7 +31,7 @@ import {
   storagePathsFromUrls,
 } from '../common/upload-names.ts';
 import { adminProductsArgs, hasNextProductsPage, type ProductListParams } from './productList.ts';
-import type { AdminProduct } from './productTypes.ts';
+import { type AdminProduct, PRODUCT_FORM_FIELDS } from './productTypes.ts';
 import { publicationScheduler } from './requestPublication.ts';
 import { invokeFunction } from './functions.ts';
 import type { ImportProduct } from '../../supabase/functions/_shared/import-product.ts';
@@ -160,23 +160,11 @@ async function getProduct(id: string): Promise<AdminProduct> {
   return product;
 }
 
-/** The fields a product form writes: an edit sends them as it loaded them, so a save never overwrites someone else's. */
-const PRODUCT_FORM_FIELDS = [
-  'campaign_id',
-  'category_id',
-  'subcategory_id',
-  'brand_id',
-  'marca',
-  'nombre',
-  'precio_original',
-  'precio_venta',
-  'descripcion',
-  'imagen_principal',
-  'permalink',
-  'destacado',
-  'costo_compra',
-  'link_externo',
-] as const;
+/**
+ * The fields a product save writes: the form's, the brand's name it carries and the featured star. An
+ * edit sends them as it loaded them, so a save never overwrites someone else's.
+ */
+const SAVED_FIELDS = [...PRODUCT_FORM_FIELDS, 'marca', 'destacado'] as const;
 
 /**
  * A full save through save_product (products and product_private in one transaction); null id
@@ -184,9 +172,7 @@ const PRODUCT_FORM_FIELDS = [
  * ConflictError) if someone else has saved any of them since.
  */
 function saveProduct(id: string | null, data: Record<string, unknown>, loaded?: RaRecord): Promise<AdminProduct> {
-  const expected = loaded
-    ? Object.fromEntries(PRODUCT_FORM_FIELDS.filter((f) => f in loaded).map((f) => [f, loaded[f] ?? null]))
-    : undefined;
+  const expected = loaded ? Object.fromEntries(SAVED_FIELDS.filter((f) => f in loaded).map((f) => [f, loaded[f] ?? null])) : undefined;
   const product = expected ? { ...data, expected } : data;
   return callRpc('save_product', { p_id: id, p_product: product as Database['public']['Functions']['save_product']['Args']['p_product'] });
 }

@@ -40,21 +40,24 @@ export interface AdminProductsPage {
   permalink_match: { id: string; nombre: string; permalink: string } | null;
 }
 
-/** What the product form sends to save_product. */
-export interface ProductFormValues {
-  campaign_id: string;
-  brand_id: string;
-  category_id: string;
-  subcategory_id: string;
-  nombre: string;
-  imagen_principal: string;
-  precio_original: string;
-  costo_compra: string;
-  precio_venta: string;
-  permalink: string;
-  link_externo: string;
-  descripcion: string;
-}
+/** The product form's fields: what it loads from a product and sends to save_product. */
+export const PRODUCT_FORM_FIELDS = [
+  'campaign_id',
+  'brand_id',
+  'category_id',
+  'subcategory_id',
+  'nombre',
+  'imagen_principal',
+  'precio_original',
+  'costo_compra',
+  'precio_venta',
+  'permalink',
+  'link_externo',
+  'descripcion',
+] as const;
+
+/** The product form's values: each field as text while it is edited, prices too. */
+export type ProductFormValues = Record<(typeof PRODUCT_FORM_FIELDS)[number], string>;
 
 export interface ProductImage {
   id: string;

@@ -5,26 +5,17 @@
  * internet are refused with a Spanish message and store nothing; admins mark messages read or
  * archived and cannot rewrite them.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serveGateway } from '../../scripts/stack/gateway/index.ts';
-import { ROOT } from '../../scripts/stack/index.ts';
 import { adminClient, anonClient, serviceClient, sql, stack, userClient } from './helpers.ts';
-
-const GATEWAY_PORT = Number(process.env['TEST_FUNCTIONS_GATEWAY_PORT'] ?? 64962);
-const REST_URL = `http://127.0.0.1:${Number(process.env['TEST_REST_PORT'] ?? 64329)}`;
-const gatewayUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
+import { startGateway, type TestGateway } from './test-gateway.ts';
 
 let standIn: Server;
 let hooks: unknown[] = [];
 let hookStatus = 204;
-let gateway: { close(): Promise<void> } | null = null;
-let storageDir = '';
+let gateway: TestGateway | null = null;
 
 const MESSAGE = {
   name: '  Ana López ',
@@ -40,7 +31,7 @@ const untyped = (client: unknown) => client as SupabaseClient;
 
 /** The shop's call: the public key as bearer, a JSON body (a string is sent as it is). */
 async function send(body: unknown): Promise<{ status: number; error?: string }> {
-  const res = await fetch(`${gatewayUrl}/functions/v1/contact-message`, {
+  const res = await fetch(`${gateway!.url}/functions/v1/contact-message`, {
     method: 'POST',
     headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, 'content-type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -66,17 +57,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
-  storageDir = await mkdtemp(join(tmpdir(), 'contact-test-'));
-  gateway = await serveGateway({
-    port: GATEWAY_PORT,
-    restUrl: REST_URL,
-    jwtSecret: stack.jwtSecret,
-    anonKey: stack.anonKey,
-    serviceRoleKey: stack.serviceRoleKey,
-    dbUrl: stack.dbUrl,
-    storageDir,
-    functionsDir: join(ROOT, 'supabase/functions'),
-    publicUrl: gatewayUrl,
+  gateway = await startGateway({
     functionSecrets: { 'contact-message': { CONTACT_WEBHOOK_URL: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/hook` } },
   });
 });
@@ -84,7 +65,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await new Promise<void>((resolve) => standIn.close(() => resolve()));
-  await rm(storageDir, { recursive: true, force: true });
   await sql.query('truncate public.contact_messages');
 });
 

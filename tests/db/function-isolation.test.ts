@@ -6,45 +6,30 @@
  * function (tests/fixtures/functions/env-probe) that reports what its process can read, served by a
  * gateway whose own environment holds request-rebuild's secret.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveGateway } from '../../scripts/stack/gateway/index.ts';
 import { ROOT } from '../../scripts/stack/index.ts';
 import { stack } from './helpers.ts';
 import { invoke } from './invoke.ts';
+import { startGateway, type TestGateway } from './test-gateway.ts';
 
 const GATEWAY_PORT = Number(process.env['TEST_ISOLATION_GATEWAY_PORT'] ?? 64963);
-const REST_URL = `http://127.0.0.1:${Number(process.env['TEST_REST_PORT'] ?? 64329)}`;
 const gatewayUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
 const functionsDir = join(ROOT, 'tests/fixtures/functions');
 
-let gateway: { close(): Promise<void> };
-let dataDir = '';
+let gateway: TestGateway;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'function-isolation-'));
-  await writeFile(join(dataDir, 'jwt-secret'), stack.jwtSecret);
   // request-rebuild's own secret, in the environment the gateway reads function secrets from
   process.env['PUBLISH_GITHUB_TOKEN'] = 'github_pat_solo_de_request_rebuild';
-  gateway = await serveGateway({
-    port: GATEWAY_PORT,
-    restUrl: REST_URL,
-    jwtSecret: stack.jwtSecret,
-    anonKey: stack.anonKey,
-    serviceRoleKey: stack.serviceRoleKey,
-    dbUrl: stack.dbUrl,
-    storageDir: dataDir,
-    functionsDir,
-    publicUrl: gatewayUrl,
-  });
+  gateway = await startGateway({ port: GATEWAY_PORT, functionsDir });
+  await writeFile(join(gateway.storageDir, 'jwt-secret'), stack.jwtSecret);
 });
 
 afterAll(async () => {
   delete process.env['PUBLISH_GITHUB_TOKEN'];
   await gateway.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('a function’s process', () => {
@@ -70,7 +55,7 @@ describe('a function’s process', () => {
 
   it('reads its own folder but no file of the data folder (the JWT secret)', async () => {
     const own = join(functionsDir, 'env-probe', 'index.ts');
-    const secret = join(dataDir, 'jwt-secret');
+    const secret = join(gateway.storageDir, 'jwt-secret');
     const res = await invoke('env-probe', stack.anonKey, { files: [own, secret, join(ROOT, 'package.json')] }, gatewayUrl);
     expect(((await res.json()) as { files: unknown }).files).toEqual({
       [own]: 'read',
@@ -81,7 +66,7 @@ describe('a function’s process', () => {
 
   it('connects to the gateway but not straight to Postgres or PostgREST', async () => {
     const dbPort = Number(new URL(stack.dbUrl).port);
-    const restPort = Number(new URL(REST_URL).port);
+    const restPort = Number(new URL(stack.restUrl).port);
     const res = await invoke('env-probe', stack.anonKey, { ports: [GATEWAY_PORT, dbPort, restPort] }, gatewayUrl);
     expect(((await res.json()) as { ports: unknown }).ports).toEqual({
       [GATEWAY_PORT]: 'connected',

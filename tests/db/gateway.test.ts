@@ -14,20 +14,20 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveGateway } from '../../scripts/stack/gateway/index.ts';
 import { deleteStorageRows, ensureUser, sql, stack } from './helpers.ts';
+import { startGateway, type TestGateway } from './test-gateway.ts';
 
 const GATEWAY_PORT = Number(process.env['TEST_GATEWAY_PORT'] ?? 64331);
-const REST_URL = `http://127.0.0.1:${Number(process.env['TEST_REST_PORT'] ?? 64329)}`;
 const url = `http://127.0.0.1:${GATEWAY_PORT}`;
 const BUCKET = 'product-images';
 /** A small render cache, so the test can fill it. */
 const RENDER_CACHE_BYTES = 150_000;
 const noSession = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
+/** The test functions' folder. */
 let dir: string;
 let storageDir: string;
-let gateway: { close(): Promise<void> };
+let gateway: TestGateway;
 
 const anon = () => createClient(url, stack.anonKey, noSession);
 const service = () => createClient(url, stack.serviceRoleKey, noSession);
@@ -59,7 +59,6 @@ function filesUnder(root: string): string[] {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
   await chmod(dir, 0o755);
-  storageDir = join(dir, 'storage');
   const functionsDir = join(dir, 'functions');
   await mkdir(join(functionsDir, 'hello'), { recursive: true });
   await writeFile(
@@ -83,20 +82,13 @@ beforeAll(async () => {
   await mkdir(join(functionsDir, 'fails-to-start'), { recursive: true });
   await writeFile(join(functionsDir, 'fails-to-start', 'index.ts'), `throw new Error('no arranca');\n`);
 
-  gateway = await serveGateway({
+  gateway = await startGateway({
     port: GATEWAY_PORT,
-    host: '127.0.0.1',
-    restUrl: REST_URL,
-    jwtSecret: stack.jwtSecret,
-    anonKey: stack.anonKey,
-    serviceRoleKey: stack.serviceRoleKey,
-    dbUrl: stack.dbUrl,
-    storageDir,
     functionsDir,
-    publicUrl: url,
     allowedOrigins: ['http://localhost:4321'],
     renderCacheBytes: RENDER_CACHE_BYTES,
   });
+  storageDir = gateway.storageDir;
   await ensureUser(ADMIN.email, ADMIN.password, 'owner');
   await ensureUser(USER.email, USER.password, null);
 });
@@ -140,19 +132,7 @@ describe('gateway front door', () => {
   });
 
   it('refuses a second gateway on a busy port with a clear message', async () => {
-    await expect(
-      serveGateway({
-        port: GATEWAY_PORT,
-        restUrl: REST_URL,
-        jwtSecret: stack.jwtSecret,
-        anonKey: stack.anonKey,
-        serviceRoleKey: stack.serviceRoleKey,
-        dbUrl: stack.dbUrl,
-        storageDir,
-        functionsDir: dir,
-        publicUrl: url,
-      }),
-    ).rejects.toThrow(new RegExp(`${GATEWAY_PORT}.*SUPABASE_PORT`));
+    await expect(startGateway({ port: GATEWAY_PORT, functionsDir: dir })).rejects.toThrow(new RegExp(`${GATEWAY_PORT}.*SUPABASE_PORT`));
   });
 });
 

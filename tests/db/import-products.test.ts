@@ -266,7 +266,7 @@ describe('bulk-import-products-batch', () => {
       ['{no es json', 'El cuerpo debe ser JSON'],
       [[row(1)], 'El cuerpo debe ser un objeto JSON'],
       // the wizard says the same before sending (one message, pinned here to the function's)
-      [{ products: [row(1)], campaign_id: campaignId }, productsMessages.resources.products.import.select_required],
+      [{ products: [row(1)], campaign_id: campaignId }, productsMessages.app.products.import.select_required],
       [{ ...batch([row(1)]), campaign_id: 'abc' }, 'campaign_id no es un identificador válido.'],
       [{ ...batch([]) }, 'products debe ser una lista con al menos un producto.'],
       [{ ...batch([row(1)]), products: 'x' }, 'products debe ser una lista con al menos un producto.'],
@@ -284,7 +284,7 @@ describe('bulk-import-products-batch', () => {
       p_brand_id: null as unknown as string,
       p_products: [row(1)],
     });
-    expect(error?.message).toBe(productsMessages.resources.products.import.select_required);
+    expect(error?.message).toBe(productsMessages.app.products.import.select_required);
     expect(await productCount()).toBe(0);
   });
 });

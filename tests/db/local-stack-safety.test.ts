@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveGateway } from '../../scripts/stack/gateway/index.ts';
 import { ROOT } from '../../scripts/stack/index.ts';
 import { jwtSecretFor, makeApiKeys, readJwtSecret } from '../../scripts/stack/keys.ts';
 import { ensureUser, sql, stack } from './helpers.ts';
+import { startGateway, type TestGateway } from './test-gateway.ts';
 
 const PORT = Number(process.env['TEST_GATEWAY_PORT'] ?? 64331) + 1;
 const url = `http://127.0.0.1:${PORT}`;
@@ -25,31 +25,16 @@ const FAILURES_PER_ADDRESS = 40;
 const VICTIM = { email: 'safety-victim@test.local', password: 'victim-password-123' };
 const OTHER = { email: 'safety-other@test.local', password: 'other-password-123' };
 
-let dir: string;
-let gateway: { close(): Promise<void> };
+let gateway: TestGateway;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'outlet-safety-'));
-  gateway = await serveGateway({
-    port: PORT,
-    restUrl: `http://127.0.0.1:${Number(process.env['TEST_REST_PORT'] ?? 64329)}`,
-    jwtSecret: stack.jwtSecret,
-    anonKey: stack.anonKey,
-    serviceRoleKey: stack.serviceRoleKey,
-    dbUrl: stack.dbUrl,
-    storageDir: join(dir, 'storage'),
-    functionsDir: join(dir, 'functions'),
-    publicUrl: url,
-    allowedOrigins: [SHOP],
-    authFailuresPerAddress: FAILURES_PER_ADDRESS,
-  });
+  gateway = await startGateway({ port: PORT, allowedOrigins: [SHOP], authFailuresPerAddress: FAILURES_PER_ADDRESS });
   await ensureUser(VICTIM.email, VICTIM.password, null);
   await ensureUser(OTHER.email, OTHER.password, null);
 });
 afterAll(async () => {
   await sql.query(`delete from auth.users where email like 'safety-%@test.local'`);
   await gateway?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** A raw HTTP request, so the Host header can be what a rebinding page's browser would send. */

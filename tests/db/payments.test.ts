@@ -8,19 +8,14 @@
  * webhook secret. Nobody sends a key: a shopper's browser and Mercado Pago carry none.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serveGateway } from '../../scripts/stack/gateway/index.ts';
-import { ROOT } from '../../scripts/stack/index.ts';
 import * as F from './fixture.ts';
 import { adminClient, anonClient, signedIn, sql, stack } from './helpers.ts';
+import { FUNCTIONS_GATEWAY_PORT, startGateway, type TestGateway } from './test-gateway.ts';
 
-const GATEWAY_PORT = Number(process.env['TEST_FUNCTIONS_GATEWAY_PORT'] ?? 64962);
-const gatewayUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
+const gatewayUrl = `http://127.0.0.1:${FUNCTIONS_GATEWAY_PORT}`;
 const SHOP = 'https://tienda.example';
 const ACCESS_TOKEN = 'TEST-4417820963518223-112710-6d1c3b2b7c3a4f5e8d9c0b1a2f3e4d5c-202809963';
 const WEBHOOK_SECRET = 'clave-secreta-de-webhooks-de-prueba';
@@ -161,8 +156,7 @@ const REJECTED = { status: 'rejected', status_detail: 'cc_rejected_insufficient_
 
 // ─── The functions, behind a gateway with this file's secrets ────────────────────────────────────
 
-let gateway: { close(): Promise<void> } | null = null;
-let storageDir = '';
+let gateway: TestGateway | null = null;
 
 /** Where a deployed project's webhook function listens (this gateway's own address is http, which Mercado Pago refuses). */
 const NOTIFICATION_URL = 'https://pagos.tienda.example/functions/v1/mercadopago-webhook';
@@ -178,16 +172,7 @@ async function serveFunctions(paymentsOn: boolean, opts: { notices?: boolean } =
     ? { MP_ACCESS_TOKEN: ACCESS_TOKEN, MP_WEBHOOK_SECRET: WEBHOOK_SECRET, MP_API_URL: standInUrl }
     : {};
   const notices = paymentsOn && opts.notices !== false ? { MP_NOTIFICATION_URL: NOTIFICATION_URL } : {};
-  gateway = await serveGateway({
-    port: GATEWAY_PORT,
-    restUrl: stack.restUrl,
-    jwtSecret: stack.jwtSecret,
-    anonKey: stack.anonKey,
-    serviceRoleKey: stack.serviceRoleKey,
-    dbUrl: stack.dbUrl,
-    storageDir,
-    functionsDir: join(ROOT, 'supabase/functions'),
-    publicUrl: gatewayUrl,
+  gateway = await startGateway({
     functionSecrets: { pay: { ...mp, ...notices, SITE_URL: SHOP }, 'mercadopago-webhook': mp, 'refund-payment': mp },
   });
 }
@@ -313,14 +298,12 @@ async function paidOrder(paymentId: string) {
 beforeAll(async () => {
   await startStandIn();
   standInUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
-  storageDir = await mkdtemp(join(tmpdir(), 'payments-test-'));
   await serveFunctions(true);
 });
 
 afterAll(async () => {
   await gateway?.close();
   await new Promise<void>((resolve) => standIn.close(() => resolve()));
-  await rm(storageDir, { recursive: true, force: true });
 });
 
 beforeEach(async () => {

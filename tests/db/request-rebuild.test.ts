@@ -5,17 +5,13 @@
  * whose request-rebuild runs in Deno with the publishing secrets that test gives it (a function's
  * secrets are fixed when its process starts).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serveGateway } from '../../scripts/stack/gateway/index.ts';
-import { ROOT } from '../../scripts/stack/index.ts';
 import { adminClient, resetData, serviceClient, signedIn, sql, stack, userClient } from './helpers.ts';
 import { invoke } from './invoke.ts';
+import { startGateway, type TestGateway } from './test-gateway.ts';
 
 interface Received {
   path: string;
@@ -28,28 +24,13 @@ let received: Received[] = [];
 let answerStatus = 204;
 let standInUrl = '';
 
-const GATEWAY_PORT = Number(process.env['TEST_FUNCTIONS_GATEWAY_PORT'] ?? 64962);
-const REST_URL = `http://127.0.0.1:${Number(process.env['TEST_REST_PORT'] ?? 64329)}`;
-const gatewayUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
-let gateway: { close(): Promise<void> } | null = null;
-let storageDir = '';
+let gateway: TestGateway | null = null;
 
 /** A gateway on the test stack whose request-rebuild has exactly these secrets. */
 async function serveWith(secrets: Record<string, string>): Promise<void> {
   await gateway?.close();
   gateway = null;
-  gateway = await serveGateway({
-    port: GATEWAY_PORT,
-    restUrl: REST_URL,
-    jwtSecret: stack.jwtSecret,
-    anonKey: stack.anonKey,
-    serviceRoleKey: stack.serviceRoleKey,
-    dbUrl: stack.dbUrl,
-    storageDir,
-    functionsDir: join(ROOT, 'supabase/functions'),
-    publicUrl: gatewayUrl,
-    functionSecrets: { 'request-rebuild': secrets },
-  });
+  gateway = await startGateway({ functionSecrets: { 'request-rebuild': secrets } });
 }
 
 function useGithub(): Promise<void> {
@@ -66,7 +47,7 @@ async function tokenOf(client: Awaited<ReturnType<typeof adminClient>>): Promise
 }
 
 function call(token: string | null, body?: unknown): Promise<Response> {
-  return invoke('request-rebuild', token, body, gatewayUrl);
+  return invoke('request-rebuild', token, body, gateway!.url);
 }
 
 async function publications() {
@@ -96,14 +77,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
   standInUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
-  storageDir = await mkdtemp(join(tmpdir(), 'request-rebuild-test-'));
   await resetData();
 });
 
 afterAll(async () => {
   await gateway?.close();
   await new Promise<void>((resolve) => standIn.close(() => resolve()));
-  await rm(storageDir, { recursive: true, force: true });
 });
 
 beforeEach(async () => {

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { createClient } from '@supabase/supabase-js';
 import { formatMexicoCityDateTime } from '../../src/lib/dates.ts';
 import { createAccount, mexicoDate, service } from './fixtures.ts';
+import { signIn } from './sign-in.ts';
 import { expect, type Locator, type Page, test } from './test.ts';
 
 const run = Date.now().toString(36);
@@ -169,15 +170,6 @@ async function report<T = Record<string, unknown>>(name: string, args: Record<st
   return data ?? [];
 }
 
-async function openAsAdmin(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/admin\/login/);
-  await page.getByLabel('Usuario').fill(ADMIN.email);
-  await page.getByLabel('Contraseña').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
-
 /** The cells of the one row of `table` that contains `text`. */
 async function rowCells(table: Locator, text: string): Promise<string[]> {
   const row = table.getByRole('row').filter({ hasText: text });
@@ -189,7 +181,7 @@ const figure = (page: Page, label: string) => page.getByRole('region', { name: l
 const n = (value: unknown) => Number(value).toLocaleString('es-MX');
 
 test('Actividad: the range and limit, every tab with the fixture of one quiet day', async ({ page }) => {
-  await openAsAdmin(page, '/admin');
+  await signIn(page, ADMIN, { at: '/admin' });
   await expect(page.getByRole('heading', { level: 1, name: 'Actividad de Usuarios' })).toBeVisible();
   await expect(page.getByLabel('Desde')).toHaveValue(mexicoDate(-6));
   await expect(page.getByLabel('Hasta')).toHaveValue(mexicoDate(0));
@@ -256,7 +248,7 @@ test('Actividad: the range and limit, every tab with the fixture of one quiet da
 test('Analytics: cards, top lists and CSV files for the last 30 days, and the whole history', async ({ page }) => {
   const range = { start_date: mexicoDate(-29), end_date: mexicoDate(0) };
   const [summary] = await report<Record<string, number>>('get_analytics_summary', range);
-  await openAsAdmin(page, '/admin/analytics');
+  await signIn(page, ADMIN, { at: '/admin/analytics' });
   await expect(page.getByRole('combobox', { name: 'Período' })).toHaveText('Últimos 30 días');
   await expect(figure(page, 'Búsquedas')).toHaveText(n(summary!['total_searches']));
   await expect(figure(page, 'Filtros aplicados')).toHaveText(n(summary!['total_filters']));
@@ -334,7 +326,7 @@ test('Analytics: cards, top lists and CSV files for the last 30 days, and the wh
 });
 
 test('Analytics: loading, empty panels, nothing to export, and the error in place of the screen', async ({ page }) => {
-  await openAsAdmin(page, '/admin/featured-products');
+  await signIn(page, ADMIN, { at: '/admin/featured-products' });
   await page.route('**/rest/v1/rpc/get_analytics_by_period*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.fulfill({ json: [] });
@@ -372,7 +364,7 @@ test('Reportes: funnel, every tab with the fixture, charts, and the empty and er
   const [funnel] = await report<Record<string, number>>('get_conversion_funnel_report', range);
   const daily = await report<Record<string, number | string>>('get_daily_activity_report', { limit_count: 30, ...range });
   const behavior = await report<{ session_id: string }>('get_user_behavior_report', { limit_count: 100, ...range });
-  await openAsAdmin(page, '/admin/reports');
+  await signIn(page, ADMIN, { at: '/admin/reports' });
   await expect(figure(page, 'Sesiones totales')).toHaveText(n(funnel!['total_sesiones']));
   await expect(figure(page, 'Sesiones con búsqueda')).toHaveText(n(funnel!['sesiones_con_busqueda']));
   await expect(figure(page, 'Sesiones con click')).toHaveText(n(funnel!['sesiones_con_click']));

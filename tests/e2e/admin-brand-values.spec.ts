@@ -4,6 +4,7 @@
  * closest brand; one click links them all, and 'Reporte de Migración' records it like a merge.
  */
 import { createAccount, mexicoDate, service } from './fixtures.ts';
+import { signIn } from './sign-in.ts';
 import { expect, test } from './test.ts';
 
 const run = Date.now().toString(36);
@@ -46,10 +47,7 @@ test.afterAll(async () => {
 });
 
 test('free-text brands are listed with their closest brand and linked in one click', async ({ page }) => {
-  await page.goto('/admin/brands');
-  await page.getByLabel('Usuario').fill(ADMIN.email);
-  await page.getByLabel('Contraseña').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await signIn(page, ADMIN, { at: '/admin/brands' });
   await page.getByRole('tab', { name: 'Marcas sin vincular' }).click();
 
   const card = page.getByLabel('Levi’s Strauss', { exact: true });

@@ -8,7 +8,8 @@
 import { readFile } from 'node:fs/promises';
 import { discountedPrice } from '../../admin/products/bulkRules.ts';
 import { anon, createAccount, mexicoDate, service, sql } from './fixtures.ts';
-import { expect, type Page, test } from './test.ts';
+import { signIn } from './sign-in.ts';
+import { expect, test } from './test.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `admin-lote-${run}@e2e.local`, password: 'admin-e2e-password' };
@@ -77,19 +78,11 @@ async function catalogue(): Promise<string> {
   return JSON.stringify([products, privates, privates2]);
 }
 
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Usuario').fill(OWNER.email);
-  await page.getByLabel('Contraseña').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Mi cuenta' })).toBeVisible();
-}
-
 test('a 15 % discount on all 500 products of a campaign, checked row by row', async ({ page }) => {
   test.setTimeout(120_000);
   const before = await prices();
   expect(before.size).toBe(COUNT);
-  await signIn(page);
+  await signIn(page, OWNER);
   await page.goto(`/admin/products?campaign=${campaignId}`);
   await expect(page.getByTestId('products-subtitle')).toContainText(`${COUNT}`);
 
@@ -123,7 +116,7 @@ test('a 15 % discount on all 500 products of a campaign, checked row by row', as
 
 test('the list exported as CSV and imported back changes nothing', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
-  await signIn(page);
+  await signIn(page, OWNER);
   await page.goto(`/admin/products?campaign=${campaignId}`);
   await expect(page.getByTestId('products-subtitle')).toContainText(`${COUNT}`);
   const before = await catalogue();
@@ -189,7 +182,7 @@ test('the pieces of every size of the chosen products, never below what an unpai
     .throwOnError();
   const reference = (order as { reference: string }).reference;
 
-  await signIn(page);
+  await signIn(page, OWNER);
   await page.goto(`/admin/products?campaign=${stockCampaignId}`);
   await expect(page.getByTestId('products-subtitle')).toContainText('2');
   await page.getByRole('checkbox', { name: `Seleccionar Con tallas ${run}` }).check();

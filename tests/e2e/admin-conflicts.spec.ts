@@ -4,6 +4,7 @@
  * 'Recargar', and the database keeps the first person's change.
  */
 import { createAccount, mexicoDate, service } from './fixtures.ts';
+import { signIn } from './sign-in.ts';
 import { expect, type Page, test } from './test.ts';
 
 const run = Date.now().toString(36);
@@ -45,17 +46,6 @@ test.afterAll(async () => {
   await service().from('campaigns').delete().eq('id', campaignId).throwOnError();
 });
 
-/** A browser of its own, signed in as this person, at this back-office path. */
-async function signedIn(freshPage: () => Promise<Page>, who: { email: string; password: string }, path: string): Promise<Page> {
-  const page = await freshPage();
-  await page.goto(path);
-  await page.getByLabel('Usuario').fill(who.email);
-  await page.getByLabel('Contraseña').fill(who.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page).not.toHaveURL(/login/);
-  return page;
-}
-
 async function openCampaign(page: Page) {
   await page.getByLabel('Solo campañas activas').check();
   await page
@@ -68,8 +58,9 @@ async function openCampaign(page: Page) {
 }
 
 test('two admins edit the same campaign: the second save is refused and offers to reload', async ({ freshPage }) => {
-  const ana = await signedIn(freshPage, ANA, '/admin/campaigns');
-  const luis = await signedIn(freshPage, LUIS, '/admin/campaigns');
+  const [ana, luis] = [await freshPage(), await freshPage()];
+  await signIn(ana, ANA, { at: '/admin/campaigns' });
+  await signIn(luis, LUIS, { at: '/admin/campaigns' });
   const anaDialog = await openCampaign(ana);
   const luisDialog = await openCampaign(luis);
   await expect(anaDialog.getByLabel('Nombre')).toHaveValue(`Conflicto ${run}`);
@@ -99,7 +90,8 @@ test('two admins edit the same campaign: the second save is refused and offers t
 
 test('two admins edit the same product: the second save is refused in the dialog and nothing is overwritten', async ({ freshPage }) => {
   const open = async (who: typeof ANA) => {
-    const page = await signedIn(freshPage, who, `/admin/products`);
+    const page = await freshPage();
+    await signIn(page, who, { at: '/admin/products' });
     await page.getByRole('searchbox').fill(permalink);
     const card = page
       .getByTestId('product-card')

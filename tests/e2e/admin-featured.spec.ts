@@ -8,6 +8,7 @@ import { getFeaturedProducts } from '../../src/data/home.ts';
 import { createShopClient } from '../../src/data/supabase.ts';
 import { HOME_FEATURED_MAX } from '../../src/lib/featured.ts';
 import { createAccount, mexicoDate, service } from './fixtures.ts';
+import { signIn } from './sign-in.ts';
 import { expect, type Page, test } from './test.ts';
 
 const ADMIN = { email: `admin-featured-${Date.now().toString(36)}@e2e.local`, password: 'admin-e2e-password' };
@@ -46,10 +47,7 @@ test.afterAll(async () => {
 });
 
 async function open(page: Page) {
-  await page.goto('/admin/featured-products');
-  await page.getByLabel('Usuario').fill(ADMIN.email);
-  await page.getByLabel('Contraseña').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await signIn(page, ADMIN, { at: '/admin/featured-products' });
   await expect(page.getByRole('heading', { level: 1, name: 'Productos Destacados' })).toBeVisible();
 }
 

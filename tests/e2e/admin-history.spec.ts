@@ -4,6 +4,7 @@
  * the campaign's own edit page. Editors have no 'Historial'.
  */
 import { createAccount, mexicoDate, service } from './fixtures.ts';
+import { signIn } from './sign-in.ts';
 import { expect, type Page, test } from './test.ts';
 
 const run = Date.now().toString(36);
@@ -28,16 +29,6 @@ test.afterAll(async () => {
   await service().from('campaigns').delete().eq('id', campaignId).throwOnError();
 });
 
-async function signedIn(freshPage: () => Promise<Page>, who: { email: string; password: string }, path: string): Promise<Page> {
-  const page = await freshPage();
-  await page.goto(path);
-  await page.getByLabel('Usuario').fill(who.email);
-  await page.getByLabel('Contraseña').fill(who.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Mi cuenta' })).toBeVisible();
-  return page;
-}
-
 async function openCampaign(page: Page, name: string) {
   await page.getByLabel('Solo campañas activas').check();
   await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Acciones' }).click();
@@ -46,7 +37,8 @@ async function openCampaign(page: Page, name: string) {
 }
 
 test('an editor’s change is in the owner’s Historial, before and after, and on the record’s page', async ({ freshPage }) => {
-  const editor = await signedIn(freshPage, EDITOR, '/admin/campaigns');
+  const editor = await freshPage();
+  await signIn(editor, EDITOR, { at: '/admin/campaigns' });
   await expect(editor.getByRole('menuitem', { name: 'Historial' })).toHaveCount(0);
   const dialog = await openCampaign(editor, NAME);
   await expect(dialog.getByText('Historial de cambios')).toHaveCount(0);
@@ -54,7 +46,8 @@ test('an editor’s change is in the owner’s Historial, before and after, and 
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toBeHidden();
 
-  const owner = await signedIn(freshPage, OWNER, '/admin/');
+  const owner = await freshPage();
+  await signIn(owner, OWNER);
   await owner.getByRole('menuitem', { name: 'Historial' }).click();
   await expect(owner.getByRole('heading', { name: 'Historial', level: 1 })).toBeVisible();
   await owner.getByLabel('Persona').click();

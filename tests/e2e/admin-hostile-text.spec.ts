@@ -9,6 +9,7 @@
  * office (laptop viewport, last): it adds a product of its own and removes it afterwards.
  */
 import { createAccount, mexicoDate, service } from './fixtures.ts';
+import { signIn } from './sign-in.ts';
 import { expect, type Page, test } from './test.ts';
 
 const run = Date.now().toString(36);
@@ -115,11 +116,7 @@ test('the shop grid and a live product page show the names as text, and the chat
 
 test('the back office lists and edits the product with its names as text', async ({ page }) => {
   const opened = noDialogs(page);
-  await page.goto('/admin/login');
-  await page.getByLabel('Usuario').fill(ADMIN.email);
-  await page.getByLabel('Contraseña').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page).not.toHaveURL(/login/);
+  await signIn(page, ADMIN);
   await page.goto('/admin/products');
   await page.getByPlaceholder('Buscar por nombre, marca, descripción, permalink o código interno').fill(PERMALINK);
   const card = page.getByTestId('product-card').filter({ hasText: NAME });

@@ -5,6 +5,7 @@
  * shop (a product newer than the last build is shown live). Desktop only.
  */
 import { createAccount, mexicoDate, service } from './fixtures.ts';
+import { signIn } from './sign-in.ts';
 import { expect, test } from './test.ts';
 
 const run = Date.now().toString(36);
@@ -37,11 +38,7 @@ test.beforeAll(async () => {
 
 test('a CSV goes through the three steps into the admin list and the shop', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/admin/login');
-  await page.getByLabel('Usuario').fill(ADMIN.email);
-  await page.getByLabel('Contraseña').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page).not.toHaveURL(/login/);
+  await signIn(page, ADMIN);
   await page.goto('/admin/products');
   await page.getByRole('button', { name: 'Importar CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importación Masiva de Productos' });

@@ -6,7 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createAccount, service } from './fixtures.ts';
-import { expect, type Page, test } from './test.ts';
+import { signIn } from './sign-in.ts';
+import { expect, test } from './test.ts';
 
 const ADMIN = { email: `admin-messages-${Date.now().toString(36)}@e2e.local`, password: 'admin-e2e-password' };
 
@@ -30,14 +31,6 @@ test.afterAll(async () => {
   await service().from('contact_messages').delete().gte('id', 0).throwOnError();
 });
 
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Usuario').fill(ADMIN.email);
-  await page.getByLabel('Contraseña').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page).not.toHaveURL(/login/);
-}
-
 test('a shopper’s message reaches the inbox, is read, answered, archived and exported', async ({ page }) => {
   await page.goto('/contacto');
   await expect(page.getByRole('button', { name: 'Enviar mensaje' })).toBeEnabled();
@@ -49,7 +42,7 @@ test('a shopper’s message reaches the inbox, is read, answered, archived and e
   await page.getByRole('button', { name: 'Enviar mensaje' }).click();
   await expect(page.getByText('Mensaje enviado!')).toBeVisible();
 
-  await signIn(page);
+  await signIn(page, ADMIN);
   const menu = page.getByRole('menuitem', { name: /Mensajes/ });
   await expect(menu).toHaveAccessibleName('Mensajes 2 sin leer');
   await menu.click();

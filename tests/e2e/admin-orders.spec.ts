@@ -14,6 +14,7 @@
 import { holdState, holdText, shortMoment, untilText } from '../../admin/orders/rules.ts';
 import { formatPrice } from '../../src/lib/money.ts';
 import { anon, createAccount, service, shopSettings, sql } from './fixtures.ts';
+import { signIn } from './sign-in.ts';
 import { expect, type Locator, type Page, test } from './test.ts';
 
 const run = Date.now().toString(36);
@@ -106,14 +107,6 @@ async function stock(p: Product, talla: string) {
   return row;
 }
 
-async function signIn(page: Page, who = ADMIN) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Usuario').fill(who.email);
-  await page.getByLabel('Contraseña').fill(who.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Mi cuenta' })).toBeVisible();
-}
-
 async function openOrder(page: Page, typed: string, reference: string) {
   await page.getByRole('menuitem', { name: 'Pedidos' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Pedidos/ })).toBeVisible();
@@ -171,7 +164,7 @@ test('an order holds its piece until a time the team extends; paid, it sells it 
   expect(await stock(product, product.size)).toEqual({ existencias: 1, apartadas: 1 });
   expect(await sizeCount(product.category_id, product.size)).toBe(before - 1);
 
-  await signIn(page);
+  await signIn(page, ADMIN);
   await page.getByRole('menuitem', { name: 'Pedidos' }).click();
   const held = (await orderRow(reference)).held_until!;
   // the list says until when, compactly
@@ -245,7 +238,7 @@ test('a hold that ran out says so; one that ends while open cannot be extended; 
   expect(await orderRow(expired)).toMatchObject({ held_until: null, hold_end_reason: 'vencido' });
   expect(await stock(product, product.other)).toEqual({ existencias: 1, apartadas: 0 });
 
-  await signIn(page);
+  await signIn(page, ADMIN);
   await page.getByRole('menuitem', { name: 'Pedidos' }).click();
   await expect(page.getByRole('row').filter({ hasText: expired })).toContainText('Vencido');
   let dialog = await openOrder(page, expired, expired);
@@ -340,7 +333,7 @@ async function paidAndFlagged() {
 test('online payment off: how each order was paid, flagged payments in red, and neither link nor refund', async ({ page }) => {
   const { paid, flagged, cardId, walletId, approved } = await paidAndFlagged();
   // the test stack has no Mercado Pago secrets: pay/status says payments are off
-  await signIn(page);
+  await signIn(page, ADMIN);
   await page.getByRole('menuitem', { name: 'Pedidos' }).click();
   const paidRow = page.getByRole('row').filter({ hasText: paid.reference });
   await expect(paidRow).toContainText('Visa · 3 meses');
@@ -417,7 +410,7 @@ test('online payment on: the payment link to copy or send, and a refund only an 
     );
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page);
+  await signIn(page, ADMIN);
 
   let dialog = await openOrder(page, flagged.reference, flagged.reference);
   const link = `${process.env['E2E_SUPABASE_URL']}/functions/v1/pay/${flagged.page_token}`;

@@ -5,6 +5,7 @@
  * each size (edited, refused below what unpaid orders hold, sold out and restocked) and of a product
  * without sizes. Desktop only.
  */
+import { signIn } from './sign-in.ts';
 import { expect, test, type Page } from './test.ts';
 import { isVariantPath, variantPaths } from '../../src/lib/image-variants.ts';
 import { anon, createAccount, mexicoDate, service, sql } from './fixtures.ts';
@@ -32,12 +33,7 @@ test.beforeAll(async () => {
 });
 
 async function openProducts(page: Page, query = '') {
-  await page.goto('/admin/login');
-  await page.getByLabel('Usuario').fill(ADMIN.email);
-  await page.getByLabel('Contraseña').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page).not.toHaveURL(/login/);
-  await page.goto(`/admin/products${query}`);
+  await signIn(page, ADMIN, { at: `/admin/products${query}` });
   await expect(page.getByRole('heading', { name: /^Productos/ })).toBeVisible();
 }
 

@@ -20,7 +20,8 @@ import { type PolicyColumns, toShopPolicies } from '../../src/lib/policies.ts';
 import { createAccount, mexicoDate, service, shopSettings } from './fixtures.ts';
 import { pageText, policyFindings } from './policy-facts.ts';
 import { PUBLISH_PORT } from './stacks.ts';
-import { expect, test, type Page } from './test.ts';
+import { signIn } from './sign-in.ts';
+import { expect, test } from './test.ts';
 
 const run = Date.now().toString(36);
 const ADMIN = { email: `admin-publishing-${run}@e2e.local`, password: 'admin-e2e-password' };
@@ -79,14 +80,6 @@ test.afterAll(async () => {
   await rm(buildsDir, { recursive: true, force: true });
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${ORIGIN}/admin/login`);
-  await page.getByLabel('Usuario').fill(ADMIN.email);
-  await page.getByLabel('Contraseña').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page).not.toHaveURL(/login/);
-}
-
 /** A product of a running campaign, as the demo has many. */
 async function runningProduct() {
   const { data } = await service()
@@ -116,7 +109,7 @@ async function latestPublication() {
 test('an edit reaches the static shop: a new publication time, and the page shows it', async ({ page }) => {
   const product = await runningProduct();
   const renamed = `${product.nombre} Edición ${run}`;
-  await signIn(page);
+  await signIn(page, ADMIN, { at: `${ORIGIN}/admin/login` });
   const status = page.getByRole('status', { name: 'Estado de la tienda publicada' });
   await expect(status).toContainText('Tienda publicada hace');
   const before = await latestPublication();
@@ -159,7 +152,7 @@ test('a failed build leaves the published pages and shows the error in the back 
     .eq('id', product.id)
     .throwOnError();
 
-  await signIn(page);
+  await signIn(page, ADMIN, { at: `${ORIGIN}/admin/login` });
   const status = page.getByRole('status', { name: 'Estado de la tienda publicada' });
   await expect(status).toContainText('Error al publicar', { timeout: 60_000 });
   await status.getByText('Error al publicar').hover();
@@ -223,7 +216,7 @@ test('policies edited in Configuración reach every page once published', async 
   const original = await shopSettings();
   const product = await runningProduct();
   try {
-    await signIn(page);
+    await signIn(page, ADMIN, { at: `${ORIGIN}/admin/login` });
     await page.goto(`${ORIGIN}/admin/settings`);
     await page.getByRole('tab', { name: 'Políticas' }).click();
     await page.getByRole('spinbutton', { name: 'Envío gratis desde ($)' }).fill('1234');

@@ -7,6 +7,7 @@
  * are named in a warning, terms the law does not allow are refused, and the policies save. The
  * original settings are put back afterwards.
  */
+import { signIn } from './sign-in.ts';
 import { expect, test, type Page } from './test.ts';
 import { createAccount, service } from './fixtures.ts';
 
@@ -32,12 +33,7 @@ test.afterAll(async () => {
 });
 
 async function openGeneral(page: Page) {
-  await page.goto('/admin/settings');
-  await expect(page).toHaveURL(/\/admin\/login/);
-  await page.getByLabel('Usuario').fill(ADMIN.email);
-  await page.getByLabel('Contraseña').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await signIn(page, ADMIN, { at: '/admin/settings' });
   await page.getByRole('tab', { name: 'General' }).click();
 }
 

@@ -4,7 +4,8 @@
  * category already has a guide; edits and deletes one. An analyst reads the guides and may not
  * write. Categories say which kind of size they use.
  */
-import { createAccount, service } from './fixtures.ts';
+import { type Account, createAccount, service } from './fixtures.ts';
+import { signIn } from './sign-in.ts';
 import { expect, type Page, test } from './test.ts';
 
 const stamp = Date.now().toString(36);
@@ -21,11 +22,9 @@ test.afterAll(async () => {
   await service().from('size_guides').delete().eq('nombre', GUIDE).throwOnError();
 });
 
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/admin/size_guides');
-  await page.getByLabel('Usuario').fill(account.email);
-  await page.getByLabel('Contraseña').fill(account.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+/** Signed in at 'Guías de tallas', its list shown. */
+async function openGuides(page: Page, who: Account) {
+  await signIn(page, who, { at: '/admin/size_guides' });
   await expect(page.getByRole('menuitem', { name: 'Guías de tallas' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Nike calzado' })).toBeVisible();
 }
@@ -35,7 +34,7 @@ const cell = (page: Page, column: string, row: number) => page.getByRole('textbo
 test.describe.configure({ mode: 'serial' });
 
 test("an editor makes a brand's shoe guide, is told what is wrong, and edits it", async ({ page }) => {
-  await signIn(page, EDITOR);
+  await openGuides(page, EDITOR);
   await page.getByRole('link', { name: 'Nueva guía' }).click();
 
   // nothing filled in: each field says what it needs
@@ -103,7 +102,7 @@ test("an editor makes a brand's shoe guide, is told what is wrong, and edits it"
 });
 
 test('the database says a category already has a guide', async ({ page }) => {
-  await signIn(page, EDITOR);
+  await openGuides(page, EDITOR);
   await page.getByRole('link', { name: 'Nueva guía' }).click();
   await page.getByLabel('Nombre').fill('Otra de calzado');
   await page.getByRole('combobox', { name: 'Categoría' }).fill('Calz');
@@ -115,7 +114,7 @@ test('the database says a category already has a guide', async ({ page }) => {
 });
 
 test('an analyst reads the guides and their tables but cannot write', async ({ page }) => {
-  await signIn(page, ANALYST);
+  await openGuides(page, ANALYST);
   await expect(page.getByRole('link', { name: 'Nueva guía' })).toHaveCount(0);
   await expect(page.getByText('Solo lectura: las guías las editan dueños y editores.')).toBeVisible();
   await page.getByRole('row', { name: /Nike calzado/ }).click();
@@ -124,7 +123,7 @@ test('an analyst reads the guides and their tables but cannot write', async ({ p
 });
 
 test('categories say which kind of size they use', async ({ page }) => {
-  await signIn(page, EDITOR);
+  await openGuides(page, EDITOR);
   await page.getByRole('menuitem', { name: 'Categorías' }).click();
   const categories = page.getByRole('table', { name: 'Categorías' });
   // the name and the kind of size

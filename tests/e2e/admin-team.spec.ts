@@ -6,6 +6,7 @@
  * link.
  */
 import { createAccount, mailedLink, service } from './fixtures.ts';
+import { signIn } from './sign-in.ts';
 import { expect, type Page, test } from './test.ts';
 
 const run = Date.now().toString(36);
@@ -36,19 +37,6 @@ test.afterAll(async () => {
     if (u.email === NEW_PERSON) await service().auth.admin.deleteUser(u.id);
   }
 });
-
-async function submitSignIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Usuario').fill(who.email);
-  await page.getByLabel('Contraseña').fill(who.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-}
-
-/** Signs in and waits for the panel. */
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await submitSignIn(page, who);
-  await expect(page.getByRole('menuitem', { name: 'Mi cuenta' })).toBeVisible();
-}
 
 const row = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
 
@@ -137,7 +125,7 @@ test('a deactivated person cannot sign in until reactivated', async ({ page, fre
   await expect(row(page, NEW_PERSON)).toContainText('Desactivado');
 
   const person = await freshPage();
-  await submitSignIn(person, { email: NEW_PERSON, password: NEW_PASSWORD });
+  await signIn(person, { email: NEW_PERSON, password: NEW_PASSWORD }, { panel: false });
   await expect(person.getByText('Tu cuenta está desactivada. Pide a un dueño del equipo que la reactive.')).toBeVisible();
 
   await row(page, NEW_PERSON)

@@ -5,7 +5,8 @@
  * must enrol one to enter; five wrong codes in a row end the sign-in.
  */
 import * as OTPAuth from 'otpauth';
-import { createAccount, service } from './fixtures.ts';
+import { type Account, createAccount, service } from './fixtures.ts';
+import { signIn } from './sign-in.ts';
 import { expect, type Page, test } from './test.ts';
 
 const run = Date.now().toString(36);
@@ -30,12 +31,8 @@ test.afterAll(async () => {
   }
 });
 
-async function password(page: Page, who: { email: string; password: string }) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Usuario').fill(who.email);
-  await page.getByLabel('Contraseña').fill(who.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-}
+/** The sign-in's first step, the password; the panel may then ask for a code or an app. */
+const password = (page: Page, who: Account) => signIn(page, who, { panel: false });
 
 /** Reads the secret the enrolment shows and gives the app's current code. */
 async function enrol(page: Page): Promise<string> {

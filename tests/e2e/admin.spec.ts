@@ -6,6 +6,7 @@ import { expect, test, type Page } from './test.ts';
 import type { TablesInsert } from '../../src/data/database.types.ts';
 import { todayInMexicoCity } from '../../src/lib/dates.ts';
 import { createAccount, mexicoDate, service } from './fixtures.ts';
+import { signIn } from './sign-in.ts';
 
 const run = Date.now().toString(36);
 const ADMIN = { email: `admin-${run}@e2e.local`, password: 'admin-e2e-password' };
@@ -19,16 +20,8 @@ test.beforeAll(async () => {
   await createAccount(PLAIN, null);
 });
 
-async function signIn(page: Page, user = ADMIN) {
-  await page.getByLabel('Usuario').fill(user.email);
-  await page.getByLabel('Contraseña').fill(user.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-}
-
 async function openAsAdmin(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/admin\/login/);
-  await signIn(page);
+  await signIn(page, ADMIN, { at: path });
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
 }
 
@@ -60,10 +53,10 @@ test('sign-in: wrong password, back to the asked page, sign out, a non-admin ref
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('heading', { name: 'Panel de Administración' })).toBeVisible();
 
-  await signIn(page, { ...ADMIN, password: 'wrong-password' });
+  await signIn(page, { ...ADMIN, password: 'wrong-password' }, { at: null, panel: false });
   await expect(page.getByText('Credenciales incorrectas')).toBeVisible();
 
-  await signIn(page);
+  await signIn(page, ADMIN, { at: null });
   await expect(page).toHaveURL(/\/admin\/campaigns$/);
   await expect(page.getByRole('heading', { level: 1, name: /Campañas/ })).toBeVisible();
 
@@ -92,7 +85,7 @@ test('sign-in: wrong password, back to the asked page, sign out, a non-admin ref
   await page.goto('/admin/brands');
   await expect(page).toHaveURL(/\/admin\/login/);
 
-  await signIn(page, PLAIN);
+  await signIn(page, PLAIN, { at: null, panel: false });
   await expect(page.getByText('No tienes acceso al panel de administración.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login/);
 });

@@ -21,8 +21,13 @@ export function service(): SupabaseClient<Database> {
   return createClient<Database>(env('E2E_SUPABASE_URL'), env('E2E_SERVICE_ROLE_KEY'), noSession);
 }
 
+export interface Account {
+  email: string;
+  password: string;
+}
+
 /** Creates a confirmed account for a test with a staff role (app_metadata, which only the service key sets). */
-export async function createAccount(account: { email: string; password: string }, role: StaffRole | null = 'owner'): Promise<void> {
+export async function createAccount(account: Account, role: StaffRole | null = 'owner'): Promise<void> {
   const { error } = await service().auth.admin.createUser({
     ...account,
     email_confirm: true,

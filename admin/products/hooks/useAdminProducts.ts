@@ -38,10 +38,10 @@ export function useAdminProducts(query: ProductQuery) {
   useEffect(() => {
     if (!result.error || result.error === lastError.current) return;
     lastError.current = result.error;
-    if (result.isFetchNextPageError) notify('resources.products.notify.load_more_error', { type: 'error' });
-    else if (query.sort === 'top_discount') notify('resources.products.notify.top_discount_error', { type: 'error' });
-    else if (query.sort === 'top_profit') notify('resources.products.notify.top_profit_error', { type: 'error' });
-    else notify('resources.products.notify.load_error', { type: 'error' });
+    if (result.isFetchNextPageError) notify('app.products.notify.load_more_error', { type: 'error' });
+    else if (query.sort === 'top_discount') notify('app.products.notify.top_discount_error', { type: 'error' });
+    else if (query.sort === 'top_profit') notify('app.products.notify.top_profit_error', { type: 'error' });
+    else notify('app.products.notify.load_error', { type: 'error' });
   }, [result.error, result.isFetchNextPageError, notify, query.sort]);
 
   const pages = result.data?.pages;

@@ -12,7 +12,7 @@ export function useActiveCampaigns() {
   const notify = useNotify();
   const q = useGetList<CampaignOption>('campaigns', { pagination: ALL, sort: byName, filter: { is_live: true } }, lookupOptions);
   useEffect(() => {
-    if (q.error) notify('resources.products.notify.load_data_error', { type: 'error' });
+    if (q.error) notify('app.products.notify.load_data_error', { type: 'error' });
   }, [q.error, notify]);
   return q;
 }
@@ -42,7 +42,7 @@ export function useFormLookups(): { data: FormLookups | undefined; isPending: bo
   const queries = [campaigns, brands, categories, subcategories];
   const failed = queries.some((q) => q.error);
   useEffect(() => {
-    if (failed) notify('resources.products.notify.load_data_error', { type: 'error' });
+    if (failed) notify('app.products.notify.load_data_error', { type: 'error' });
   }, [failed, notify]);
   const data = useMemo(
     () =>

@@ -3,7 +3,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-const T = 'resources.products.import';
+const T = 'app.products.import';
 
 export function FileStep({
   fileName,

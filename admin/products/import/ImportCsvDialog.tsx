@@ -28,7 +28,7 @@ import { toImportProduct } from './rules.ts';
 import { IMPORT_BATCH_SIZE, IMPORT_PAUSE_MS, type ImportProgress, type ImportSummary, runImport } from './runImport.ts';
 import { type Selection, SelectStep } from './SelectStep.tsx';
 
-const T = 'resources.products.import';
+const T = 'app.products.import';
 const STEPS = ['select', 'file', 'review'] as const;
 
 function Wizard({ onClose, onBusy }: { onClose: () => void; onBusy: (busy: boolean) => void }) {
@@ -195,7 +195,7 @@ export function ImportCsvDialog({ open, onClose }: { open: boolean; onClose: () 
       maxWidth="lg"
       slotProps={{ transition: { onExited: () => setSession((n) => n + 1) } }}
     >
-      <DialogTitle id="import-csv-title">{t('resources.products.import_title')}</DialogTitle>
+      <DialogTitle id="import-csv-title">{t('app.products.import_title')}</DialogTitle>
       <Wizard key={session} onClose={close} onBusy={setBusy} />
     </Dialog>
   );

@@ -24,7 +24,7 @@ import { formatPrice } from '@/lib/money.ts';
 import type { MarginQuality } from '@/lib/pricing.ts';
 import type { ImportProgress } from './runImport.ts';
 
-const T = 'resources.products.import';
+const T = 'app.products.import';
 const PAGE_SIZE = 50;
 
 const BAND_COLOR: Record<MarginQuality, 'success' | 'info' | 'warning' | 'error'> = {

@@ -14,7 +14,7 @@ import { errorMessage } from '../../common/errors.ts';
 import { useActiveCampaigns } from '../hooks/useLookups.ts';
 import { campaignProblem } from './rules.ts';
 
-const T = 'resources.products.import';
+const T = 'app.products.import';
 
 export interface Selection {
   campaignId: string;

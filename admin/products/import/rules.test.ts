@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCsvFile } from '@/lib/csv-import.ts';
 import { campaignProblem, toImportProduct } from './rules.ts';
 
-const T = 'resources.products.import';
+const T = 'app.products.import';
 
 describe('campaignProblem', () => {
   it('asks for name, start and end', () => {

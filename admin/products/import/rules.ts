@@ -2,7 +2,7 @@
 import type { CsvProductRow } from '@/lib/csv-import.ts';
 import type { ImportProduct } from '../../../supabase/functions/_shared/import-product.ts';
 
-const T = 'resources.products.import';
+const T = 'app.products.import';
 
 /**
  * Why a new campaign cannot be created (a message key), or null: name, start and end are required,
