@@ -29,7 +29,7 @@ import {
 } from '../../lib/bag.ts';
 import { formatPrice } from '../../lib/money.ts';
 import type { ShopPolicies } from '../../lib/policies.ts';
-import { $bag, $lastOrder, type LastOrder, orderSent, removeBagItem, repriceBagItem } from '../../stores/bag.ts';
+import { $bag, $lastOrder, type LastOrder, orderSent, removeBagItem, repriceBagItem } from './store.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
 import { openChat, releaseChatWindow, reserveChatWindow } from './chat-window.ts';
 

@@ -5,9 +5,9 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import { addToBag, type BagItem, parseBag, removeFromBag, withPrice } from '../lib/bag.ts';
-import { isPageToken } from '../lib/payment-link.ts';
-import { notify } from './toast.ts';
+import { addToBag, type BagItem, parseBag, removeFromBag, withPrice } from '../../lib/bag.ts';
+import { isPageToken } from '../../lib/payment-link.ts';
+import { notify } from '../../stores/toast.ts';
 
 export const BAG_KEY = 'outlet_bag';
 export const LAST_ORDER_KEY = 'outlet_last_order';
