@@ -23,7 +23,7 @@ import { createShopClient } from '../../src/data/supabase.ts';
 import { CSV_ERRORS, CSV_FILE_ERROR, CSV_WARNINGS, parseCsvFile, parseCsvPrice } from '../../admin/products/csv-import.ts';
 import { filtersFromQuery, filtersToQuery, MAX_SEARCH_LENGTH, shopHref, toRpcParams } from '../../src/lib/filters.ts';
 import { isPriceRangeId } from '../../src/lib/price-range.ts';
-import { isValidPermalink, productRouteOf } from '../../src/lib/product-route.ts';
+import { isValidPermalink, productRouteOf } from '../../src/features/product/product-route.ts';
 import { ADMIN, ensureUser, stack, USER } from '../db/helpers.ts';
 import { B_NIKE, C_ACTIVE, loadFixture } from '../db/fixture.ts';
 import {

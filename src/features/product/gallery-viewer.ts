@@ -9,7 +9,7 @@
 import PhotoSwipe, { type SlideData } from 'photoswipe';
 // Its address only: imported as a stylesheet, Astro would link it from every product page's head.
 import styleUrl from 'photoswipe/style.css?url';
-import { keyZoom, maxZoom, provisionalSize, type Size, sameShape, secondaryZoom, zoomImageUrl } from '../../lib/gallery-zoom.ts';
+import { keyZoom, maxZoom, provisionalSize, type Size, sameShape, secondaryZoom, zoomImageUrl } from './gallery-zoom.ts';
 import type { ImageTransforms } from '../../lib/images.ts';
 
 export interface ViewerOptions {

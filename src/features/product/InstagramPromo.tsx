@@ -1,5 +1,5 @@
 /** The Instagram promo: 10% extra on a first purchase, code by direct message mentioning this product. */
-import { Camera } from '../icons.tsx';
+import { Camera } from '../../components/icons.tsx';
 
 interface Props {
   /** The shop's Instagram profile; without one the promo has no follow link. */

@@ -3,7 +3,7 @@
  * 'Producto Original' note. The header search indexes its words (the built page marks it as indexed),
  * all but those every product shares (data-pagefind-ignore).
  */
-import { BadgeCheck, Clock, Star } from '../icons.tsx';
+import { BadgeCheck, Clock, Star } from '../../components/icons.tsx';
 import type { ProductDetail } from '../../data/product.ts';
 import { remainingBadge } from '../../lib/campaign.ts';
 import { shopHref } from '../../lib/filters.ts';

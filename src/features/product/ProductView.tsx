@@ -3,11 +3,11 @@
  * after the last build). Same components and layout as the built page, src/pages/producto/[permalink].astro.
  */
 import type { CardProduct } from '../../data/product-summary.ts';
-import InstagramPromo from '../../components/product-page/InstagramPromo.tsx';
-import ProductLayout from '../../components/product-page/ProductLayout.tsx';
-import ProductBreadcrumb from '../../components/product-page/ProductBreadcrumb.tsx';
-import ProductSections from '../../components/product-page/ProductSections.tsx';
-import ProductSummary from '../../components/product-page/ProductSummary.tsx';
+import InstagramPromo from './InstagramPromo.tsx';
+import ProductLayout from './ProductLayout.tsx';
+import ProductBreadcrumb from './ProductBreadcrumb.tsx';
+import ProductSections from './ProductSections.tsx';
+import ProductSummary from './ProductSummary.tsx';
 import { toBuyProduct, type ProductDetail } from '../../data/product.ts';
 import { galleryImages } from '../../lib/gallery.ts';
 import type { ShopPolicies } from '../../lib/policies.ts';

@@ -1,7 +1,7 @@
 /** What a product page's head says: title, the 200-character description and the 1200x630 sharing image. */
-import { cutDescription, defaultDescription, descriptionText } from './description.ts';
-import { SHARE_SIZE } from './image-variants.ts';
-import { isStorageObjectUrl, preparedShareUrl, renderImageUrl, type ImageTransforms } from './images.ts';
+import { cutDescription, defaultDescription, descriptionText } from '../../lib/description.ts';
+import { SHARE_SIZE } from '../../lib/image-variants.ts';
+import { isStorageObjectUrl, preparedShareUrl, renderImageUrl, type ImageTransforms } from '../../lib/images.ts';
 
 export const OG_IMAGE = SHARE_SIZE;
 

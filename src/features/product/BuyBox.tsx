@@ -34,10 +34,10 @@ import { productChatLink } from '../../lib/chat.ts';
 import { discountBadge, hasDiscount } from '../../lib/discount.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { findChoosable, hasSizes, heldText, LAST_PIECE_LABEL, productState, sizeChoices } from '../../lib/stock.ts';
-import { $bag, addBagItem } from '../../features/bag/store.ts';
+import { $bag, addBagItem } from '../bag/store.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
-import { openChat, releaseChatWindow, reserveChatWindow } from '../../features/bag/chat-window.ts';
-import type { ConfirmedOrder } from '../../features/bag/OrderConfirmation.tsx';
+import { openChat, releaseChatWindow, reserveChatWindow } from '../bag/chat-window.ts';
+import type { ConfirmedOrder } from '../bag/OrderConfirmation.tsx';
 import type { OrderLinks } from '../../lib/payment-link.ts';
 import ShareDialog from './ShareDialog.tsx';
 import SizeGuide from './SizeGuide.tsx';
@@ -45,7 +45,7 @@ import SizeDialog from './SizeDialog.tsx';
 import SizePicker from './SizePicker.tsx';
 
 // loaded once an order is recorded (it brings date-fns for the hold's time)
-const OrderConfirmation = lazy(() => import('../../features/bag/OrderConfirmation.tsx'));
+const OrderConfirmation = lazy(() => import('../bag/OrderConfirmation.tsx'));
 
 interface Props {
   product: BuyProduct;

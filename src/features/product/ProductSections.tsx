@@ -3,7 +3,7 @@
  * sanitised description or the default text), shipping and returns (the shop's policies, in the
  * sentences every page uses), reviews.
  */
-import { ChevronDown } from '../icons.tsx';
+import { ChevronDown } from '../../components/icons.tsx';
 import type { ReactNode } from 'react';
 import { defaultDescription } from '../../lib/description.ts';
 import {

@@ -2,7 +2,7 @@
  * What the product gallery's full-screen viewer shows: each image at the largest size the shop makes, whole
  * (never cropped), and how far a tap or a key zooms into it.
  */
-import { type ImageTransforms, RENDER_WIDTHS, renderImageUrl } from './images.ts';
+import { type ImageTransforms, RENDER_WIDTHS, renderImageUrl } from '../../lib/images.ts';
 
 /** The widest render the shop asks for (1600): with transforms off, the widest prepared copy is served instead. */
 export const ZOOM_WIDTH = RENDER_WIDTHS[RENDER_WIDTHS.length - 1] ?? 1600;
