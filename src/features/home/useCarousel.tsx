@@ -4,7 +4,7 @@
  * slides show as plain HTML, the arrows and dots wait, and a pause is kept for it. The carousel renders `engine`.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { shouldAutoplay, wrapIndex } from '../../lib/carousel.ts';
+import { shouldAutoplay, wrapIndex } from './carousel.ts';
 import type { EmblaOptions, Engine } from './CarouselEngine.tsx';
 
 const CarouselEngine = lazy(() => import('./CarouselEngine.tsx'));

@@ -4,11 +4,11 @@
  * card records a product click. The page holds the first slide only (all the viewport shows before the
  * carousel runs); the rest come from /inicio.json once the island runs.
  */
-import { BuildClock } from '../clock.tsx';
+import { BuildClock } from '../../islands/clock.tsx';
 import ProductCard from '../../components/product/ProductCard.tsx';
 import { trackProductClick } from '../../data/analytics.ts';
 import type { CardProduct, ProductSummary } from '../../data/product-summary.ts';
-import { FEATURED_AUTOPLAY_MS, FEATURED_PER_SLIDE } from '../../lib/carousel.ts';
+import { FEATURED_AUTOPLAY_MS, FEATURED_PER_SLIDE } from './carousel.ts';
 import CarouselControls, { controls } from './CarouselControls.tsx';
 import type { HomeRest } from './home-rest.ts';
 import { useHomeRest } from './useHomeRest.ts';

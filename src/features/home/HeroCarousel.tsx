@@ -4,7 +4,7 @@
  * the others come from /inicio.json once the island runs.
  */
 import { discountBadge, hasDiscount } from '../../lib/discount.ts';
-import { HERO_AUTOPLAY_MS } from '../../lib/carousel.ts';
+import { HERO_AUTOPLAY_MS } from './carousel.ts';
 import type { ProductSummary } from '../../data/product-summary.ts';
 import type { HeroSlide } from '../../lib/hero.ts';
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
