@@ -5,7 +5,7 @@
  */
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import { useEffect, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import { sendContactMessage } from '../data/contact.ts';
+import { sendContactMessage } from '../../data/contact.ts';
 import {
   CONTACT_MAX_LENGTH,
   CONTACT_SENT_DESCRIPTION,
@@ -15,8 +15,8 @@ import {
   validateContact,
   type ContactField,
   type ContactForm as ContactFormState,
-} from '../lib/contact.ts';
-import { notify } from '../stores/toast.ts';
+} from '../../lib/contact.ts';
+import { notify } from '../../stores/toast.ts';
 
 const input =
   'mt-1.5 block w-full rounded-xl border border-neutral-300 bg-white px-4 py-3 text-base text-neutral-950 placeholder:text-neutral-500 transition focus:border-neutral-950 focus:outline-none focus:ring-2 focus:ring-lime-400 aria-[invalid=true]:border-red-600';
