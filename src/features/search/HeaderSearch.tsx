@@ -10,7 +10,7 @@ import { Loader2, Search, X } from '../../components/icons.tsx';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { trackProductClick } from '../../data/analytics.ts';
 import type { PlaceHit, ProductHit, SearchHit } from '../../lib/search.ts';
-import { useSearchTracking } from '../../features/shop/useSearchTracking.ts';
+import { useSearchTracking } from '../shop/useSearchTracking.ts';
 import type { SiteSearch } from './site-search.ts';
 
 /** Typing pause before the search is sent: one request per settled term, not per keystroke. */
