@@ -4,7 +4,7 @@
  * card records a product click. The page holds the first slide only (all the viewport shows before the
  * carousel runs); the rest come from /inicio.json once the island runs.
  */
-import { BuildClock } from '../../islands/clock.tsx';
+import { BuildClock } from '../../components/clock.tsx';
 import ProductCard from '../../components/product/ProductCard.tsx';
 import { trackProductClick } from '../../data/analytics.ts';
 import type { CardProduct, ProductSummary } from '../../data/product-summary.ts';

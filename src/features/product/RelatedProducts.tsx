@@ -4,7 +4,7 @@
  */
 import ProductCard, { ProductCardSkeleton } from '../../components/product/ProductCard.tsx';
 import { trackProductClick } from '../../data/analytics.ts';
-import { BuildClock } from '../../islands/clock.tsx';
+import { BuildClock } from '../../components/clock.tsx';
 import type { CardProduct, ProductSummary } from '../../data/product-summary.ts';
 
 const onOpen = (p: ProductSummary) => void trackProductClick(p);

@@ -11,7 +11,7 @@ import { NO_SIZE_KINDS, type SizeKinds } from '../../lib/my-size.ts';
 import { priceRangeLabel } from '../../lib/price-range.ts';
 import { $favoritesCount } from '../../stores/favorites.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
-import { BuildClock } from '../../islands/clock.tsx';
+import { BuildClock } from '../../components/clock.tsx';
 import FilterBar from './FilterBar.tsx';
 import FilterChips, { type Chip } from './FilterChips.tsx';
 import MySizeChips from './MySizeChips.tsx';
