@@ -3,7 +3,7 @@
  * groups that has any: same campaign + category + subcategory; same campaign + category; same campaign;
  * same brand. Used in memory at build time and as query filters live.
  */
-import type { Tables } from '../data/database.types.ts';
+import type { Tables } from './database.types.ts';
 
 export const RELATED_LIMIT = 4;
 
