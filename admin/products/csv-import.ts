@@ -3,8 +3,8 @@
  * product rows with their prices, errors and warnings. Pure: bytes in, rows out, no I/O.
  */
 import Papa from 'papaparse';
-import { roundCents } from '@/lib/money.ts';
-import { importSalePrice, type MarginQuality, marginQuality, profitMargin } from '@/lib/pricing.ts';
+import { roundCents } from '../../src/lib/money.ts';
+import { importSalePrice, type MarginQuality, marginQuality, profitMargin } from '../../src/lib/pricing.ts';
 
 /** The file's columns, in the template's order. */
 export const CSV_COLUMNS = [
