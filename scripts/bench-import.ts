@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { toImportProduct } from '../admin/products/import/rules.ts';
 import { IMPORT_BATCH_SIZE, IMPORT_PAUSE_MS, runImport } from '../admin/products/import/runImport.ts';
-import { parseCsvFile } from '../src/lib/csv-import.ts';
+import { parseCsvFile } from '../admin/products/csv-import.ts';
 import { ensureAdmin } from './lib/admin-user.ts';
 import { startStack } from './stack/index.ts';
 

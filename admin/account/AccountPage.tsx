@@ -5,7 +5,7 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { type SubmitEvent, useState } from 'react';
 import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, type StaffRole } from '@/lib/staff-roles.ts';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, type StaffRole } from '../common/staff-roles.ts';
 import { passwordProblem } from '../login/passwordRules.ts';
 import { supabase } from '../providers/supabase.ts';
 import { TwoFactorSection } from './TwoFactorSection.tsx';

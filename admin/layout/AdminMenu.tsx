@@ -20,7 +20,7 @@ import StraightenIcon from '@mui/icons-material/Straighten';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import { Box, Divider } from '@mui/material';
 import { Logout, Menu, usePermissions, useTranslate } from 'react-admin';
-import type { StaffRole } from '@/lib/staff-roles.ts';
+import type { StaffRole } from '../common/staff-roles.ts';
 import { MessagesMenuText } from '../messages/MessagesMenuText.tsx';
 import { canRoleAccess } from '../providers/accessRules.ts';
 

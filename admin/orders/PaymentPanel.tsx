@@ -22,7 +22,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import type { StaffRole } from '@/lib/staff-roles.ts';
+import type { StaffRole } from '../common/staff-roles.ts';
 import { formatPrice } from '@/lib/money.ts';
 import type { AdminDataProvider } from '../providers/dataProvider.ts';
 import { orderPagePath, paymentLink } from '../providers/payments.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsvFile } from '@/lib/csv-import.ts';
+import { parseCsvFile } from './csv-import.ts';
 import { toImportProduct } from './import/rules.ts';
 import { productsCsv } from './exportCsv.ts';
 

@@ -2,7 +2,7 @@
  * The product list's export as CSV text: the CSV import's own columns, then id and precio_venta, so
  * the file imports back (parseCsvFile) as the same products. Pure.
  */
-import { CSV_COLUMNS, CSV_EXPORT_COLUMNS } from '@/lib/csv-import.ts';
+import { CSV_COLUMNS, CSV_EXPORT_COLUMNS } from './csv-import.ts';
 import { type CsvColumn, toCsv } from '../common/csv-export.ts';
 import type { ExportedProduct } from '../providers/rpc.ts';
 

@@ -9,7 +9,7 @@
  * 'settings', 'shop_settings', 'featured-products', 'history'); `action` is react-admin's: 'list',
  * 'show', 'export' read, anything else ('create', 'edit', 'delete', …) writes.
  */
-import type { StaffRole } from '@/lib/staff-roles.ts';
+import type { StaffRole } from '../common/staff-roles.ts';
 
 const OWNER_ONLY = new Set(['team', 'shop_settings', 'history']);
 /** What others may read but only owners write: refunds ('Reembolsar', which the refund function allows owners alone). */

@@ -8,7 +8,7 @@
 import type { User } from '@supabase/supabase-js';
 import { supabaseAuthProvider } from 'ra-supabase';
 import type { AuthProvider } from 'react-admin';
-import { type StaffRole, staffRoleOf } from '@/lib/staff-roles.ts';
+import { type StaffRole, staffRoleOf } from '../common/staff-roles.ts';
 import { canRoleAccess } from './accessRules.ts';
 import { nextStep, TWO_FACTOR_LOCKED, teamRequiresTwoFactor, verifiedFactorId, verifyCode } from './twoFactor.ts';
 import { endSession, isSessionFresh, startSession } from './session.ts';

@@ -3,7 +3,7 @@
  * which only the function holds). Every call is refused unless the caller is an owner; a refusal
  * throws an Error with the function's Spanish message.
  */
-import type { StaffRole } from '@/lib/staff-roles.ts';
+import type { StaffRole } from '../common/staff-roles.ts';
 import type { Member } from '../../supabase/functions/admin-users/team.ts';
 import { setPasswordUrl } from './authProvider.ts';
 import { invokeFunction } from './functions.ts';

@@ -1,7 +1,7 @@
 /** 'Invitar persona': an email and a role; the person gets a link to choose their password. */
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { type SubmitEvent, useState } from 'react';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/staff-roles.ts';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../common/staff-roles.ts';
 import { team } from '../providers/team.ts';
 
 export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: (email: string) => void }) {

@@ -26,7 +26,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useGetIdentity, useNotify } from 'react-admin';
 import { formatMexicoCityDateTime } from '@/lib/dates.ts';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/staff-roles.ts';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../common/staff-roles.ts';
 import { type Member, team } from '../providers/team.ts';
 import { InviteDialog } from './InviteDialog.tsx';
 import { TeamTwoFactorSwitch } from './TeamTwoFactorSwitch.tsx';

@@ -1,6 +1,6 @@
 /** Creates or updates a back-office account with a role (app_metadata.role) through the Auth admin API. */
 import { createClient } from '@supabase/supabase-js';
-import type { StaffRole } from '../../src/lib/staff-roles.ts';
+import type { StaffRole } from '../../admin/common/staff-roles.ts';
 
 export async function ensureAdmin(
   url: string,

@@ -4,7 +4,7 @@
  * time, the back office's single-page app (admin/vite.config.ts, into /admin).
  *
  * With a cache folder the build is incremental: a product page whose key (everything it prints,
- * src/pages/producto/[permalink].astro) and code are unchanged since the last build with that folder
+ * src/features/product/product-paths.ts) and code are unchanged since the last build with that folder
  * is linked from it instead of rendered (scripts/lib/page-cache.ts), and the pages are rendered by one
  * astro build. Builds sharing a cache folder must not run at once.
  *

@@ -3,7 +3,7 @@
  * only the pages whose content changed:
  * - pages/<permalink>/index.html: each product page, a hard link to the file the build published
  *   (its bytes are shared, never copied);
- * - page-keys.json: each page's key (src/pages/producto/[permalink].astro: a digest of everything
+ * - page-keys.json: each page's key (src/features/product/product-paths.ts: a digest of everything
  *   the page prints), the digest of the code and settings that rendered them (pagesDigest) and the
  *   day in Mexico City (every page prints how many days its campaigns have left: a new day renders
  *   every page, and by as many builds side by side as a first build).

@@ -2,10 +2,10 @@
  * The header search's index: a Pagefind index of a built site, in its /pagefind folder.
  *
  * What it holds: every page that marks content as searchable (data-pagefind-body: the product pages,
- * src/pages/producto/[permalink].astro, and the information pages, BaseLayout's `searchable`), and one
+ * src/features/product/ProductPage.astro, and the information pages, BaseLayout's `searchable`), and one
  * record per brand, category and campaign a shopper can browse (src/data/search.ts), linking to
  * /tienda filtered by it. A product's price and availability are not taken from the index: the header
- * search reads them live (src/islands/header/HeaderSearch.tsx).
+ * search reads them live (src/features/search/HeaderSearch.tsx).
  *
  * Publishing: the pages go live first and the index follows (scripts/rebuild/worker.ts runs this after
  * a publication, at a low priority; the publish workflow deploys again once it is written). Until

@@ -4,7 +4,7 @@
  * (inner-joined: active only), brand, category and subcategory names, gallery (by orden), sizes and the
  * pieces of each size (piezas: for sale and held, src/lib/stock.ts).
  */
-import { RELATED_LIMIT, relatedTiers, type RelatedKeys } from '../lib/related.ts';
+import { RELATED_LIMIT, relatedTiers, type RelatedKeys } from './related.ts';
 import { type Pieza, toPiezas } from '../lib/stock.ts';
 import type { Tables } from './database.types.ts';
 import { CARD_SELECT, toCardProduct, toSummary, type CardProduct, type ProductSummary } from './product-summary.ts';

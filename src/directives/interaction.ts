@@ -4,7 +4,7 @@
  * use, such as the header search. Until then its server-rendered HTML works on its own (a form
  * still submits). A button clicked before hydration has finished is clicked again once it has, so a
  * first tap is never lost. Text typed meanwhile stays in its field only if the island leaves the
- * field uncontrolled (React sets a controlled field to its state): src/islands/header/HeaderSearch.tsx
+ * field uncontrolled (React sets a controlled field to its state): src/features/search/HeaderSearch.tsx
  * reads it once it has hydrated.
  */
 import type { ClientDirective } from 'astro';

@@ -10,7 +10,7 @@ import { shopClient } from '../data/client.ts';
 import { getHomeData } from '../data/home.ts';
 import { toSummary } from '../data/product-summary.ts';
 import { PUBLIC_IMAGE_TRANSFORMS } from 'astro:env/client';
-import type { CampaignRow, HomeRest } from '../islands/home/home-rest.ts';
+import type { CampaignRow, HomeRest } from '../features/home/home-rest.ts';
 import { campaignListLabel, campaignProgress } from '../lib/campaign.ts';
 import { formatDisplayDate, todayInMexicoCity } from '../lib/dates.ts';
 import { renderImageUrl } from '../lib/images.ts';

@@ -6,8 +6,10 @@
 import type { APIRoute } from 'astro';
 import sharp from 'sharp';
 import { SHOP } from '../config/shop.ts';
+import { SHARE_SIZE } from '../lib/image-variants.ts';
 
-export const OG_SIZE = { width: 1200, height: 630 } as const;
+/** The size of every share picture, the shop's own as a product's (the layout's og:image size tags). */
+const OG_SIZE = SHARE_SIZE;
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

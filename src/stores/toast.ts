@@ -1,6 +1,6 @@
 /**
  * Toasts: one at a time, 5000 ms, titles 'Éxito' / 'Error' unless a screen gives its own. Any island or
- * script may call these; the single toast region of the layout (src/components/Toaster.astro) shows them.
+ * script may call these; the single toast region of the layout (src/layouts/Toaster.astro) shows them.
  */
 import { atom } from 'nanostores';
 

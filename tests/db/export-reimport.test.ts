@@ -11,7 +11,7 @@ import { toImportProduct } from '../../admin/products/import/rules.ts';
 import { productsCsv } from '../../admin/products/exportCsv.ts';
 import type { ExportedProduct } from '../../admin/providers/rpc.ts';
 import type { Json } from '../../src/data/database.types.ts';
-import { parseCsvFile } from '../../src/lib/csv-import.ts';
+import { parseCsvFile } from '../../admin/products/csv-import.ts';
 import * as F from './fixture.ts';
 import { signedIn, sql } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import type { Database } from '../../src/data/database.types.ts';
-import type { StaffRole } from '../../src/lib/staff-roles.ts';
+import type { StaffRole } from '../../admin/common/staff-roles.ts';
 
 export type Client = SupabaseClient<Database>;
 

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareImages, type PrepareResult } from '../../scripts/lib/prepare-images.ts';
 import { responsiveImage } from '../../src/lib/images.ts';
-import { productOgImage } from '../../src/lib/product-meta.ts';
+import { productOgImage } from '../../src/features/product/product-meta.ts';
 import { serviceClient } from './helpers.ts';
 
 const db = serviceClient();

@@ -3,7 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import type { Database } from '../../src/data/database.types.ts';
-import type { StaffRole } from '../../src/lib/staff-roles.ts';
+import type { StaffRole } from '../../admin/common/staff-roles.ts';
 
 const noSession = { auth: { persistSession: false, autoRefreshToken: false } };
 

@@ -3,7 +3,7 @@
  * mangled, wrongly encoded, oversized), shop query strings and paths, and request bodies. The same
  * seed always gives the same inputs, so a failure can be replayed with HARDENING_SEED.
  */
-import { CSV_COLUMNS } from '../../src/lib/csv-import.ts';
+import { CSV_COLUMNS } from '../../admin/products/csv-import.ts';
 import { createRng, type Rng } from '../../scripts/seed/random.ts';
 
 export { createRng, type Rng };

@@ -1,7 +1,7 @@
 /**
  * Fuzzing with seeded generated inputs (HARDENING_SEED replays a run; HARDENING_FULL=1 tries
  * thousands):
- * - CSV files through the import's parsing (the wizard's bytes-to-rows, src/lib/csv-import.ts), and
+ * - CSV files through the import's parsing (the wizard's bytes-to-rows, admin/products/csv-import.ts), and
  *   a sample of them through the Edge Function bulk-import-products-batch as an admin;
  * - shop query strings and product paths through the storefront's parsing, and shop_page called
  *   with what those URLs and plain garbage give it;
@@ -20,10 +20,10 @@ import { toImportProduct } from '../../admin/products/import/rules.ts';
 import { tableChecksums } from '../../scripts/db/dump.ts';
 import { fetchShopPage } from '../../src/data/shop.ts';
 import { createShopClient } from '../../src/data/supabase.ts';
-import { CSV_ERRORS, CSV_FILE_ERROR, CSV_WARNINGS, parseCsvFile, parseCsvPrice } from '../../src/lib/csv-import.ts';
+import { CSV_ERRORS, CSV_FILE_ERROR, CSV_WARNINGS, parseCsvFile, parseCsvPrice } from '../../admin/products/csv-import.ts';
 import { filtersFromQuery, filtersToQuery, MAX_SEARCH_LENGTH, shopHref, toRpcParams } from '../../src/lib/filters.ts';
 import { isPriceRangeId } from '../../src/lib/price-range.ts';
-import { isValidPermalink, productRouteOf } from '../../src/lib/product-route.ts';
+import { isValidPermalink, productRouteOf } from '../../src/features/product/product-route.ts';
 import { ADMIN, ensureUser, stack, USER } from '../db/helpers.ts';
 import { B_NIKE, C_ACTIVE, loadFixture } from '../db/fixture.ts';
 import {

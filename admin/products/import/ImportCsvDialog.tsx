@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { CsvImport } from '@/lib/csv-import.ts';
+import type { CsvImport } from '../csv-import.ts';
 import type { AdminDataProvider } from '../../providers/dataProvider.ts';
 import { FileStep } from './FileStep.tsx';
 import { fileHash, parseInWorker } from './parseInWorker.ts';

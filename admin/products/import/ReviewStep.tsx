@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { CsvImport } from '@/lib/csv-import.ts';
+import type { CsvImport } from '../csv-import.ts';
 import { formatPrice } from '@/lib/money.ts';
 import type { MarginQuality } from '@/lib/pricing.ts';
 import type { ImportProgress } from './runImport.ts';

@@ -7,7 +7,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useCreate, useGetList, useNotify, useTranslate } from 'react-admin';
-import { csvTemplate } from '@/lib/csv-import.ts';
+import { csvTemplate } from '../csv-import.ts';
 import { todayInMexicoCity } from '@/lib/dates.ts';
 import { newBrand } from '../../brands/BrandCards.tsx';
 import { errorMessage } from '../../common/errors.ts';

@@ -1,4 +1,4 @@
-import { CSV_FILE_ERROR, type CsvFailure, type CsvImport } from '@/lib/csv-import.ts';
+import { CSV_FILE_ERROR, type CsvFailure, type CsvImport } from '../csv-import.ts';
 
 /** Parses the file's bytes in a Web Worker; a worker that crashes reads as an unreadable file. */
 export function parseInWorker(bytes: ArrayBuffer): Promise<CsvImport | CsvFailure> {

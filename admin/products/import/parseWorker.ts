@@ -1,5 +1,5 @@
 /** Reads a CSV file off the main thread, so a large file never freezes the back office. */
-import { parseCsvFile } from '@/lib/csv-import.ts';
+import { parseCsvFile } from '../csv-import.ts';
 
 self.onmessage = (event: MessageEvent<ArrayBuffer>) => {
   self.postMessage(parseCsvFile(event.data));

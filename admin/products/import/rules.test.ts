@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsvFile } from '@/lib/csv-import.ts';
+import { parseCsvFile } from '../csv-import.ts';
 import { campaignProblem, toImportProduct } from './rules.ts';
 
 const T = 'app.products.import';

@@ -1,5 +1,5 @@
 /** The wizard's pure rules: what a new campaign needs, and a CSV row as the import function takes it. */
-import type { CsvProductRow } from '@/lib/csv-import.ts';
+import type { CsvProductRow } from '../csv-import.ts';
 import type { ImportProduct } from '../../../supabase/functions/_shared/import-product.ts';
 
 const T = 'app.products.import';

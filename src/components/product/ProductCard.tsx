@@ -6,7 +6,7 @@
  */
 import { Clock } from '../icons.tsx';
 import { useId } from 'react';
-import { useNow } from '../../islands/clock.tsx';
+import { useNow } from '../clock.tsx';
 import { remainingBadge } from '../../lib/campaign.ts';
 import { cardBadges, LAST_SIZE_BADGE, NEW_BADGE } from '../../lib/card-badges.ts';
 import { discountBadge, hasDiscount } from '../../lib/discount.ts';
