@@ -178,6 +178,10 @@ create table public.products (
   constraint products_permalink_format
     check (permalink ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(permalink) <= 200)
 );
+-- Each page keeps 15% free, so an update that changes no indexed column (a new price, the pieces of
+-- a product without sizes) writes the new row version on the same page and adds nothing to the indexes:
+-- a discount on a whole campaign then leaves the name and description search indexes alone.
+alter table public.products set (fillfactor = 85);
 comment on table public.products is 'Products of a campaign. Public only while the campaign is active. Admin-only fields (costo_compra, link_externo) live in product_private.';
 comment on column public.products.marca is 'Free-text brand as typed or imported; brand_id is the catalogue brand.';
 comment on column public.products.sizes is 'Read-only copy of the product''s sizes with a piece for sale (neither sold nor held; trimmed, natural size order), kept by triggers so the shop can filter and count sizes without a join. Writes to it are ignored.';

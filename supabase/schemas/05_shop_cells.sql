@@ -348,7 +348,13 @@ as $$
 declare
   gone jsonb;
   came jsonb;
+  -- the price ranges as width_bucket() bounds (private.price_bounds): a price's range is
+  -- range_ids[width_bucket(price, range_lows) + 1], as public.price_range_of says, without a
+  -- function call per product
+  range_lows numeric[];
+  range_ids text[];
 begin
+  select b.lows, b.ids into range_lows, range_ids from private.price_bounds() b;
   -- A sold-out product (agotado) is in no listing: it is left out of the copy and the cells, and
   -- leaves them when it sells out, as if deleted; it comes back if a size is for sale again.
   if tg_op = 'DELETE' then
@@ -359,7 +365,7 @@ begin
       into gone from old_rows o where not o.agotado;
   elsif tg_op = 'INSERT' then
     insert into private.shop_catalogue (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded, descuento, destacado, orden_destacado)
-    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, public.price_range_of(n.precio_venta),
+    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, range_ids[width_bucket(n.precio_venta, range_lows) + 1],
       n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca),
       public.discount_percentage(n.precio_original, n.precio_venta), n.destacado, n.orden_destacado
     from new_rows n where not n.agotado;
@@ -368,12 +374,14 @@ begin
         'nombre_folded', private.search_fold(n.nombre), 'marca_folded', private.search_fold(n.marca)))
       into came from new_rows n where not n.agotado;
   else
-    -- An update touches the copy and the cells only for the rows whose shop columns changed: most
-    -- updates (a new description, an image, the sizes copy arriving unchanged) change none.
+    -- An update touches the copy only for the rows whose shop columns changed, and the cells only
+    -- for the rows whose cell keys changed: most updates (a new description, an image, the sizes
+    -- copy arriving unchanged) change neither, and a new price within the same price range (a
+    -- discount on a whole campaign, mostly) changes the copy but not the cells.
     delete from private.shop_catalogue c
      where c.id in (select o.id from old_rows o except select n.id from new_rows n where not n.agotado);
     insert into private.shop_catalogue as c (id, created_at, campaign_id, category_id, subcategory_id, brand_id, precio_venta, price_range, sizes, size_keys, nombre_folded, marca_folded, descuento, destacado, orden_destacado)
-    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, public.price_range_of(n.precio_venta),
+    select n.id, n.created_at, n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, range_ids[width_bucket(n.precio_venta, range_lows) + 1],
       n.sizes, private.size_keys(n.sizes), private.search_fold(n.nombre), private.search_fold(n.marca),
       public.discount_percentage(n.precio_original, n.precio_venta), n.destacado, n.orden_destacado
     from new_rows n where not n.agotado
@@ -394,16 +402,16 @@ begin
       into gone
     from old_rows o left join new_rows n on n.id = o.id
     where not o.agotado and (n.id is null or n.agotado
-      or (o.campaign_id, o.category_id, o.subcategory_id, o.brand_id, o.precio_venta, o.sizes, o.nombre, o.marca)
-        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, n.nombre, n.marca));
+      or (o.campaign_id, o.category_id, o.subcategory_id, o.brand_id, range_ids[width_bucket(o.precio_venta, range_lows) + 1], o.sizes, o.nombre, o.marca)
+        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, range_ids[width_bucket(n.precio_venta, range_lows) + 1], n.sizes, n.nombre, n.marca));
     select jsonb_agg(jsonb_build_object('campaign_id', n.campaign_id, 'category_id', n.category_id,
         'subcategory_id', n.subcategory_id, 'brand_id', n.brand_id, 'precio_venta', n.precio_venta, 'sizes', n.sizes,
         'nombre_folded', private.search_fold(n.nombre), 'marca_folded', private.search_fold(n.marca)))
       into came
     from new_rows n left join old_rows o on o.id = n.id
     where not n.agotado and (o.id is null or o.agotado
-      or (o.campaign_id, o.category_id, o.subcategory_id, o.brand_id, o.precio_venta, o.sizes, o.nombre, o.marca)
-        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, n.precio_venta, n.sizes, n.nombre, n.marca));
+      or (o.campaign_id, o.category_id, o.subcategory_id, o.brand_id, range_ids[width_bucket(o.precio_venta, range_lows) + 1], o.sizes, o.nombre, o.marca)
+        is distinct from (n.campaign_id, n.category_id, n.subcategory_id, n.brand_id, range_ids[width_bucket(n.precio_venta, range_lows) + 1], n.sizes, n.nombre, n.marca));
   end if;
   if gone is not null then
     perform private.shop_cells_apply(gone, -1);

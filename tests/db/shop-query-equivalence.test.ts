@@ -247,6 +247,12 @@ beforeAll(async () => {
   await sql.query(`update public.products set campaign_id = '00000000-0000-4000-8000-000000000109'
     where permalink like 'generado-6_'`);
   await sql.query(`delete from public.campaigns where id = '00000000-0000-4000-8000-000000000109'`);
+  // New prices, as a bulk discount writes them: most stay within their price range (the cells keep
+  // their counts, the narrow copy takes the price), a few cross into the range below, and one
+  // lands on a range's lower bound.
+  await sql.query(`update public.products set precio_venta = round(precio_venta * 0.9) where permalink like 'generado-7%'`);
+  await sql.query(`update public.products set precio_venta = 1000 where permalink = 'generado-80'`);
+  await sql.query(`update public.products set precio_venta = 999.99 where permalink = 'generado-81'`);
 
   // Three old products of brand Reebok and twenty newer ones whose marca alone says Reebok: the
   // second page of a search for it mixes both kinds.
