@@ -2,7 +2,7 @@
  * The back office's product list at catalogue scale, as an admin through the API: the first page,
  * one campaign's products, a search, and the two "top 1000" sorts.
  */
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { ensureAdmin } from '../lib/admin-user.ts';
 import { options, progress } from './options.ts';
 import { sample, type Timing } from './stats.ts';
@@ -15,11 +15,16 @@ export interface AdminCase {
 const EMAIL = 'bench@outlet.local';
 const PASSWORD = 'bench-password-1';
 
-export async function runAdminLists(url: string, anonKey: string, serviceRoleKey: string, campaignId: string | null): Promise<AdminCase[]> {
+/** The bench's owner account, signed in through the API as the back office signs in. */
+export async function benchAdmin(url: string, anonKey: string, serviceRoleKey: string): Promise<SupabaseClient> {
   await ensureAdmin(url, serviceRoleKey, EMAIL, PASSWORD);
   const admin = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const { error } = await admin.auth.signInWithPassword({ email: EMAIL, password: PASSWORD });
   if (error) throw new Error(`inicio de sesión del admin: ${error.message}`);
+  return admin;
+}
+
+export async function runAdminLists(admin: SupabaseClient, campaignId: string | null): Promise<AdminCase[]> {
   const list = (args: Record<string, unknown>) => async () => {
     const { error: e } = await admin.rpc('admin_products', {
       p_search: null,

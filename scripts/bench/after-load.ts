@@ -1,10 +1,10 @@
 /**
- * The state classes right after a load beside the same classes once the database settled: what the
- * filters section prints for the main size. Right after the load each state is asked once, with
- * only the load's own maintenance; settled is after `vacuum analyze`, each state BENCH_REPEATS times.
+ * The state classes right after a large change beside the same classes once the database settled:
+ * what the filters section prints for the main size. Right after the bulk seed, and right after a
+ * bulk action of the back office, each state is asked once, with only that change's own maintenance;
+ * settled is after `vacuum analyze`, each state BENCH_REPEATS times.
  */
 import type { ClassTiming, StateTiming } from './class-timings.ts';
-import type { CurvePoint } from './filters.ts';
 import { CLASS_LABELS } from './state-classes.ts';
 
 export interface AfterLoad {
@@ -13,29 +13,48 @@ export interface AfterLoad {
   slowest: StateTiming[];
 }
 
-/** A markdown table of both, per class, with the goal; and the slowest states right after the load. */
+/** A bulk action as an admin runs it, and the states asked once right after it returned. */
+export interface AfterBulk extends AfterLoad {
+  /** What was done, in words. */
+  action: string;
+  /** Products it changed. */
+  changed: number;
+  /** How long the admin waited for it. */
+  ms: number;
+}
+
+/** A markdown table of the fresh columns and the settled one, per class, with the goal; and each fresh column's slowest states. */
 export function afterLoadDetails(
   afterLoad: AfterLoad,
-  settled: CurvePoint | undefined,
+  afterBulk: AfterBulk | null,
+  settled: { classes: ClassTiming[] } | undefined,
   goal: number | null,
   table: (head: string[], rows: string[][]) => string,
 ): string[] {
   const over = (p95: number) => (goal !== null && p95 > goal ? ' ✗' : '');
+  const cell = (classes: ClassTiming[] | undefined, c: ClassTiming) => {
+    const s = classes?.find((x) => x.class === c.class);
+    return s ? `${s.ours.p50} / ${s.ours.p95}${over(s.ours.p95)}` : '—';
+  };
+  const slowest = (fresh: AfterLoad) => fresh.slowest.map((s) => `${s.state} ${s.p50} ms`).join('; ');
   return [
-    `\n### Recién cargado y asentado: p50 / p95 de cada clase (ms)\n`,
-    'Recién cargado: cada estado una vez, justo después de la siembra masiva (que deja vacuum y analyze hechos antes de volver), sin respuestas recordadas. Asentado: después de `vacuum analyze` de toda la base, cada estado varias veces.\n',
+    `\n### Recién cargado, recién hecha una acción masiva y asentado: p50 / p95 de cada clase (ms)\n`,
+    'Recién cargado: cada estado una vez, justo después de la siembra masiva (que deja vacuum y analyze hechos antes de volver), sin respuestas recordadas.',
+    afterBulk
+      ? `Recién hecha una acción masiva: cada estado una vez, justo después de que ${afterBulk.action} volvió (${afterBulk.changed.toLocaleString('es-MX')} productos cambiados en ${afterBulk.ms} ms, como admin por la API).`
+      : 'Sin acción masiva medida.',
+    'Asentado: después de `vacuum analyze` de toda la base, cada estado varias veces.\n',
     table(
-      ['clase', 'recién cargado', 'asentado', 'meta (p95)'],
-      afterLoad.classes.map((c) => {
-        const s = settled?.classes.find((x) => x.class === c.class);
-        return [
-          CLASS_LABELS[c.class],
-          `${c.ours.p50} / ${c.ours.p95}${over(c.ours.p95)}`,
-          s ? `${s.ours.p50} / ${s.ours.p95}${over(s.ours.p95)}` : '—',
-          goal === null ? '—' : `≤ ${goal}`,
-        ];
-      }),
+      ['clase', 'recién cargado', 'recién hecha la acción masiva', 'asentado', 'meta (p95)'],
+      afterLoad.classes.map((c) => [
+        CLASS_LABELS[c.class],
+        cell(afterLoad.classes, c),
+        cell(afterBulk?.classes, c),
+        cell(settled?.classes, c),
+        goal === null ? '—' : `≤ ${goal}`,
+      ]),
     ),
-    `\nLos más lentos recién cargado: ${afterLoad.slowest.map((s) => `${s.state} ${s.p50} ms`).join('; ')}`,
+    `\nLos más lentos recién cargado: ${slowest(afterLoad)}`,
+    ...(afterBulk ? [`\nLos más lentos recién hecha la acción masiva: ${slowest(afterBulk)}`] : []),
   ];
 }

@@ -9,7 +9,8 @@
  * `vacuum analyze` (what autovacuum reaches minutes later) before the repeated timings, at every
  * size. Both are printed side by side (after-load.ts). At that size the first design is also timed on a few states of each class
  * (baseline-filters.ts), 32 clients call `shop_page` at once on a shopper-like mix of 200 states
- * (filter-states.ts), and the back office's product list is timed on the same catalogue.
+ * (filter-states.ts), the back office's product list is timed on the same catalogue, and last a
+ * large bulk action is made as an admin and every state asked once right after it (after-bulk.ts).
  */
 import { createClient } from '@supabase/supabase-js';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -18,10 +19,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { seedBulkProducts } from '../seed/index.ts';
 import { startStack } from '../stack/index.ts';
-import { type AdminCase, runAdminLists } from './admin-lists.ts';
+import { type AdminCase, benchAdmin, runAdminLists } from './admin-lists.ts';
+import { runAfterBulk } from './after-bulk.ts';
 import { installBaseline } from './baseline-filters.ts';
 import { readCatalogue, readClassCatalogue } from './catalogue.ts';
-import type { AfterLoad } from './after-load.ts';
+import type { AfterBulk, AfterLoad } from './after-load.ts';
 import { type BaselineClass, type ClassTiming, type StateTiming, timeBaseline, timeClasses, timeOnce } from './class-timings.ts';
 import { filterStates } from './filter-states.ts';
 import { type LoadResult, loadRun } from './load.ts';
@@ -55,6 +57,8 @@ export interface FiltersResult {
   admin: AdminCase[];
   /** Every state asked once right after the load at the main size, before the database settled. */
   afterLoad: AfterLoad | null;
+  /** Every state asked once right after a large bulk action, at the main size (after-bulk.ts). */
+  afterBulk: AfterBulk | null;
 }
 
 const noSession = { auth: { persistSession: false, autoRefreshToken: false } };
@@ -69,7 +73,15 @@ export async function runFilters(): Promise<FiltersResult> {
   const db = new pg.Client({ connectionString: stack.dbUrl });
   // a dropped connection fails the next query (and the stack is still stopped below), not the process
   db.on('error', (error) => progress(`filtros: conexión a la base de datos perdida: ${error.message}`));
-  const result: FiltersResult = { mainSize: options.products, curve: [], baseline: [], load: null, admin: [], afterLoad: null };
+  const result: FiltersResult = {
+    mainSize: options.products,
+    curve: [],
+    baseline: [],
+    load: null,
+    admin: [],
+    afterLoad: null,
+    afterBulk: null,
+  };
   try {
     await db.connect();
     const anon = createClient(stack.url, stack.anonKey, noSession);
@@ -138,7 +150,9 @@ export async function runFilters(): Promise<FiltersResult> {
         );
       }
       const { rows: campaigns } = await db.query<{ id: string }>('select id::text from public.campaigns order by fecha_fin desc limit 1');
-      result.admin = await runAdminLists(stack.url, stack.anonKey, stack.serviceRoleKey, campaigns[0]?.id ?? null);
+      const admin = await benchAdmin(stack.url, stack.anonKey, stack.serviceRoleKey);
+      result.admin = await runAdminLists(admin, campaigns[0]?.id ?? null);
+      result.afterBulk = await runAfterBulk(db, anon, admin, states);
     }
     return result;
   } finally {

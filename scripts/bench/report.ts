@@ -113,6 +113,7 @@ function filterDetails(f: FiltersResult): string[] {
     out.push(
       ...afterLoadDetails(
         f.afterLoad,
+        f.afterBulk,
         f.curve.find((p) => p.size === f.mainSize),
         classGoalMs(f.mainSize),
         table,
