@@ -37,7 +37,7 @@ import { invokeFunction } from './functions.ts';
 import type { ImportProduct } from '../../supabase/functions/_shared/import-product.ts';
 import { uploadImageVariants } from './imageVariants.ts';
 import { ConflictError } from '../common/errors.ts';
-import { callReport, callRpc, type MergeResult, type ReportName, type UnlinkedBrandValue } from './rpc.ts';
+import { callReport, callRpc, type MergeResult, type ReportName, type RpcArgs, type RpcResults, type UnlinkedBrandValue } from './rpc.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
 import { onlinePaymentsEnabled, type RefundRequest, type RefundResult, refundPayment } from './payments.ts';
 
@@ -276,19 +276,21 @@ export const customMethods = {
     return published(callRpc('merge_subcategories', { source_subcategory_id: sourceId, target_subcategory_id: targetId }));
   },
   /**
-   * One action on many products in one transaction (bulk_update_products): the chosen ids, or all
-   * the list's filter matches; `expected` is the count the person confirmed. A deletion's image
-   * files are removed afterwards.
+   * One action on many products in one transaction (bulk_update_products, through the
+   * bulk-update-products function, which then leaves the shop's tables ready for the shoppers'
+   * filters): the chosen ids, or all the list's filter matches; `expected` is the count the person
+   * confirmed. A deletion's image files are removed afterwards.
    */
   async bulkUpdateProducts(target: BulkTarget, action: BulkAction, value: Record<string, unknown>, expected: number): Promise<number> {
+    const args: RpcArgs<'bulk_update_products'> = {
+      p_ids: 'ids' in target ? target.ids : null,
+      p_filter: 'filter' in target ? target.filter : null,
+      p_action: action,
+      p_value: value as never,
+      p_expected: expected,
+    };
     const result = await published(
-      callRpc('bulk_update_products', {
-        p_ids: 'ids' in target ? target.ids : null,
-        p_filter: 'filter' in target ? target.filter : null,
-        p_action: action,
-        p_value: value as never,
-        p_expected: expected,
-      }),
+      invokeFunction<RpcResults['bulk_update_products']>('bulk-update-products', args).then((r) => r ?? { changed: 0, image_urls: [] }),
     );
     if (result.image_urls.length) await removeFiles(PRODUCT_IMAGES_BUCKET, storagePathsFromUrls(result.image_urls));
     return result.changed;

@@ -8,14 +8,16 @@
  *   - `--allow-env` names exactly those variables and the function's declared secret names, so reading
  *     any other (another function's secret, the JWT secret) fails;
  *   - `--allow-net` is the function's own listening address plus the hosts of URL-valued variables
- *     (the gateway at SUPABASE_URL) and the function's declared hosts: Postgres and PostgREST, on
- *     other loopback ports, are out of reach; `--allow-read` is the functions folder (its code and
+ *     (the gateway at SUPABASE_URL; Postgres at SUPABASE_DB_URL for the few functions given it) and
+ *     the function's declared hosts: Postgres and PostgREST, on other loopback ports, are otherwise
+ *     out of reach; `--allow-read` is the functions folder (its code and
  *     `_shared`), nothing else; no `--allow-write`, `--allow-run`, `--allow-ffi` or `--allow-sys`;
  *   - Deno's module cache lives in node_modules/.cache/deno, so a second start compiles nothing;
  *   - the process ends when the stack stops it, or by itself when the stack's end of its standard
  *     input closes (boot.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type AddressInfo, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -59,9 +61,17 @@ export function permissionFlags(opts: FunctionProcessOptions, listen: string): s
   const envNames = [...new Set([...Object.keys(opts.env), ...(opts.secretNames ?? [])])].sort();
   const hosts = new Set([listen, ...(opts.hosts ?? [])]);
   for (const value of Object.values(opts.env)) {
-    if (/^https?:\/\//i.test(value) && URL.canParse(value)) hosts.add(new URL(value).host);
+    if (/^(https?|postgres(ql)?):\/\//i.test(value) && URL.canParse(value)) hosts.add(new URL(value).host);
   }
+  // the Postgres client reads PG* variables for its defaults; none is set in the process's environment
+  if (opts.env['SUPABASE_DB_URL']) envNames.push('PG*');
   return [`--allow-env=${envNames.join(',')}`, `--allow-net=${[...hosts].join(',')}`, `--allow-read=${resolve(opts.functionsDir)}`];
+}
+
+/** The functions folder's deno.json, when it has one. */
+function configFlags(dir: string): string[] {
+  const config = join(dir, 'deno.json');
+  return existsSync(config) ? ['--config', config] : [];
 }
 
 const LISTENING = /Listening on (https?:\/\/\S+?)\/?$/m;
@@ -98,7 +108,9 @@ function startOnce(opts: FunctionProcessOptions, listen: string): Promise<Functi
   const log = opts.log ?? ((line: string) => process.stderr.write(`[${opts.name}] ${line}\n`));
   const child: ChildProcess = spawn(
     denoBinary(),
-    ['run', '--no-prompt', ...permissionFlags(opts, listen), join(import.meta.dirname, 'boot.ts'), entry],
+    // the functions' own deno.json when they have one (npm: imports resolved from Deno's cache, as
+    // deployed), not the repository's package.json that Deno would find above boot.ts
+    ['run', '--no-prompt', ...configFlags(dir), ...permissionFlags(opts, listen), join(import.meta.dirname, 'boot.ts'), entry],
     {
       cwd: join(dir, opts.name),
       // an explicit environment: the parent's variables (its other secrets included) are not passed on

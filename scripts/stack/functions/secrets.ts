@@ -18,6 +18,13 @@ export const FUNCTION_SECRETS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * The functions that connect to the database directly, with SUPABASE_DB_URL (the platform gives it
+ * to every function; locally only these get it, so no other function can reach Postgres): they
+ * vacuum the shop's tables after a large change (supabase/functions/_shared/settle.ts).
+ */
+export const DATABASE_FUNCTIONS: ReadonlySet<string> = new Set(['bulk-update-products', 'bulk-import-products-batch']);
+
+/**
  * Hosts each function calls besides the Supabase API and the hosts of its URL-valued secrets: Deno
  * lets its process reach only these (request-rebuild's default GitHub API).
  */

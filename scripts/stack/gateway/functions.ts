@@ -5,7 +5,8 @@
  * Every function folder with an index.ts (folders starting with `_`, such as `_shared`, are not
  * functions) runs in its own Deno process (../functions/process.ts) that is started with the
  * gateway, with the environment the platform gives functions (SUPABASE_URL, SUPABASE_ANON_KEY,
- * SUPABASE_SERVICE_ROLE_KEY) plus that function's own secrets and nothing else. A process that has
+ * SUPABASE_SERVICE_ROLE_KEY, and SUPABASE_DB_URL to the few that connect to the database directly)
+ * plus that function's own secrets and nothing else. A process that has
  * ended is started again by the next call to it.
  *
  * What the function sees, as in Supabase: the caller's method, headers and body, at the URL
@@ -25,7 +26,7 @@ import { join, resolve } from 'node:path';
 import { Hono } from 'hono';
 import { jwtOptOuts } from '../functions/config.ts';
 import { type FunctionProcess, startFunctionProcess } from '../functions/process.ts';
-import { FUNCTION_HOSTS, FUNCTION_SECRETS } from '../functions/secrets.ts';
+import { DATABASE_FUNCTIONS, FUNCTION_HOSTS, FUNCTION_SECRETS } from '../functions/secrets.ts';
 import { jsonResponse } from './errors.ts';
 import { bearerToken, type JwtTool } from './jwt.ts';
 import { CLIENT_ADDRESS_HEADERS, HOP_BY_HOP, socketAddress } from './rest.ts';
@@ -35,6 +36,8 @@ export interface FunctionsDeps {
   jwt: JwtTool;
   /** What the platform gives every function: SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY. */
   env: Record<string, string>;
+  /** The database as `postgres`: SUPABASE_DB_URL, given only to DATABASE_FUNCTIONS (../functions/secrets.ts). */
+  dbUrl: string;
   /** Each function's own secrets, by function name (../functions/secrets.ts). */
   secrets: Record<string, Record<string, string>>;
 }
@@ -72,7 +75,7 @@ export function functionsRoutes(deps: FunctionsDeps): FunctionsRoutes {
       server = startFunctionProcess({
         functionsDir: dir,
         name,
-        env: { ...deps.env, ...deps.secrets[name] },
+        env: { ...deps.env, ...(DATABASE_FUNCTIONS.has(name) ? { SUPABASE_DB_URL: deps.dbUrl } : {}), ...deps.secrets[name] },
         secretNames: FUNCTION_SECRETS[name] ?? [],
         hosts: FUNCTION_HOSTS[name] ?? [],
       });

@@ -137,6 +137,7 @@ export function createGateway(opts: GatewayOptions): { app: Hono; ready: Promise
     jwt,
     // what the Edge Runtime gives every function; each also gets its own secrets, and nothing else
     env: { SUPABASE_URL: publicUrl, SUPABASE_ANON_KEY: opts.anonKey, SUPABASE_SERVICE_ROLE_KEY: opts.serviceRoleKey },
+    dbUrl: opts.dbUrl,
     secrets: opts.functionSecrets ?? secretsFromEnv(process.env),
   });
   app.route('/functions/v1', functions.app);
