@@ -8,6 +8,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { seedBulkProducts, seedDemo } from '../../scripts/seed/index.ts';
 import { adminClient, mexicoDate, resetData, sql, stack } from './helpers.ts';
+import { emptyCatalogue, importRow } from './load-fixture.ts';
 
 /** The planner's estimate and the real number of products of a campaign in the shop's copy of the catalogue. */
 async function campaignRows(campaignId: string): Promise<{ estimate: number; actual: number }> {
@@ -32,33 +33,14 @@ async function lastAnalyzed(): Promise<number> {
 /** The database's clock (the statistics' timestamps are its own). */
 const dbNow = async () => (await sql.query<{ at: Date }>('select clock_timestamp() as at')).rows[0]!.at.getTime();
 
-function row(n: number) {
-  return {
-    nombre: `Chamarra Acolchada ${n}`,
-    costo_compra: 500,
-    precio_original: 1500,
-    precio_venta: 800,
-    imagenes: [],
-    tallas: ['M:2'],
-    categoria: 'Ropa',
-    import_key: `carga-grande:${n}`,
-  };
-}
+const row = (n: number) => importRow(n, 'carga-grande');
 
 describe('statistics after a load', () => {
   let campaignId = '';
   let brandId = '';
 
   beforeEach(async () => {
-    await resetData();
-    const campaign = await sql.query<{ id: string }>(
-      `insert into public.campaigns (nombre, fecha_inicio, fecha_fin) values ('Liquidación', $1, $2) returning id`,
-      [mexicoDate(-1), mexicoDate(10)],
-    );
-    campaignId = campaign.rows[0]!.id;
-    const brand = await sql.query<{ id: string }>(`insert into public.brands (name, display_name) values ('nike', 'Nike') returning id`);
-    brandId = brand.rows[0]!.id;
-    await sql.query(`insert into public.categories (nombre) values ('Ropa')`);
+    ({ campaignId, brandId } = await emptyCatalogue());
   });
 
   it('a CSV import batch that grows the catalogue by more than 5% leaves the planner counting its products; a small one does not analyze', async () => {
