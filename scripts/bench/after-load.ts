@@ -41,7 +41,7 @@ export function afterLoadDetails(
     `\n### Recién cargado, recién hecha una acción masiva y asentado: p50 / p95 de cada clase (ms)\n`,
     'Recién cargado: cada estado una vez, justo después de la siembra masiva (que deja vacuum y analyze hechos antes de volver), sin respuestas recordadas.',
     afterBulk
-      ? `Recién hecha una acción masiva: cada estado una vez, justo después de que ${afterBulk.action} volvió (${afterBulk.changed.toLocaleString('es-MX')} productos cambiados en ${afterBulk.ms} ms, como admin por la API).`
+      ? `Recién hecha una acción masiva: cada estado una vez, justo después de que ${afterBulk.action} volvió (${afterBulk.changed.toLocaleString('es-MX')} productos cambiados en ${afterBulk.ms} ms, como admin por la función bulk-update-products, que deja las tablas de la tienda con vacuum antes de responder).`
       : 'Sin acción masiva medida.',
     'Asentado: después de `vacuum analyze` de toda la base, cada estado varias veces.\n',
     table(
