@@ -103,6 +103,21 @@ export function adminOnly(req: Request) {
   return staffOnly(req, ['owner', 'editor'], { signIn: 'Inicia sesión como administrador.', forbidden: 'No autorizado' });
 }
 
+/**
+ * What PostgREST's error body says: the SQLSTATE, and the message when a database function of the
+ * shop wrote it (its own exceptions are Spanish and start with a capital letter, ¡ or ¿; Postgres's
+ * own start in lowercase English and are never shown to a person). Null when the body is not JSON.
+ */
+export function databaseError(text: string): { code: string; spanish: string | null } | null {
+  try {
+    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
+    const spanish = typeof body.message === 'string' && /^[A-ZÁÉÍÓÚÑ¡¿]/.test(body.message) ? body.message : null;
+    return { code: typeof body.code === 'string' ? body.code : '', spanish };
+  } catch {
+    return null;
+  }
+}
+
 /** A database function's refusal: PostgREST's status and the function's own message. */
 export class RpcError extends Error {
   constructor(

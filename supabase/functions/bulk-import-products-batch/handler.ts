@@ -20,7 +20,7 @@
  * answer (_shared/settle.ts), so the filters are as fast as ever right after the import.
  */
 
-import { adminOnly, CORS, json, required } from '../_shared/http.ts';
+import { adminOnly, CORS, databaseError, json, required } from '../_shared/http.ts';
 import { IMPORT_PRODUCT_FIELDS } from '../_shared/import-product.ts';
 import { settleShopTables } from '../_shared/settle.ts';
 
@@ -129,14 +129,10 @@ const DATABASE_ERRORS: Record<string, string> = {
  * lowercase English) are replaced by what they mean.
  */
 function reasonOf(status: number, text: string): string {
-  try {
-    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
-    if (typeof body.message === 'string' && /^[A-ZÁÉÍÓÚÑ¡¿]/.test(body.message)) return body.message;
-    const code = typeof body.code === 'string' ? body.code : '';
-    return `La base de datos no aceptó el lote: ${DATABASE_ERRORS[code] ?? `error ${code || status}`}. No se importó ningún producto de este lote.`;
-  } catch {
-    return `La base de datos no aceptó el lote (respuesta ${status}). No se importó ningún producto de este lote.`;
-  }
+  const error = databaseError(text);
+  if (!error) return `La base de datos no aceptó el lote (respuesta ${status}). No se importó ningún producto de este lote.`;
+  if (error.spanish) return error.spanish;
+  return `La base de datos no aceptó el lote: ${DATABASE_ERRORS[error.code] ?? `error ${error.code || status}`}. No se importó ningún producto de este lote.`;
 }
 
 export default async function handler(req: Request): Promise<Response> {

@@ -14,7 +14,7 @@
  * code PT409 when the selection no longer has the confirmed count. The database's own errors
  * (English) are answered in Spanish.
  */
-import { adminOnly, CORS, json, required } from '../_shared/http.ts';
+import { adminOnly, CORS, databaseError, json, required } from '../_shared/http.ts';
 import { settleShopTables } from '../_shared/settle.ts';
 
 const ARGUMENTS = ['p_ids', 'p_filter', 'p_action', 'p_value', 'p_expected'] as const;
@@ -43,18 +43,15 @@ function parseBody(text: string): Record<string, unknown> | string {
   return args;
 }
 
-/** The database's refusal in Spanish, with its code: the function's own message, or what its error means. */
+/** The database's refusal in Spanish, with its code: what its error means, or the function's own message. */
 function refusal(status: number, text: string): { error: string; code: string } {
-  try {
-    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
-    const code = typeof body.code === 'string' ? body.code : '';
-    if (typeof body.message === 'string' && /^[A-ZÁÉÍÓÚÑ¡¿]/.test(body.message) && !DATABASE_ERRORS[code]) {
-      return { error: body.message, code };
-    }
-    return { error: DATABASE_ERRORS[code] ?? `La base de datos no aceptó la acción (error ${code || status}); no cambió nada.`, code };
-  } catch {
-    return { error: `La base de datos no aceptó la acción (respuesta ${status}); no cambió nada.`, code: '' };
-  }
+  const error = databaseError(text);
+  if (!error) return { error: `La base de datos no aceptó la acción (respuesta ${status}); no cambió nada.`, code: '' };
+  const { code, spanish } = error;
+  return {
+    error: DATABASE_ERRORS[code] ?? spanish ?? `La base de datos no aceptó la acción (error ${code || status}); no cambió nada.`,
+    code,
+  };
 }
 
 export default async function handler(req: Request): Promise<Response> {
