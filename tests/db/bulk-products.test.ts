@@ -115,4 +115,36 @@ describe('bulk_update_products', () => {
     const { rows } = await sql.query(`select request, changes from public.audit_entries where actor_email = 'editor@bulk.test'`);
     expect(rows).toEqual([{ request: 'POST /rpc/bulk_update_products', changes: 3 }]);
   });
+
+  it("runs past the back office's 8 s statement limit, which any other request of an admin keeps", async () => {
+    // Two other transactions hold the two products: the first for 5 s, the second for 9.5 s. The
+    // bulk action locks them in id order, waiting 5 s and then 4.5 s (no single wait reaches the
+    // 8 s lock limit) and finishes after 9.5 s with its own 50 s; an admin's plain edit of the
+    // second one waits and is cancelled at 8 s.
+    const [first, second] = [F.P1, F.P2].sort();
+    const holders = [await sql.connect(), await sql.connect()];
+    const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+    try {
+      for (const [i, id] of [first, second].entries()) {
+        await holders[i]!.query('begin');
+        await holders[i]!.query('select 1 from public.products where id = $1 for update', [id]);
+      }
+      // a query builder sends its request when awaited: both are sent now, while the products are held
+      const edit = Promise.resolve(editor.from('products').update({ destacado: true }).eq('id', second!));
+      const action = Promise.resolve(bulk(editor, { p_ids: [F.P1, F.P2], p_action: 'feature', p_expected: 2 }));
+      await pause(5_000);
+      await holders[0]!.query('commit');
+      await pause(4_500);
+      await holders[1]!.query('commit');
+      const [edited, acted] = await Promise.all([edit, action]);
+      expect(edited.error?.code).toBe('57014');
+      expect(acted.error).toBeNull();
+      expect((await products()).filter((p) => [F.P1, F.P2].includes(p['id'] as string)).map((p) => p['destacado'])).toEqual([true, true]);
+    } finally {
+      for (const holder of holders) {
+        await holder.query('rollback').catch(() => undefined);
+        holder.release();
+      }
+    }
+  }, 30_000);
 });
