@@ -21,6 +21,14 @@ export interface AfterBulk extends AfterLoad {
   changed: number;
   /** How long the admin waited for it. */
   ms: number;
+  /** Every kind of bulk action on the same whole campaign, one after another, as the admin waits for each. */
+  actions: BulkTiming[];
+}
+
+export interface BulkTiming {
+  action: string;
+  changed: number;
+  ms: number;
 }
 
 /** A markdown table of the fresh columns and the settled one, per class, with the goal; and each fresh column's slowest states. */
@@ -56,5 +64,14 @@ export function afterLoadDetails(
     ),
     `\nLos más lentos recién cargado: ${slowest(afterLoad)}`,
     ...(afterBulk ? [`\nLos más lentos recién hecha la acción masiva: ${slowest(afterBulk)}`] : []),
+    ...(afterBulk
+      ? [
+          '\n### Cada acción masiva sobre la campaña entera (como admin, por la función bulk-update-products)\n',
+          table(
+            ['acción', 'productos cambiados', 'espera del admin (ms)'],
+            afterBulk.actions.map((a) => [a.action, a.changed.toLocaleString('es-MX'), String(a.ms)]),
+          ),
+        ]
+      : []),
   ];
 }
