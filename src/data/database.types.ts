@@ -156,6 +156,10 @@ export type Database = {
           image_url: string | null
           created_at: string
           updated_at: string
+          anuncio_desde: string | null
+          hora_inicio: string
+          teaser_url: string | null
+          inicia_en: string | null
         }
         Insert: {
           id?: string
@@ -165,6 +169,10 @@ export type Database = {
           image_url?: string | null
           created_at?: string
           updated_at?: string
+          anuncio_desde?: string | null
+          hora_inicio?: string
+          teaser_url?: string | null
+          inicia_en?: never
         }
         Update: {
           id?: string
@@ -174,6 +182,10 @@ export type Database = {
           image_url?: string | null
           created_at?: string
           updated_at?: string
+          anuncio_desde?: string | null
+          hora_inicio?: string
+          teaser_url?: string | null
+          inicia_en?: never
         }
         Relationships: []
       }
@@ -1316,6 +1328,10 @@ export type Database = {
           image_url: string | null
           created_at: string | null
           updated_at: string | null
+          anuncio_desde: string | null
+          hora_inicio: string | null
+          teaser_url: string | null
+          inicia_en: string | null
         }
         Insert: {
           id?: string | null
@@ -1325,6 +1341,10 @@ export type Database = {
           image_url?: string | null
           created_at?: string | null
           updated_at?: string | null
+          anuncio_desde?: string | null
+          hora_inicio?: string | null
+          teaser_url?: string | null
+          inicia_en?: string | null
         }
         Update: {
           id?: string | null
@@ -1334,6 +1354,10 @@ export type Database = {
           image_url?: string | null
           created_at?: string | null
           updated_at?: string | null
+          anuncio_desde?: string | null
+          hora_inicio?: string | null
+          teaser_url?: string | null
+          inicia_en?: string | null
         }
         Relationships: []
       }

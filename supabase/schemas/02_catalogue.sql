@@ -23,7 +23,17 @@ create table public.campaigns (
   image_url text,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint campaigns_fechas_check check (fecha_inicio is null or fecha_fin >= fecha_inicio)
+  -- An announced campaign ('Próximamente'): from this day (Mexico City) the shop shows its name,
+  -- teaser image and start; null when the campaign is not announced ahead.
+  anuncio_desde date,
+  -- The hour of fecha_inicio it opens at, Mexico City.
+  hora_inicio time not null default '00:00',
+  -- The announcement's image (optional): the only picture of the campaign a shopper sees before its start.
+  teaser_url text,
+  -- The instant it opens: fecha_inicio at hora_inicio in Mexico City (null without fecha_inicio).
+  inicia_en timestamptz generated always as ((fecha_inicio + hora_inicio) at time zone 'America/Mexico_City') stored,
+  constraint campaigns_fechas_check check (fecha_inicio is null or fecha_fin >= fecha_inicio),
+  constraint campaigns_anuncio_check check (anuncio_desde is null or (fecha_inicio is not null and anuncio_desde <= fecha_inicio))
 );
 comment on table public.campaigns is 'Time-limited sales campaigns. Public (with their products) while live: see private.live_campaign_ids.';
 grant select on table public.campaigns to anon;
