@@ -163,9 +163,17 @@ export function DiscountCodeList() {
                 {code(r).codigo}
               </Box>
               {phone && (
-                <Typography variant="body2" color="text.secondary" component="div">
-                  {valueText(code(r))} · <AppliesTo code={code(r)} /> · {usesText(code(r))}
-                </Typography>
+                <>
+                  <Typography variant="body2" color="text.secondary" component="div">
+                    {valueText(code(r))} · <AppliesTo code={code(r)} />
+                  </Typography>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
+                    <StatusChip code={code(r)} />
+                    <Typography variant="body2" component="span" data-testid="code-uses">
+                      {translate('resources.discount_codes.fields.usos')}: {usesText(code(r))}
+                    </Typography>
+                  </Box>
+                </>
               )}
               {code(r).descripcion && (
                 <Typography variant="caption" color="text.secondary" component="div">
@@ -188,27 +196,31 @@ export function DiscountCodeList() {
           />
         )}
         {!phone && <DataTable.Col source="fecha_fin" label={translate('app.discount_codes.days')} render={(r) => daysText(code(r))} />}
-        <DataTable.Col
-          source="usos"
-          render={(r) => (
-            <Box>
-              <Box component="span" data-testid="code-uses">
-                {usesText(code(r))}
+        {!phone && (
+          <DataTable.Col
+            source="usos"
+            render={(r) => (
+              <Box>
+                <Box component="span" data-testid="code-uses">
+                  {usesText(code(r))}
+                </Box>
+                {code(r).usos_por_conexion !== null && (
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {translate('app.discount_codes.per_network', { n: code(r).usos_por_conexion })}
+                  </Typography>
+                )}
               </Box>
-              {code(r).usos_por_conexion !== null && (
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {translate('app.discount_codes.per_network', { n: code(r).usos_por_conexion })}
-                </Typography>
-              )}
-            </Box>
-          )}
-        />
-        <DataTable.Col
-          source="status"
-          disableSort
-          label={translate('resources.discount_codes.fields.status')}
-          render={(r) => <StatusChip code={code(r)} />}
-        />
+            )}
+          />
+        )}
+        {!phone && (
+          <DataTable.Col
+            source="status"
+            disableSort
+            label={translate('resources.discount_codes.fields.status')}
+            render={(r) => <StatusChip code={code(r)} />}
+          />
+        )}
         {mayEdit && (
           <DataTable.Col label={translate('app.actions')} disableSort align="right" render={(r) => <ToggleActive code={code(r)} />} />
         )}

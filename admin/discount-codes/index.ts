@@ -1,4 +1,4 @@
-import SellIcon from '@mui/icons-material/Sell';
+import DiscountIcon from '@mui/icons-material/Discount';
 import { DiscountCodeCreate, DiscountCodeEdit } from './DiscountCodePages.tsx';
 import { DiscountCodeList } from './DiscountCodeList.tsx';
 
@@ -7,6 +7,6 @@ export default {
   list: DiscountCodeList,
   create: DiscountCodeCreate,
   edit: DiscountCodeEdit,
-  icon: SellIcon,
+  icon: DiscountIcon,
   recordRepresentation: 'codigo',
 };
