@@ -197,7 +197,9 @@ export default function BagPage({ sellerPhone, site, policies, shippingRule }: P
       setError('Quita de tu bolsa los productos marcados para enviar tu pedido.');
       return;
     }
-    if (code && current && !current.ok) {
+    // a code the database refused stops the order here; one it could not be asked about (no
+    // connection) goes with the order, and place_order decides
+    if (code && current && !current.ok && current.motivo) {
       setError(CODE_BLOCKS);
       return;
     }
