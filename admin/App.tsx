@@ -11,6 +11,7 @@ import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import brands from './brands/index.ts';
 import campaigns from './campaigns/index.ts';
 import categories from './categories/index.ts';
+import discountCodes from './discount-codes/index.ts';
 import { AppNotification } from './common/AppNotification.tsx';
 import { FeaturedProductsPage } from './featured-products/FeaturedProductsPage.tsx';
 import { spanishMessages } from './i18n/es.ts';
@@ -74,6 +75,7 @@ function BackOffice() {
       <Resource {...messages} />
       <Resource {...orders} />
       <Resource name="order_items" />
+      <Resource {...discountCodes} />
       <CustomRoutes>
         <Route path="/featured-products" element={<FeaturedProductsPage />} />
         <Route path="/settings" element={<SettingsPage />} />

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the storefront at scale, each figure beside its goal, on throwaway local stacks.
- * Sections (BENCH_ONLY=filters,weight,build,lighthouse,race,pay to run some; all by default):
+ * Sections (BENCH_ONLY=filters,weight,build,lighthouse,race,codes,pay to run some; all by default):
  * - filters: `shop_page` by state class (every size, category, subcategory, brand, live campaign and
  *   price range alone, 20 searches, two- and three-filter combinations; pages 1, 5 and 50) at each
  *   catalogue size of BENCH_CURVE (10,000, 100,000 and 1,000,000 bulk products on one stack), and at
@@ -14,6 +14,11 @@
  *   size with 50 pieces, beside 200 ordering 200 different products (scripts/bench/order-race.ts;
  *   `npm run bench:race` runs it alone). A wrong count (orders, 'apartada' answers, errors, pieces
  *   oversold) prints NO CUMPLE and the bench exits with status 1;
+ * - codes: 200 shoppers of 200 networks using one discount code with 10 uses left at the same
+ *   instant (exactly 10 orders carry it, the others are told 'Este código ya se agotó'), beside 200
+ *   with a code without a limit (scripts/bench/code-race.ts; `npm run bench:codes` alone). A wrong
+ *   count (orders with the code, refusals, errors, uses beyond the limit) prints NO CUMPLE and the
+ *   bench exits with status 1;
  * - pay: from Mercado Pago's approved notice (the stand-in, signed, to the webhook function) to the
  *   order paid and its size gone from shop_page and the product page's piezas, notices one after
  *   another and all at once, beside the same payments handed straight to record_payment
@@ -39,6 +44,7 @@ import { runFilters } from './bench/filters.ts';
 import { runHosted } from './bench/hosted.ts';
 import { options, progress, SECTIONS } from './bench/options.ts';
 import { runOrderPayment } from './bench/order-payment.ts';
+import { runCodeRace } from './bench/code-race.ts';
 import { runOrderRace } from './bench/order-race.ts';
 import { type BenchResults, markdown } from './bench/report.ts';
 import { runSite } from './bench/site.ts';
@@ -55,6 +61,7 @@ progress(`npm run bench: ${sections.join(', ')}`);
 const filters = has('filters') ? await runFilters() : null;
 const site = has('weight') || has('build') || has('lighthouse') ? await runSite({ lighthouse: has('lighthouse') }) : null;
 const race = has('race') ? await runOrderRace() : null;
+const codes = has('codes') ? await runCodeRace() : null;
 const pay = has('pay') ? await runOrderPayment() : null;
 const publish = has('publish') ? await runPublishEdits() : null;
 const hosted = has('hosted') ? await runHosted(options.hostedSizes) : null;
@@ -74,6 +81,7 @@ const results: BenchResults = {
   filters,
   site,
   race,
+  codes,
   pay,
   publish,
   hosted,
@@ -90,6 +98,12 @@ progress(`Resultados en bench/results/${name}.json y .md`);
 if (race && !race.ok) {
   for (const c of race.cases)
     if (c.verdict.failures.length > 0) console.error(`NO CUMPLE, carrera «${c.name}»: ${c.verdict.failures.join('; ')}`);
+  process.exitCode = 1;
+}
+// a code used past its limit, or a shopper told something else, fails the bench like the race's counts
+if (codes && !codes.ok) {
+  for (const c of codes.cases)
+    if (c.verdict.failures.length > 0) console.error(`NO CUMPLE, códigos «${c.name}»: ${c.verdict.failures.join('; ')}`);
   process.exitCode = 1;
 }
 // the goal of the payment section, and its counts, fail the bench like the race's

@@ -15,6 +15,7 @@ export const SUBJECT_LABELS: Record<string, string> = {
   home: 'Portada',
   team: 'Equipo',
   order: 'Pedido',
+  discount_code: 'Código de descuento',
 };
 
 const TABLE_LABELS: Record<string, string> = {
@@ -33,6 +34,7 @@ const TABLE_LABELS: Record<string, string> = {
   featured_categories: 'categoría destacada',
   'auth.users': 'cuenta',
   orders: 'pedido',
+  discount_codes: 'código de descuento',
 };
 
 const VERBS: Record<string, string> = { insert: 'Creó', update: 'Cambió', delete: 'Borró' };
@@ -96,6 +98,14 @@ const FIELD_LABELS: Record<string, string> = {
   notes: 'Notas',
   tracking_number: 'Número de guía',
   tracking_url: 'Enlace de rastreo',
+  codigo: 'Código',
+  tipo: 'Tipo de descuento',
+  valor: 'Descuento',
+  alcance: 'Aplica a',
+  compra_minima: 'Compra mínima',
+  usos_maximos: 'Usos en total',
+  usos_por_conexion: 'Usos por conexión',
+  activo: 'Activo',
 };
 
 /** Columns that say nothing to a person (ids the row label already names). */

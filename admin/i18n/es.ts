@@ -12,6 +12,7 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { productsMessages } from '../products/i18n.ts';
 import { analyticsMessages } from '../analytics/i18n.ts';
 import { publishingMessages } from '../publishing/i18n.ts';
+import { discountCodesMessages } from '../discount-codes/i18n.ts';
 import { sizeGuidesMessages } from '../size-guides/i18n.ts';
 import { raSpanishMessages, raSupabaseSpanishMessages } from './ra-es.ts';
 
@@ -128,6 +129,7 @@ const resources = {
       tracking_url: 'Enlace de rastreo',
       held_until: 'Apartado',
       order_payments: 'Pago',
+      codigo: 'Código de descuento',
     },
   },
   contact_messages: {
@@ -204,6 +206,7 @@ const app = {
     channel_bag: 'Mi bolsa',
     channel_product: 'Comprar ahora',
     subtotal: 'Subtotal',
+    discount: 'Descuento (%{code})',
     shipping: 'Envío',
     free: 'Gratis',
     total: 'Total',
@@ -626,4 +629,5 @@ export const spanishMessages: TranslationMessages = mergeTranslations(
   publishingMessages,
   analyticsMessages,
   sizeGuidesMessages,
+  discountCodesMessages,
 );

@@ -1,5 +1,5 @@
 /**
- * The sidebar: Actividad, the resources and pages in the spec's order ('Pedidos' after 'Destacados'), 'Mensajes' with its unread
+ * The sidebar: Actividad, the resources and pages in the spec's order ('Pedidos' after 'Destacados', then 'Códigos'), 'Mensajes' with its unread
  * count, 'Equipo', 'Historial', then 'Mi cuenta' and 'Cerrar Sesión'. Each person sees only what their role may
  * use (accessRules.ts): analysts the catalogue and analytics, owners 'Equipo'.
  */
@@ -14,6 +14,7 @@ import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
 import MailIcon from '@mui/icons-material/Mail';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import DiscountIcon from '@mui/icons-material/Discount';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StarIcon from '@mui/icons-material/Star';
 import StraightenIcon from '@mui/icons-material/Straighten';
@@ -31,6 +32,7 @@ const ITEMS = [
   { to: '/products', key: 'app.menu.products', resource: 'products', icon: <Inventory2Icon /> },
   { to: '/featured-products', key: 'app.menu.featured', resource: 'featured-products', icon: <StarIcon /> },
   { to: '/orders', key: 'app.menu.orders', resource: 'orders', icon: <ReceiptLongIcon /> },
+  { to: '/discount_codes', key: 'app.menu.discount_codes', resource: 'discount_codes', icon: <DiscountIcon /> },
   { to: '/categories', key: 'app.menu.categories', resource: 'categories', icon: <CategoryIcon /> },
   { to: '/size_guides', key: 'app.menu.size_guides', resource: 'size_guides', icon: <StraightenIcon /> },
   { to: '/brands', key: 'app.menu.brands', resource: 'brands', icon: <LocalOfferIcon /> },

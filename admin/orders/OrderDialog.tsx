@@ -1,5 +1,6 @@
 /**
- * One order: its items as the shopper sent them (with links to the product's page), the totals,
+ * One order: its items as the shopper sent them (with links to the product's page), the totals (with
+ * the discount code it was placed with and what it took off),
  * where its hold stands ('Apartado hasta las 14:30', or how it ended), how it was paid online and its
  * payment link (PaymentPanel), and what the team keeps on it: the status, notes and tracking.
  * Owners and editors give a shopper more time to pay ('Extender apartado', +4, +24 or +72 hours);
@@ -26,6 +27,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { formatReportDate } from '@/lib/dates.ts';
+import { minusPrice } from '@/lib/discount-code.ts';
 import { formatPrice } from '@/lib/money.ts';
 import { RecordDialog } from '../common/RecordDialog.tsx';
 import { errorMessage } from '../common/errors.ts';
@@ -237,6 +239,9 @@ export function OrderDialog({ order, onClose }: { order: Order | null; onClose: 
           <Items order={order} />
           <Stack sx={{ my: 1.5 }} spacing={0.5}>
             <Row label={translate('app.orders.subtotal')} value={formatPrice(order.subtotal)} />
+            {order.codigo && (
+              <Row label={translate('app.orders.discount', { code: order.codigo })} value={minusPrice(Number(order.descuento))} />
+            )}
             <Row
               label={translate('app.orders.shipping')}
               value={Number(order.shipping) === 0 ? translate('app.orders.free') : formatPrice(order.shipping)}

@@ -1,6 +1,6 @@
 /**
- * 'Pedidos': the orders shoppers sent to the chat, newest first, by reference, date, items, total and
- * status, for an unpaid order its hold ('Hasta las 14:30', 'Vencido'), and how it was paid online
+ * 'Pedidos': the orders shoppers sent to the chat, newest first, by reference, date, items, total
+ * (with the discount code it used) and status, for an unpaid order its hold ('Hasta las 14:30', 'Vencido'), and how it was paid online
  * ('Visa · 3 meses', 'OXXO pendiente', 'Revisar pago' when a payment needs the team). The search box finds the
  * reference a shopper quotes however it was typed ('om 7k3f2'); the
  * tabs narrow by status. Opening a row shows the order, where owners and editors change its status,
@@ -137,6 +137,20 @@ function PaymentCell({ order }: { order: ListedOrder }) {
   );
 }
 
+/** The total the shopper pays, with the discount code under it when the order used one. */
+function TotalCell({ order }: { order: Order }) {
+  return (
+    <Box>
+      {formatPrice(order.total)}
+      {order.codigo && (
+        <Typography variant="caption" color="success.dark" component="div" data-testid="order-code" sx={{ fontFamily: 'monospace' }}>
+          {order.codigo}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 export function OrderList() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -180,6 +194,7 @@ export function OrderList() {
                     <StatusChip status={o.status} />
                     <Typography variant="body2" color="text.secondary" component="div">
                       {formatReportDate(o.created_at, 'minutes')} · {itemCountLabel(o.item_count)} · {formatPrice(o.total)}
+                      {o.codigo ? ` · ${o.codigo}` : ''}
                     </Typography>
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
                       <HoldCell order={o as Order} labelled />
@@ -192,7 +207,7 @@ export function OrderList() {
           />
           {!phone && <DataTable.Col source="created_at" render={(o) => formatReportDate(o.created_at, 'minutes')} />}
           {!phone && <DataTable.Col source="item_count" render={(o) => itemCountLabel(o.item_count)} />}
-          {!phone && <DataTable.Col source="total" align="right" render={(o) => formatPrice(o.total)} />}
+          {!phone && <DataTable.Col source="total" align="right" render={(o) => <TotalCell order={o as Order} />} />}
           {!phone && <DataTable.Col source="status" render={(o) => <StatusChip status={o.status} />} />}
           {!phone && <DataTable.Col source="held_until" render={(o) => <HoldCell order={o as Order} />} />}
           {!phone && <DataTable.Col source="order_payments" disableSort render={(o) => <PaymentCell order={o as ListedOrder} />} />}

@@ -290,6 +290,7 @@ export const FLAG_TEXTS: Record<string, string> = {
   pedido_cancelado: 'Pago de un pedido cancelado: reembólsalo',
   pago_duplicado: 'Pago duplicado: reembólsalo',
   sin_piezas: 'Pagado después de que se vendió la pieza: reembólsalo o consigue otra',
+  sin_codigo: 'Pagado después de que su código de descuento se agotó: sube el límite de usos del código y márcalo pagado, o reembólsalo',
 };
 
 export const flagText = (flag: string | null): string | null => (flag ? (FLAG_TEXTS[flag] ?? `Pago por revisar (${flag})`) : null);

@@ -34,6 +34,14 @@ describe('what each role may use in the back office', () => {
     expect(canRoleAccess('analyst', 'settings', 'list')).toBe(false);
   });
 
+  it('lets owners and editors write discount codes; analysts read them', () => {
+    expect(canRoleAccess('owner', 'discount_codes', 'create')).toBe(true);
+    expect(canRoleAccess('editor', 'discount_codes', 'edit')).toBe(true);
+    expect(canRoleAccess('analyst', 'discount_codes', 'list')).toBe(true);
+    expect(canRoleAccess('analyst', 'discount_codes', 'edit')).toBe(false);
+    expect(canRoleAccess('analyst', 'discount_codes', 'create')).toBe(false);
+  });
+
   it('gives nobody without a role anything', () => {
     expect(canRoleAccess(null, 'products', 'list')).toBe(false);
   });

@@ -2,7 +2,7 @@
  * What each role may use in the back office (react-admin's canAccess): owners everything; editors
  * everything but the team, the shop's settings and policies and the history, and they read the
  * orders' payments but do not refund them; analysts only read the catalogue, the orders (with their
- * payments and refunds) and the analytics. The database refuses the same on its own
+ * payments and refunds), the discount codes and the analytics. The database refuses the same on its own
  * (supabase/schemas/01_extensions_and_helpers.sql, private.staff_role).
  *
  * `resource` is a react-admin resource name or one of the back office's own screens ('team',
@@ -26,6 +26,7 @@ const ANALYST_READS = new Set([
   'order_items',
   'order_payments',
   'order_refunds',
+  'discount_codes',
   'analytics',
   'reports',
 ]);

@@ -76,6 +76,23 @@ export const WRITABLE_COLUMNS: Partial<{ [T in TableName]: readonly (keyof Publi
   product_images: ['product_id', 'image_url', 'orden'],
   contact_messages: ['read_at', 'archived_at'],
   orders: ['status', 'notes', 'tracking_number', 'tracking_url'],
+  // codigo only when creating: the form leaves it out of an edit (it never changes)
+  discount_codes: [
+    'codigo',
+    'descripcion',
+    'tipo',
+    'valor',
+    'alcance',
+    'campaign_id',
+    'category_id',
+    'brand_id',
+    'compra_minima',
+    'fecha_inicio',
+    'fecha_fin',
+    'usos_maximos',
+    'usos_por_conexion',
+    'activo',
+  ],
 };
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What `npm run bench` runs and where, from the environment:
- * - BENCH_ONLY: comma-separated sections to run (filters, weight, build, lighthouse, race, pay, publish, hosted); all when unset.
+ * - BENCH_ONLY: comma-separated sections to run (filters, weight, build, lighthouse, race, codes, pay, publish, hosted); all when unset.
  *   `weight`, `build` and `lighthouse` share the builds of BENCH_BUILD_SIZES, so any of them builds.
  * - BENCH_CURVE ("10000,100000,1000000"): the catalogue sizes (bulk products on top of the demo) the
  *   filters section times the state classes at, built one after the other on the same stack.
@@ -15,6 +15,9 @@
  *   BENCH_LIGHTHOUSE_RUNS (5) rounds over the pages; the table shows each page's worst run beside its median.
  * - BENCH_RACE_SHOPPERS (200): shoppers of as many networks ordering at the same instant in each case
  *   of the race section (order-race.ts): the last piece, 50 pieces, and each a different product.
+ * - BENCH_CODE_SHOPPERS (200) and BENCH_CODE_USES (10): shoppers of as many networks using one
+ *   discount code at the same instant in the codes section (code-race.ts), and the uses the code has
+ *   left; beside them the same number with a code without a limit.
  * - BENCH_PAY_ORDERS (40): approved notices in each case of the payment section (order-payment.ts):
  *   one after another and all at once, each beside as many payments handed straight to record_payment.
  * - BENCH_PUBLISH_SIZES ("10000,50000") and BENCH_EDITS (5): the catalogue sizes the publish section
@@ -30,8 +33,8 @@
  *   and Chromium's DevTools port is the next one; BENCH_FUNCTIONS_PORT (63532): the payment section's
  *   functions gateway (pay and mercadopago-webhook with Mercado Pago's secrets).
  */
-export type Section = 'filters' | 'weight' | 'build' | 'lighthouse' | 'race' | 'pay' | 'publish' | 'hosted';
-export const SECTIONS: readonly Section[] = ['filters', 'weight', 'build', 'lighthouse', 'race', 'pay', 'publish', 'hosted'];
+export type Section = 'filters' | 'weight' | 'build' | 'lighthouse' | 'race' | 'codes' | 'pay' | 'publish' | 'hosted';
+export const SECTIONS: readonly Section[] = ['filters', 'weight', 'build', 'lighthouse', 'race', 'codes', 'pay', 'publish', 'hosted'];
 
 const num = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -77,6 +80,8 @@ export const options = {
     .map(Number)
     .filter((n) => n > 0),
   raceShoppers: Math.max(1, num('BENCH_RACE_SHOPPERS', 200)),
+  codeShoppers: Math.max(1, num('BENCH_CODE_SHOPPERS', 200)),
+  codeUses: Math.max(1, num('BENCH_CODE_USES', 10)),
   payOrders: Math.max(1, num('BENCH_PAY_ORDERS', 40)),
   // npm run bench:build (scripts/bench/publish.ts)
   publishSizes: sizes('BENCH_PUBLISH_SIZES', '10000,50000'),

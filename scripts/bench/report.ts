@@ -11,6 +11,7 @@ import { hostedDetails, hostedRows } from './hosted-report.ts';
 import { CLASS_LABELS, CLASSES, PAGES } from './state-classes.ts';
 import type { Audit } from './lighthouse.ts';
 import type { PayCase, PayResult } from './order-payment.ts';
+import type { CodeRaceCase, CodeRaceResult } from './code-race.ts';
 import type { RaceCase, RaceResult } from './order-race.ts';
 import type { BuildResult, SiteResult } from './site.ts';
 import type { StartEditsRun } from './start-publish.ts';
@@ -25,6 +26,8 @@ export interface BenchResults {
   site: SiteResult | null;
   /** Absent from results written before the race section. */
   race?: RaceResult | null;
+  /** Absent from results written before the codes section. */
+  codes?: CodeRaceResult | null;
   /** Absent from results written before the payment section. */
   pay?: PayResult | null;
   /** Absent from results written before the publish section. */
@@ -312,6 +315,43 @@ function raceRows(r: RaceResult): Row[] {
   return rows;
 }
 
+/** The codes section: the code with a few uses left beside the code without a limit (the baseline) of the same run. */
+function codeRows(r: CodeRaceResult): Row[] {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const waits = (c: CodeRaceCase) =>
+    `todos contestan en ${seconds(c.wallMs)}; por comprador p50 ${c.latency.p50} ms, p95 ${c.latency.p95} ms, máx ${c.latency.max} ms`;
+  const counts = (c: CodeRaceCase) => {
+    const v = c.verdict;
+    return (
+      `${v.orders} pedidos con el código, ${v.soldOut} «Este código ya se agotó», ${v.errors} errores` +
+      (v.otherAnswers ? `, ${v.otherAnswers} con otra respuesta` : '') +
+      `; usos contados ${c.count.usos}${c.count.limit === null ? '' : ` de ${c.count.limit}`}, ${v.overused} de más` +
+      Object.entries(v.errorKinds)
+        .map(([kind, n]) => `; ${n}× ${kind}`)
+        .join('')
+    );
+  };
+  const base = r.cases.find((c) => c.usesLeft === null);
+  return r.cases.map((c): Row => {
+    const met = yes(c.verdict.failures.length === 0);
+    if (c === base)
+      return [
+        `\`place_order\` con código: ${c.shoppers} compradores de ${c.shoppers} redes a la vez, código sin límite (base)`,
+        '—',
+        `${counts(c)}; ${waits(c)}`,
+        `${c.expectedOrders} pedidos con el código, 0 errores`,
+        met,
+      ];
+    return [
+      `\`place_order\` con código: ${c.shoppers} compradores de ${c.shoppers} redes a la vez, código con ${c.usesLeft} usos`,
+      base ? `base en la misma corrida (código sin límite): ${base.verdict.orders} pedidos; ${waits(base)}` : '—',
+      `${counts(c)}; ${waits(c)}`,
+      `${c.expectedOrders} pedidos con el código, los demás «Este código ya se agotó», 0 errores, 0 usos de más`,
+      met,
+    ];
+  });
+}
+
 /** The payment section: each case through Mercado Pago's notice beside the same payments handed straight to record_payment. */
 function payRows(r: PayResult): Row[] {
   const t = (v: { p50: number; p95: number; max: number }) => `p50 ${v.p50} ms, p95 ${v.p95} ms, máx ${v.max} ms`;
@@ -404,6 +444,7 @@ export function markdown(r: BenchResults): string {
     ...(r.filters ? filterRows(r.filters) : []),
     ...(r.site ? siteRows(r.site) : []),
     ...(r.race ? raceRows(r.race) : []),
+    ...(r.codes ? codeRows(r.codes) : []),
     ...(r.pay ? payRows(r.pay) : []),
     ...(r.publish ? publishRows(r.publish) : []),
     ...(r.hosted ? hostedRows(r.hosted) : []),
@@ -420,6 +461,9 @@ export function markdown(r: BenchResults): string {
         : '') +
       (r.race
         ? `; carrera: cada comprador con su dirección en X-Forwarded-For directo a PostgREST (10 conexiones a Postgres), como los reenvía el borde del proyecto alojado`
+        : '') +
+      (r.codes
+        ? `; códigos: cada comprador con su dirección en X-Forwarded-For directo a PostgREST y un producto propio, así que solo se disputan el código`
         : '') +
       (r.pay
         ? `; pago: Mercado Pago es el sustituto local (tests/fixtures/mercadopago.ts), las funciones pay y mercadopago-webhook en su propia pasarela con sus secretos`

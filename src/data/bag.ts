@@ -34,21 +34,27 @@ export interface RecordedOrder extends PlacedOrder {
 
 export type PlaceOrderAnswer =
   | ({ ok: true } & RecordedOrder)
-  | { ok: false; problems: (BagProblem & { position: number; product_id: string; talla: string | null })[] };
+  | {
+      ok: false;
+      problems: (BagProblem & { position: number; product_id: string; talla: string | null })[];
+      /** The discount code was refused (only when every line was fine): the database's Spanish sentence. */
+      codeProblem: { motivo: string; mensaje: string } | null;
+    };
 
 type Channel = Database['public']['Functions']['place_order']['Args']['p_channel'];
 
 /**
- * Records the order, or answers which lines changed. Throws an Error with the shop's Spanish message
- * when the request is refused (a limit reached, a malformed bag) or the network fails.
+ * Records the order, with the discount code the shopper applied (null: none), or answers which lines
+ * changed or why the code cannot be used. Throws an Error with the shop's Spanish message when the
+ * request is refused (a limit reached, a malformed bag) or the network fails.
  */
-export async function placeOrder(lines: OrderLine[], channel: NonNullable<Channel>): Promise<PlaceOrderAnswer> {
+export async function placeOrder(lines: OrderLine[], channel: NonNullable<Channel>, code: string | null = null): Promise<PlaceOrderAnswer> {
   let response: Response;
   try {
     response = await fetch(`${base()}/rpc/place_order`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ p_items: lines, p_channel: channel, p_session_id: analyticsSessionId() }),
+      body: JSON.stringify({ p_items: lines, p_channel: channel, p_session_id: analyticsSessionId(), p_code: code }),
     });
   } catch {
     throw new Error('No se pudo enviar tu pedido. Revisa tu conexión e intenta de nuevo.');
@@ -75,6 +81,8 @@ function toAnswer(body: Record<string, unknown> | null): PlaceOrderAnswer {
         permalink: String(i.permalink ?? ''),
       })),
       subtotal: toAmount(body.subtotal as number) ?? 0,
+      codigo: typeof body.codigo === 'string' ? body.codigo : null,
+      descuento: toAmount(body.descuento as number) ?? 0,
       shipping: toAmount(body.shipping as number) ?? 0,
       total: toAmount(body.total as number) ?? 0,
       held_until: typeof body.held_until === 'string' ? body.held_until : null,
@@ -82,8 +90,13 @@ function toAnswer(body: Record<string, unknown> | null): PlaceOrderAnswer {
     };
   }
   const problems = Array.isArray(body?.problems) ? (body.problems as Record<string, unknown>[]) : [];
+  const code = body?.code_problem as Record<string, unknown> | undefined;
   return {
     ok: false,
+    codeProblem:
+      code && typeof code.mensaje === 'string'
+        ? { motivo: typeof code.motivo === 'string' ? code.motivo : '', mensaje: code.mensaje }
+        : null,
     problems: problems.map((p) => ({
       position: Number(p.position),
       product_id: String(p.product_id),

@@ -267,6 +267,91 @@ export type Database = {
         }
         Relationships: []
       }
+      discount_codes: {
+        Row: {
+          id: string
+          codigo: string
+          descripcion: string | null
+          tipo: string
+          valor: number
+          alcance: string
+          campaign_id: string | null
+          category_id: string | null
+          brand_id: string | null
+          compra_minima: number | null
+          fecha_inicio: string | null
+          fecha_fin: string | null
+          usos_maximos: number | null
+          usos_por_conexion: number | null
+          usos: number
+          activo: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          codigo: string
+          descripcion?: string | null
+          tipo: string
+          valor: number
+          alcance?: string
+          campaign_id?: string | null
+          category_id?: string | null
+          brand_id?: string | null
+          compra_minima?: number | null
+          fecha_inicio?: string | null
+          fecha_fin?: string | null
+          usos_maximos?: number | null
+          usos_por_conexion?: number | null
+          usos?: number
+          activo?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          codigo?: string
+          descripcion?: string | null
+          tipo?: string
+          valor?: number
+          alcance?: string
+          campaign_id?: string | null
+          category_id?: string | null
+          brand_id?: string | null
+          compra_minima?: number | null
+          fecha_inicio?: string | null
+          fecha_fin?: string | null
+          usos_maximos?: number | null
+          usos_por_conexion?: number | null
+          usos?: number
+          activo?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "discount_codes_brand_id_fkey"
+            columns: ["brand_id"]
+            isOneToOne: false
+            referencedRelation: "brands"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "discount_codes_campaign_id_fkey"
+            columns: ["campaign_id"]
+            isOneToOne: false
+            referencedRelation: "campaigns"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "discount_codes_category_id_fkey"
+            columns: ["category_id"]
+            isOneToOne: false
+            referencedRelation: "categories"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       featured_categories: {
         Row: {
           id: string
@@ -392,6 +477,7 @@ export type Database = {
           permalink: string
           precio_original: number
           precio_venta: number
+          descuento: number
         }
         Insert: {
           id?: string
@@ -404,6 +490,7 @@ export type Database = {
           permalink: string
           precio_original: number
           precio_venta: number
+          descuento?: number
         }
         Update: {
           id?: string
@@ -416,6 +503,7 @@ export type Database = {
           permalink?: string
           precio_original?: number
           precio_venta?: number
+          descuento?: number
         }
         Relationships: [
           {
@@ -569,6 +657,8 @@ export type Database = {
           hold_ended_at: string | null
           hold_end_reason: string | null
           page_token: string
+          codigo: string | null
+          descuento: number
         }
         Insert: {
           id?: string
@@ -592,6 +682,8 @@ export type Database = {
           hold_ended_at?: string | null
           hold_end_reason?: string | null
           page_token?: string
+          codigo?: string | null
+          descuento?: number
         }
         Update: {
           id?: string
@@ -615,6 +707,8 @@ export type Database = {
           hold_ended_at?: string | null
           hold_end_reason?: string | null
           page_token?: string
+          codigo?: string | null
+          descuento?: number
         }
         Relationships: []
       }
@@ -2127,6 +2221,14 @@ export type Database = {
           p_items: Json
           p_channel?: string | null
           p_session_id?: string | null
+          p_code?: string | null
+        }
+        Returns: Json
+      }
+      preview_discount_code: {
+        Args: {
+          p_code: string
+          p_items: Json
         }
         Returns: Json
       }

@@ -41,6 +41,7 @@ function toItem(raw: Record<string, unknown>): OrderPageItem {
     permalink: text(raw.permalink) ?? '',
     precio_original: amount(raw.precio_original),
     precio_venta: amount(raw.precio_venta),
+    descuento: amount(raw.descuento),
   };
 }
 
@@ -71,6 +72,8 @@ function toOrderPage(body: unknown): OrderPage | null {
     status,
     created_at: text(o.created_at) ?? '',
     subtotal: amount(o.subtotal),
+    codigo: text(o.codigo),
+    descuento: amount(o.descuento),
     shipping: amount(o.shipping),
     total: amount(o.total),
     held_until: text(o.held_until),

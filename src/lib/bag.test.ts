@@ -171,6 +171,23 @@ describe('the chat message', () => {
     );
   });
 
+  it('names the discount code and what it took off between the subtotal and the shipping', () => {
+    const message = orderMessage('Outlet Moda MX', 'https://outlet.mx/', {
+      ...order,
+      codigo: 'BIENVENIDA',
+      descuento: 209.95,
+      total: 1889.55,
+    });
+    expect(message.split('\n').slice(-4)).toEqual([
+      'Subtotal (2 productos): $2,099.50',
+      'Descuento (BIENVENIDA): -$209.95',
+      'Envío: Gratis',
+      'Total: $1,889.55 (IVA incluido)',
+    ]);
+    // without a code there is no discount line
+    expect(orderMessage('Outlet Moda MX', 'https://outlet.mx/', { ...order, codigo: null, descuento: 0 })).not.toContain('Descuento');
+  });
+
   it('states a shipping cost and goes to the seller’s chat', () => {
     const link = orderChatLink({ chatHost: 'https://wa.me/', sellerPhone: '+52 1 55 1234 5678', name: 'Outlet' }, 'https://outlet.mx', {
       ...order,

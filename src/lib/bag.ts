@@ -5,6 +5,7 @@
  * message an order sends.
  */
 import { type ChatConfig, chatLink, productUrl } from './chat.ts';
+import { discountLabel, minusPrice } from './discount-code.ts';
 import { formatPrice, roundCents } from './money.ts';
 import { type OrderLinks, orderLinkLines } from './payment-link.ts';
 import { type ShopPolicies, shippingCostFor } from './policies.ts';
@@ -187,8 +188,13 @@ export function liveProblems(list: readonly BagItem[], live: readonly LiveBagPro
 export interface PlacedOrder {
   reference: string;
   items: Pick<BagItem, 'nombre' | 'marca' | 'talla' | 'precio_venta' | 'permalink'>[];
+  /** The items at their prices, before any discount. */
   subtotal: number;
+  /** The discount code it was placed with, and what it took off (0 without one). */
+  codigo?: string | null;
+  descuento?: number;
   shipping: number;
+  /** subtotal - descuento + shipping. */
   total: number;
 }
 
@@ -202,14 +208,16 @@ export interface PlacedOrder {
  *   https://…/producto/nike-sudadera-crewneck-vino
  *
  *   Subtotal (1 producto): $1,349.00
+ *   Descuento (BIENVENIDA): -$134.90
  *   Envío: $149.00
- *   Total: $1,498.00 (IVA incluido)
+ *   Total: $1,363.10 (IVA incluido)
  *
  *   Tu pedido: https://…/pedido/?t=<token>
  *   Paga en línea: https://<project>.supabase.co/functions/v1/pay/<token>
  *
- * The order's page is always there once the order has a page token; the payment link only while the
- * shop takes payments online. The first product's link stays the first one: the chat previews it.
+ * The discount's line only for an order placed with a code. The order's page is always there once the
+ * order has a page token; the payment link only while the shop takes payments online. The first
+ * product's link stays the first one: the chat previews it.
  */
 export function orderMessage(shopName: string, site: string, order: PlacedOrder, links: OrderLinks | null = null): string {
   const lines = [`Hola ${shopName}! Quiero hacer el pedido ${order.reference}:`, ''];
@@ -221,6 +229,7 @@ export function orderMessage(shopName: string, site: string, order: PlacedOrder,
   });
   const n = order.items.length;
   lines.push(`Subtotal (${n} ${n === 1 ? 'producto' : 'productos'}): ${formatPrice(order.subtotal)}`);
+  if (order.codigo) lines.push(`${discountLabel(order.codigo)}: ${minusPrice(order.descuento ?? 0)}`);
   lines.push(`Envío: ${order.shipping === 0 ? 'Gratis' : formatPrice(order.shipping)}`);
   lines.push(`Total: ${formatPrice(order.total)} (IVA incluido)`);
   const extra = orderLinkLines(links);

@@ -21,6 +21,8 @@ export interface OrderPageItem {
   permalink: string;
   precio_original: number;
   precio_venta: number;
+  /** Its part of the order's discount code (0 without one). */
+  descuento: number;
 }
 
 /** The payment that counts for the order (an approved one first, else the latest), in Mercado Pago's words. */
@@ -43,8 +45,13 @@ export interface OrderPage {
   reference: string;
   status: OrderStatus;
   created_at: string;
+  /** The items at their prices, before any discount. */
   subtotal: number;
+  /** The discount code it was placed with (null: none) and what it took off. */
+  codigo: string | null;
+  descuento: number;
   shipping: number;
+  /** subtotal - descuento + shipping. */
   total: number;
   /** Until when the order holds its pieces; null once it holds none. */
   held_until: string | null;

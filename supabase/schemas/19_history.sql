@@ -27,8 +27,8 @@ create table public.audit_changes (
   request text,
   table_name text not null,
   action text not null check (action in ('insert', 'update', 'delete')),
-  -- product, campaign, brand, category, subcategory, settings, home (hero, banners, featured
-  -- categories) or team
+  -- product, campaign, brand, category, subcategory, size_guide, settings, home (hero, banners,
+  -- featured categories), order, discount_code or team
   subject_type text not null,
   subject_id text,
   subject_label text,
@@ -80,7 +80,8 @@ declare
   v_after jsonb := v_new;
   v_subject text := tg_argv[0];
   v_subject_id text := coalesce(v_row ->> 'product_id', v_row ->> 'id');
-  v_label text := coalesce(v_row ->> 'nombre', v_row ->> 'display_name', v_row ->> 'title', v_row ->> 'name', v_row ->> 'reference');
+  v_label text := coalesce(v_row ->> 'nombre', v_row ->> 'display_name', v_row ->> 'title', v_row ->> 'name', v_row ->> 'reference',
+                           v_row ->> 'codigo');
   v_jwt jsonb := auth.jwt();
 begin
   if tg_op = 'UPDATE' then

@@ -13,7 +13,8 @@
 -- shoppers order the last piece at once, exactly one holds it. A hold that ends unpaid gives its
 -- pieces back (private.release_expired_holds, every 20 seconds). Marking an order paid sells its
 -- pieces (one piece of each size: existencias drops by one; which order sold it is private.sales);
--- cancelling gives them back.
+-- cancelling gives them back. An order may carry a discount code (24_discount_codes.sql): the
+-- order records it, its discount and the totals before and after it, and counts one of its uses.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
 -- A reference is 'OM-' and 5 characters from an alphabet without the look-alikes 0/O, 1/I/L, so a
@@ -41,7 +42,9 @@ create table public.orders (
   item_count integer not null check (item_count between 1 and 20),
   subtotal numeric(12, 2) not null check (subtotal >= 0),
   shipping numeric(12, 2) not null check (shipping >= 0),
-  total numeric(12, 2) not null check (total = subtotal + shipping),
+  -- subtotal: the items at their prices, before any discount; total: what the shopper pays, the
+  -- subtotal less the code's discount (descuento) plus shipping
+  total numeric(12, 2) not null constraint orders_total_check check (total = subtotal - descuento + shipping),
   notes text check (char_length(notes) <= 2000),
   tracking_number text check (btrim(tracking_number) <> '' and char_length(tracking_number) <= 100),
   tracking_url text check (tracking_url ~ '^https?://[^[:space:]]+$' and char_length(tracking_url) <= 500),
@@ -62,9 +65,14 @@ create table public.orders (
   hold_end_reason text check (hold_end_reason in ('vencido', 'cancelado', 'pago_rechazado')),
   -- The order's own page (/pedido/?t=…) and payment link: a random key nobody can guess, so the
   -- reference a shopper reads out in the chat never opens them.
-  page_token uuid not null default gen_random_uuid() unique
+  page_token uuid not null default gen_random_uuid() unique,
+  -- The discount code the shopper entered (24_discount_codes.sql), as the shop stores codes
+  -- (upper case, trimmed), and what it took off the subtotal; no code, no discount.
+  codigo text check (codigo = upper(btrim(codigo)) and char_length(codigo) between 1 and 40),
+  descuento numeric(12, 2) not null default 0
+    constraint orders_descuento_check check (descuento >= 0 and descuento <= subtotal and (codigo is not null or descuento = 0))
 );
-comment on table public.orders is 'Orders sent to the chat (Mi bolsa or Comprar ahora), by reference, with their totals as sent, status, notes and tracking, and until when they hold their pieces (held_until; why a hold ended: hold_end_reason). Recorded by place_order; staff read them, owners and editors update status, notes and tracking.';
+comment on table public.orders is 'Orders sent to the chat (Mi bolsa or Comprar ahora), by reference, with their totals as sent (subtotal before the discount code''s descuento, total after it and shipping), status, notes and tracking, and until when they hold their pieces (held_until; why a hold ended: hold_end_reason). Recorded by place_order; staff read them, owners and editors update status, notes and tracking.';
 create index orders_created_at_idx on public.orders (created_at desc);
 create index orders_status_idx on public.orders (status, created_at desc);
 create index orders_sender_idx on public.orders (sender, created_at);
@@ -95,9 +103,12 @@ create table public.order_items (
   permalink text not null,
   precio_original numeric(12, 2) not null check (precio_original >= 0),
   precio_venta numeric(12, 2) not null check (precio_venta >= 0),
+  -- this item's part of the order's discount (the code's discount shared among the items it applies
+  -- to, in proportion to their prices, to the cent): what it is charged is precio_venta - descuento
+  descuento numeric(12, 2) not null default 0 constraint order_items_descuento_check check (descuento >= 0 and descuento <= precio_venta),
   unique (order_id, position)
 );
-comment on table public.order_items is 'The items of an order as the shopper sent them: product, size, name, brand, link and prices at that moment.';
+comment on table public.order_items is 'The items of an order as the shopper sent them: product, size, name, brand, link and prices at that moment, and each one''s part of the order''s discount.';
 create index order_items_order_idx on public.order_items (order_id, position);
 create index order_items_product_idx on public.order_items (product_id);
 grant select on table public.order_items to authenticated;
@@ -208,10 +219,26 @@ end
 $$;
 comment on function private.release_expired_holds() is 'Ends every hold whose time ran out unpaid (hold_end_reason vencido), putting its pieces back on sale; returns how many orders. Run every 20 seconds (pg_cron on hosted projects, the local stack''s jobs) and by place_order.';
 
+-- The shop's shipping rule for an amount of products (after any discount code): free from
+-- shop_settings.free_shipping_min, else shipping_cost. place_order and the discount code's preview
+-- (24_discount_codes.sql) charge shipping by this one rule.
+create function private.shipping_for(p_amount numeric)
+returns numeric
+language sql
+stable
+set search_path = ''
+as $$
+  select case when s.free_shipping_min is not null and p_amount >= s.free_shipping_min then 0
+              else coalesce(s.shipping_cost, 0) end::numeric(12, 2)
+    from public.shop_settings s where s.id = 1
+$$;
+comment on function private.shipping_for(numeric) is 'Shipping for an amount of products (after any discount): 0 from shop_settings.free_shipping_min, else shipping_cost.';
+
 -- Places an order from a shopper's items, as they saw them: a JSON array (1 to 20) of
--- {product_id, talla, precio_venta}. Every item is checked against the live catalogue now. When
--- any changed, nothing is stored and the answer is {ok: false, problems: [...]}, one per item that
--- changed, with its position (1-based), product_id, nombre, talla and motivo:
+-- {product_id, talla, precio_venta}, and the discount code they entered, if any. Every item is
+-- checked against the live catalogue now. When any changed, nothing is stored and the answer is
+-- {ok: false, problems: [...]}, one per item that changed, with its position (1-based), product_id,
+-- nombre, talla and motivo:
 --   'no_disponible' the product is gone;
 --   'terminado'     its campaign ended;
 --   'agotado'       every piece of it is sold;
@@ -219,20 +246,27 @@ comment on function private.release_expired_holds() is 'Ends every hold whose ti
 --   'apartada'      every piece left of it (or of its size) is held by another order right now;
 --   'talla'         the size is not one the product has (or a product with sizes got none);
 --   'precio'        the price changed (precio_venta: the price now).
+-- Then the code, checked live (private.discount_code_quote, 24_discount_codes.sql): one the order
+-- cannot have stores nothing either, and the answer is {ok: false, problems: [], code_problem:
+-- {motivo, mensaje}} with the Spanish refusal ('Este código ya se agotó'), so the shopper decides
+-- whether to send it without the code.
 -- Otherwise the order is stored under a new reference, holds one piece of each item until
--- held_until (now + shop_settings.hold_minutes), and the answer is {ok: true, reference, items:
--- [{position, product_id, talla, nombre, marca, permalink, precio_original, precio_venta}],
--- subtotal, shipping, total, held_until, page_token}, shipping by the shop's policy (free from
--- free_shipping_min, else shipping_cost); page_token opens the order's page and its payment link.
+-- held_until (now + shop_settings.hold_minutes), counts one use of its code, and the answer is
+-- {ok: true, reference, items: [{position, product_id, talla, nombre, marca, permalink,
+-- precio_original, precio_venta, descuento}], subtotal, codigo, descuento, shipping, total,
+-- held_until, page_token}: subtotal before the discount, shipping by the shop's policy on what the
+-- products cost after it (private.shipping_for), total = subtotal - descuento + shipping; page_token
+-- opens the order's page and its payment link.
 -- Orders are placed one at a time (a transaction lock taken before anything is checked), so two
--- shoppers never both see the last piece free: the second is told it is 'apartada'.
+-- shoppers never both see the last piece free: the second is told it is 'apartada'; nor both take
+-- a code's last use: the second is told 'Este código ya se agotó'.
 -- Malformed input (an item without a product id, a price that is not a number, a size that is not
 -- text) is refused (PT400); the abuse limits (PT429) are per sender network (private.limit_key: an
 -- IPv4 /24, an IPv6 /64) 20 orders in 10 minutes, 100 a day and shop_settings.max_held_per_network
 -- pieces held at once, and 600 orders an hour for the whole shop. One network can place at most
 -- 6 x 20 = 120 orders in any hour, so a flood from one network never reaches the shop's cap: keep
 -- 6 x the 10-minute limit under it.
-create function private.place_order(p_items jsonb, p_channel text, p_session_id text)
+create function private.place_order(p_items jsonb, p_channel text, p_session_id text, p_code text)
 returns jsonb
 language plpgsql
 security definer -- reads the catalogue as it is and writes orders, which shoppers cannot
@@ -249,6 +283,9 @@ declare
   v_held integer;
   v_order public.orders;
   v_session text := nullif(btrim(p_session_id), '');
+  v_code text := nullif(btrim(p_code), '');
+  v_quote jsonb;
+  v_discount numeric(12, 2) := 0;
 begin
   if p_channel is null or p_channel not in ('bolsa', 'producto') then
     raise exception 'Canal de pedido no válido.' using errcode = 'PT400';
@@ -280,8 +317,8 @@ begin
     v_session := null;
   end if;
 
-  -- One order at a time: two at once can neither both hold the last piece, nor both slip under a
-  -- limit, nor take one reference. Holds whose time ran out end first.
+  -- One order at a time: two at once can neither both hold the last piece, nor both take a code's
+  -- last use, nor both slip under a limit, nor take one reference. Holds whose time ran out end first.
   perform pg_advisory_xact_lock(hashtext('public.orders'));
   perform private.release_expired_holds();
   select * into v_settings from public.shop_settings s where s.id = 1;
@@ -361,14 +398,29 @@ begin
       v_held, v_settings.max_held_per_network using errcode = 'PT429';
   end if;
 
-  v_shipping := case when v_settings.free_shipping_min is not null and v_subtotal >= v_settings.free_shipping_min then 0
-                     else coalesce(v_settings.shipping_cost, 0) end;
+  -- The code, live, on the items at their prices now (the ones the shopper saw: a changed price was
+  -- answered above): its discount, and each item's part of it.
+  if v_code is not null then
+    v_quote := private.discount_code_quote(v_code, v_items, v_sender);
+    if not (v_quote ->> 'ok')::boolean then
+      return jsonb_build_object('ok', false, 'problems', '[]'::jsonb,
+                                'code_problem', jsonb_build_object('motivo', v_quote ->> 'motivo', 'mensaje', v_quote ->> 'mensaje'));
+    end if;
+    v_discount := (v_quote ->> 'descuento')::numeric;
+    select jsonb_agg(i || jsonb_build_object('descuento', coalesce((l ->> 'descuento')::numeric, 0)) order by (i ->> 'position')::integer)
+      into v_items
+      from jsonb_array_elements(v_items) i
+      left join jsonb_array_elements(v_quote -> 'lines') l on (l ->> 'position')::integer = (i ->> 'position')::integer;
+  end if;
+
+  v_shipping := private.shipping_for(v_subtotal - v_discount);
 
   loop
     begin
-      insert into public.orders (reference, channel, item_count, subtotal, shipping, total, session_id, sender, held_until)
+      insert into public.orders (reference, channel, item_count, subtotal, shipping, total, session_id, sender, held_until, codigo, descuento)
       values (private.new_order_reference(), p_channel, v_count, v_subtotal, v_shipping,
-              v_subtotal + v_shipping, v_session, v_sender, now() + make_interval(mins => v_settings.hold_minutes))
+              v_subtotal - v_discount + v_shipping, v_session, v_sender, now() + make_interval(mins => v_settings.hold_minutes),
+              v_quote ->> 'codigo', v_discount)
       returning * into v_order;
       exit;
     exception when unique_violation then
@@ -376,33 +428,38 @@ begin
     end;
   end loop;
 
-  insert into public.order_items (order_id, position, product_id, talla, nombre, marca, permalink, precio_original, precio_venta)
+  insert into public.order_items (order_id, position, product_id, talla, nombre, marca, permalink, precio_original, precio_venta, descuento)
   select v_order.id, (i ->> 'position')::smallint, (i ->> 'product_id')::uuid, i ->> 'talla', i ->> 'nombre', i ->> 'marca',
-         i ->> 'permalink', (i ->> 'precio_original')::numeric, (i ->> 'precio_venta')::numeric
+         i ->> 'permalink', (i ->> 'precio_original')::numeric, (i ->> 'precio_venta')::numeric, coalesce((i ->> 'descuento')::numeric, 0)
     from jsonb_array_elements(v_items) i;
   insert into private.holds (order_id, product_id, size_id)
   select v_order.id, x.product_id, x.size_id from private.order_pieces(v_order.id) x;
+  -- one use of the code (private.count_code_use counts it on the code, never past its limit)
+  if v_quote is not null then
+    insert into private.discount_code_uses (order_id, code_id, sender) values (v_order.id, (v_quote ->> 'code_id')::uuid, v_sender);
+  end if;
 
   return jsonb_build_object('ok', true, 'reference', v_order.reference, 'items', v_items,
-                            'subtotal', v_order.subtotal, 'shipping', v_order.shipping, 'total', v_order.total,
+                            'subtotal', v_order.subtotal, 'codigo', v_order.codigo, 'descuento', v_order.descuento,
+                            'shipping', v_order.shipping, 'total', v_order.total,
                             'held_until', v_order.held_until, 'page_token', v_order.page_token);
 end;
 $$;
-comment on function private.place_order(jsonb, text, text) is 'Records a shopper''s order before the chat opens: one at a time, checks every item against the live catalogue (ended, sold out, size sold or held, price changed) and answers the problems, or stores it under a new OM- reference holding one piece of each item for shop_settings.hold_minutes. Limits per sender network (IPv4 /24, IPv6 /64): 20 orders in 10 minutes, 100 a day, max_held_per_network pieces held; 600 orders an hour in all. Called by public.place_order.';
-grant execute on function private.place_order(jsonb, text, text) to anon, authenticated;
+comment on function private.place_order(jsonb, text, text, text) is 'Records a shopper''s order before the chat opens: one at a time, checks every item against the live catalogue (ended, sold out, size sold or held, price changed) and the discount code (private.discount_code_quote) and answers the problems, or stores it under a new OM- reference holding one piece of each item for shop_settings.hold_minutes and counting one use of the code. Limits per sender network (IPv4 /24, IPv6 /64): 20 orders in 10 minutes, 100 a day, max_held_per_network pieces held; 600 orders an hour in all. Called by public.place_order.';
+grant execute on function private.place_order(jsonb, text, text, text) to anon, authenticated;
 
 -- What the API calls (caller's rights): private.place_order does the work.
-create function public.place_order(p_items jsonb, p_channel text default 'bolsa', p_session_id text default null)
+create function public.place_order(p_items jsonb, p_channel text default 'bolsa', p_session_id text default null, p_code text default null)
 returns jsonb
 language sql
 volatile
 security invoker
 set search_path = ''
 as $$
-  select private.place_order(p_items, p_channel, p_session_id)
+  select private.place_order(p_items, p_channel, p_session_id, p_code)
 $$;
-comment on function public.place_order(jsonb, text, text) is 'A shopper''s order, checked, recorded and held by private.place_order: {ok, reference, items, subtotal, shipping, total, held_until, page_token} or {ok: false, problems}.';
-grant execute on function public.place_order(jsonb, text, text) to anon, authenticated;
+comment on function public.place_order(jsonb, text, text, text) is 'A shopper''s order, checked, recorded and held by private.place_order, with its discount code if any: {ok, reference, items, subtotal, codigo, descuento, shipping, total, held_until, page_token} or {ok: false, problems} or {ok: false, problems: [], code_problem: {motivo, mensaje}}.';
+grant execute on function public.place_order(jsonb, text, text, text) to anon, authenticated;
 
 -- The statuses that hold an order's sizes as sold.
 create function private.order_status_sells(p_status text)
@@ -615,9 +672,10 @@ create table public.order_payments (
   refunded_amount numeric(12, 2) not null default 0 check (refunded_amount >= 0),
   -- 'monto_distinto' (not the order's total), 'moneda_distinta' (not MXN), 'pedido_cancelado'
   -- (approved for an order cancelled meanwhile), 'pago_duplicado' (a second approved payment of a
-  -- paid order), 'sin_piezas' (approved after the hold ended and a piece was taken): the order is
-  -- not marked paid by it, and the team refunds it or sorts it out
-  flag text check (flag in ('monto_distinto', 'moneda_distinta', 'pedido_cancelado', 'pago_duplicado', 'sin_piezas')),
+  -- paid order), 'sin_piezas' (approved after the hold ended and a piece was taken), 'sin_codigo'
+  -- (approved after the hold ended and its discount code's last use was taken): the order is not
+  -- marked paid by it, and the team refunds it or sorts it out
+  flag text check (flag in ('monto_distinto', 'moneda_distinta', 'pedido_cancelado', 'pago_duplicado', 'sin_piezas', 'sin_codigo')),
   -- how many notices brought it (a notice repeated is counted, never applied twice)
   notices integer not null default 1,
   created_at timestamptz not null default now(),
@@ -678,6 +736,7 @@ declare
   v_status text := lower(coalesce(p_payment ->> 'status', ''));
   v_flag text;
   v_result text := 'registrado';
+  v_detail text;
 begin
   if coalesce(auth.role(), '') <> 'service_role' then
     raise exception 'No autorizado' using errcode = '42501';
@@ -731,7 +790,9 @@ begin
         update public.orders o set status = 'pagado' where o.id = v_order.id;
         v_result := 'pagado';
       exception when sqlstate 'PT409' then
-        v_flag := 'sin_piezas';
+        -- a piece taken meanwhile, or (detail 'codigo') the code's last use (24_discount_codes.sql)
+        get stacked diagnostics v_detail = pg_exception_detail;
+        v_flag := case when v_detail = 'codigo' then 'sin_codigo' else 'sin_piezas' end;
       end;
     end if;
   elsif v_status in ('pending', 'in_process', 'authorized') then
@@ -806,12 +867,13 @@ set search_path = ''
 as $$
   select jsonb_build_object(
     'reference', o.reference, 'status', o.status, 'created_at', o.created_at,
-    'subtotal', o.subtotal, 'shipping', o.shipping, 'total', o.total,
+    'subtotal', o.subtotal, 'codigo', o.codigo, 'descuento', o.descuento, 'shipping', o.shipping, 'total', o.total,
     'held_until', o.held_until, 'hold_ended_at', o.hold_ended_at, 'hold_end_reason', o.hold_end_reason,
     'paid_at', o.paid_at, 'tracking_number', o.tracking_number, 'tracking_url', o.tracking_url,
     'items', (select coalesce(jsonb_agg(jsonb_build_object('position', i.position, 'nombre', i.nombre, 'marca', i.marca,
                                                             'talla', i.talla, 'permalink', i.permalink,
-                                                            'precio_original', i.precio_original, 'precio_venta', i.precio_venta)
+                                                            'precio_original', i.precio_original, 'precio_venta', i.precio_venta,
+                                                            'descuento', i.descuento)
                                          order by i.position), '[]'::jsonb)
                 from public.order_items i where i.order_id = o.id),
     'payment', (select jsonb_build_object('status', op.status, 'method', op.method, 'payment_type', op.payment_type,
@@ -822,7 +884,7 @@ as $$
   )
   from public.orders o where o.page_token = p_token
 $$;
-comment on function private.order_page(uuid) is 'The order page''s data for its unguessable token: reference, status, totals, items, hold (until, ended, why), paid_at, tracking, and the payment that counts (method, status); no personal data. Null for an unknown token. Called by public.order_page.';
+comment on function private.order_page(uuid) is 'The order page''s data for its unguessable token: reference, status, totals (subtotal, discount code and descuento, shipping, total), items (each with its part of the discount), hold (until, ended, why), paid_at, tracking, and the payment that counts (method, status); no personal data. Null for an unknown token. Called by public.order_page.';
 grant execute on function private.order_page(uuid) to anon, authenticated;
 
 -- What the API calls (caller's rights): private.order_page does the work.

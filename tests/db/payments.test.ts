@@ -191,7 +191,10 @@ interface Placed {
 
 let network = 0;
 /** An order placed as the shop places it (each from a network of its own, under the per-network limits). */
-async function place(items: { product_id: string; talla: string | null; precio_venta: number }[]): Promise<Placed> {
+async function place(
+  items: { product_id: string; talla: string | null; precio_venta: number }[],
+  code: string | null = null,
+): Promise<Placed> {
   network++;
   const response = await fetch(`${stack.restUrl}/rpc/place_order`, {
     method: 'POST',
@@ -200,7 +203,7 @@ async function place(items: { product_id: string; talla: string | null; precio_v
       'content-type': 'application/json',
       'x-forwarded-for': `10.9.${network}.1`,
     },
-    body: JSON.stringify({ p_items: items, p_channel: 'bolsa' }),
+    body: JSON.stringify({ p_items: items, p_channel: 'bolsa', p_code: code }),
   });
   const placed = (await response.json()) as Placed;
   expect(placed.ok).toBe(true);
@@ -373,6 +376,24 @@ describe('the payment link (pay)', () => {
     expect((await openPayLink(order.page_token)).status).toBe(303);
     expect((received[0]!.body!['items'] as { title: string; unit_price: number }[]).map((i) => [i.title, i.unit_price])).toEqual([
       ['Pantalón cargo · Talla m', 1500],
+    ]);
+  });
+
+  it('an order with a discount code: each item is charged its price less its part of the discount, and they add up to the total', async () => {
+    await sql.query(`insert into public.discount_codes (codigo, tipo, valor) values ('BIENVENIDA', 'porcentaje', 15)`);
+    // $500 + $1,500 = $2,000, 15% off: $300 (P1 $75, P2 $225); $1,700 keeps free shipping
+    const order = await place(
+      [
+        { product_id: F.P1, talla: 'S', precio_venta: 500 },
+        { product_id: F.P2, talla: 'm', precio_venta: 1500 },
+      ],
+      'BIENVENIDA',
+    );
+    expect(order.total).toBe(1700);
+    expect((await openPayLink(order.page_token)).status).toBe(303);
+    expect((received[0]!.body!['items'] as { title: string; unit_price: number }[]).map((i) => [i.title, i.unit_price])).toEqual([
+      ['Playera básica · Talla S', 425],
+      ['Pantalón cargo · Talla m', 1275],
     ]);
   });
 

@@ -79,6 +79,7 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
   piezas: 'public',
   piezas_of: 'public',
   place_order: 'public',
+  preview_discount_code: 'public',
   price_range_of: 'public',
   price_ranges: 'public',
   product_search_text: 'public',

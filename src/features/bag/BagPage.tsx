@@ -9,12 +9,19 @@
  * mi pedido', its chat again, and 'Pagar en línea' while the shop takes payments online. The message
  * carries the order's page link, and its payment link while payments are on; whether they are is asked
  * beside place_order (src/data/payments.ts), so the chat waits for neither longer than the other.
+ *
+ * A discount code (DiscountCodeField) is checked by the database on the bag's lines
+ * (preview_discount_code) when applied and again whenever the lines change; the totals then show the
+ * database's discount, shipping and total, the same place_order records and the message states. A
+ * code refused on sending ('Este código ya se agotó') sends nothing: the shopper removes it or tries
+ * another.
  */
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { MessageCircle, ShoppingBag, X } from '../../components/icons.tsx';
 import ProductImage from '../../components/product/ProductImage.tsx';
 import { shopChat } from '../../config/shop.ts';
-import { fetchBagProducts, placeOrder } from '../../data/bag.ts';
+import { fetchBagProducts, type OrderLine, placeOrder } from '../../data/bag.ts';
+import { previewDiscountCode } from '../../data/discount-codes.ts';
 import { linksOf, paymentsEnabled } from '../../data/payments.ts';
 import {
   type BagItem,
@@ -27,11 +34,13 @@ import {
   orderChatLink,
   problemText,
 } from '../../lib/bag.ts';
+import { type CodePreview, discountLabel, minusPrice, normalizeCode, totalsWithCode } from '../../lib/discount-code.ts';
 import { formatPrice } from '../../lib/money.ts';
 import type { ShopPolicies } from '../../lib/policies.ts';
-import { $bag, $lastOrder, type LastOrder, orderSent, removeBagItem, repriceBagItem } from './store.ts';
+import { $bag, $bagCode, $lastOrder, type LastOrder, orderSent, removeBagItem, repriceBagItem } from './store.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
 import { openChat, releaseChatWindow, reserveChatWindow } from './chat-window.ts';
+import DiscountCodeField from './DiscountCodeField.tsx';
 
 // loaded once there is an order to confirm (it brings date-fns for the hold's time)
 const OrderConfirmation = lazy(() => import('./OrderConfirmation.tsx'));
@@ -48,10 +57,24 @@ interface Props {
 
 const NONE: BagItem[] = [];
 const NO_ORDER: LastOrder | null = null;
+const NO_CODE: string | null = null;
+
+const CODE_BLOCKS = 'Tu código de descuento no se puede usar. Quítalo para enviar tu pedido sin descuento, o prueba otro.';
+
+/** The lines as place_order and the code's preview take them. */
+const orderLines = (bag: readonly BagItem[]): OrderLine[] =>
+  bag.map((i) => ({ product_id: i.product_id, talla: i.talla, precio_venta: i.precio_venta }));
+
+/** A code's answer for one code on one set of lines: a new answer is asked whenever either changes. */
+interface Quote {
+  key: string;
+  preview: CodePreview;
+}
 
 export default function BagPage({ sellerPhone, site, policies, shippingRule }: Props) {
   const bag = useStoreValue($bag, NONE);
   const lastOrder = useStoreValue($lastOrder, NO_ORDER);
+  const code = useStoreValue($bagCode, NO_CODE);
   // The static HTML cannot know the browser's bag: nothing but the heading until mounted.
   const [mounted, setMounted] = useState(false);
   const [problems, setProblems] = useState<Map<string, BagProblem>>(new Map());
@@ -59,6 +82,10 @@ export default function BagPage({ sellerPhone, site, policies, shippingRule }: P
   const [error, setError] = useState<string | null>(null);
   /** Whether the shop takes payments online (asked only once there is an order to pay). */
   const [payments, setPayments] = useState(false);
+  /** The database's answer for the applied code on the bag's lines as they are now (or were last asked). */
+  const [quote, setQuote] = useState<Quote | null>(null);
+  /** Why the code just typed was not applied. */
+  const [typedRefusal, setTypedRefusal] = useState<string | null>(null);
   const errorId = useId();
   useEffect(() => setMounted(true), []);
 
@@ -86,7 +113,62 @@ export default function BagPage({ sellerPhone, site, policies, shippingRule }: P
     };
   }, [ids]);
 
-  const totals = bagTotals(bag, policies);
+  // The applied code, asked again whenever the lines (or their prices) change.
+  const linesKey = JSON.stringify(orderLines(bag));
+  const quoteKey = code ? `${code}|${linesKey}` : '';
+  const askedFor = useRef('');
+  useEffect(() => {
+    if (!code || linesKey === '[]' || askedFor.current === `${code}|${linesKey}`) return;
+    const key = `${code}|${linesKey}`;
+    askedFor.current = key;
+    let active = true;
+    previewDiscountCode(code, JSON.parse(linesKey) as OrderLine[])
+      .then((preview) => active && setQuote({ key, preview }))
+      .catch((e: unknown) => {
+        askedFor.current = '';
+        if (active) setQuote({ key, preview: { ok: false, motivo: '', mensaje: e instanceof Error ? e.message : String(e) } });
+      });
+    return () => {
+      active = false;
+      if (askedFor.current === key) askedFor.current = '';
+    };
+  }, [code, linesKey]);
+  const current = quote && quote.key === quoteKey ? quote.preview : null;
+  const applied = current?.ok ? current : null;
+  const codeRefusal = code ? (current && !current.ok ? current.mensaje : null) : typedRefusal;
+
+  const applyCode = async (typed: string) => {
+    const wanted = normalizeCode(typed);
+    if (!wanted) {
+      setTypedRefusal('Escribe tu código de descuento');
+      return;
+    }
+    setTypedRefusal(null);
+    try {
+      const preview = await previewDiscountCode(wanted, orderLines(bag));
+      if (!preview.ok) {
+        setTypedRefusal(preview.mensaje);
+        return;
+      }
+      const key = `${preview.codigo}|${linesKey}`;
+      askedFor.current = key;
+      setQuote({ key, preview });
+      $bagCode.set(preview.codigo);
+      setError(null);
+    } catch (e) {
+      setTypedRefusal(e instanceof Error ? e.message : 'No pudimos revisar tu código. Intenta de nuevo.');
+    }
+  };
+  const removeCode = () => {
+    $bagCode.set(null);
+    setQuote(null);
+    setTypedRefusal(null);
+    setError(null);
+  };
+
+  const base = bagTotals(bag, policies);
+  const withCode = applied ? totalsWithCode(base, applied, policies) : null;
+  const totals = withCode ?? base;
   const blocking = bag.filter((i) => {
     const p = problems.get(bagKey(i));
     return p !== undefined && blocksOrder(p);
@@ -115,18 +197,29 @@ export default function BagPage({ sellerPhone, site, policies, shippingRule }: P
       setError('Quita de tu bolsa los productos marcados para enviar tu pedido.');
       return;
     }
+    // a code the database refused stops the order here; one it could not be asked about (no
+    // connection) goes with the order, and place_order decides
+    if (code && current && !current.ok && current.motivo) {
+      setError(CODE_BLOCKS);
+      return;
+    }
     const win = reserveChatWindow();
     setError(null);
     setSending(true);
     try {
-      const lines = bag.map((i) => ({ product_id: i.product_id, talla: i.talla, precio_venta: i.precio_venta }));
-      const [answer, payOnline] = await Promise.all([placeOrder(lines, 'bolsa'), paymentsEnabled()]);
+      const [answer, payOnline] = await Promise.all([placeOrder(orderLines(bag), 'bolsa', code), paymentsEnabled()]);
       if (answer.ok) {
         const link = orderChatLink(shopChat(sellerPhone), site, answer, linksOf(answer.page_token, site, payOnline));
         setPayments(payOnline);
         orderSent({ reference: answer.reference, link, at: Date.now(), token: answer.page_token, heldUntil: answer.held_until });
         setProblems(new Map());
+        setQuote(null);
         openChat(win, link);
+      } else if (answer.codeProblem) {
+        // every line was fine: only the code stopped the order
+        releaseChatWindow(win);
+        setQuote({ key: quoteKey, preview: { ok: false, ...answer.codeProblem } });
+        setError(CODE_BLOCKS);
       } else {
         releaseChatWindow(win);
         const found = new Map<string, BagProblem>();
@@ -263,6 +356,12 @@ export default function BagPage({ sellerPhone, site, policies, shippingRule }: P
             <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm">
               <dt className="text-neutral-700">Subtotal ({bagCountLabel(totals.count)})</dt>
               <dd className="text-right font-semibold text-neutral-950">{formatPrice(totals.subtotal)}</dd>
+              {withCode && (
+                <>
+                  <dt className="text-lime-800">{discountLabel(withCode.codigo)}</dt>
+                  <dd className="text-right font-semibold text-lime-800">{minusPrice(withCode.descuento)}</dd>
+                </>
+              )}
               <dt className="text-neutral-700">Envío</dt>
               <dd className="text-right font-semibold text-neutral-950">
                 {totals.shipping === 0 ? 'Gratis' : formatPrice(totals.shipping)}
@@ -273,6 +372,13 @@ export default function BagPage({ sellerPhone, site, policies, shippingRule }: P
               </dd>
             </dl>
             <p className="mt-1 text-xs text-neutral-600">Precios en MXN con IVA incluido.</p>
+            <DiscountCodeField
+              code={code}
+              resumen={applied?.resumen ?? null}
+              refusal={codeRefusal}
+              onApply={applyCode}
+              onRemove={removeCode}
+            />
             <p className="mt-3 text-xs text-neutral-700">
               {totals.toFreeShipping !== null ? `Te faltan ${formatPrice(totals.toFreeShipping)} para el envío gratis. ` : ''}
               {shippingRule}

@@ -1,16 +1,19 @@
 /**
  * Mi bolsa, shared by the header count, 'Agregar a mi bolsa' and /bolsa. Persisted in localStorage
  * under one key and kept in sync across tabs (storage events), like the favourites. The last order
- * sent stays too, so /bolsa can reopen its chat if the window did not open.
+ * sent stays too, so /bolsa can reopen its chat if the window did not open, and so does the discount
+ * code the shopper applied, until the order that uses it is sent.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import { addToBag, type BagItem, parseBag, removeFromBag, withPrice } from '../../lib/bag.ts';
+import { CODE_MAX_LENGTH, normalizeCode } from '../../lib/discount-code.ts';
 import { isPageToken } from '../../lib/payment-link.ts';
 import { notify } from '../../stores/toast.ts';
 
 export const BAG_KEY = 'outlet_bag';
 export const LAST_ORDER_KEY = 'outlet_last_order';
+export const BAG_CODE_KEY = 'outlet_bag_code';
 
 export const $bag = persistentAtom<BagItem[]>(BAG_KEY, [], {
   encode: JSON.stringify,
@@ -57,6 +60,19 @@ export const $lastOrder = persistentAtom<LastOrder | null>(LAST_ORDER_KEY, null,
   listen: true,
 });
 
+/** A stored code as the shop writes codes, or null for anything that cannot be one. */
+function parseCode(raw: string): string | null {
+  const code = normalizeCode(raw);
+  return code && code.length <= CODE_MAX_LENGTH ? code : null;
+}
+
+/** The discount code applied to the bag (the database checked it when applied, and checks it again on sending). */
+export const $bagCode = persistentAtom<string | null>(BAG_CODE_KEY, null, {
+  encode: (code) => code ?? '',
+  decode: parseCode,
+  listen: true,
+});
+
 /** Adds a line and says so (or why not). Returns true when the line is in the bag afterwards. */
 export function addBagItem(item: BagItem): boolean {
   const { list, outcome } = addToBag($bag.get(), item);
@@ -79,8 +95,9 @@ export function repriceBagItem(key: string, precio_venta: number): void {
   $bag.set(withPrice($bag.get(), key, precio_venta));
 }
 
-/** After an order is sent: the bag empties and the order is remembered. */
+/** After an order is sent: the bag and its code empty and the order is remembered. */
 export function orderSent(order: LastOrder): void {
   $lastOrder.set(order);
   $bag.set([]);
+  $bagCode.set(null);
 }

@@ -17,6 +17,7 @@ import { paymentsEnabled } from '../../data/payments.ts';
 import { payLink } from '../../lib/payment-link.ts';
 import { bagCountLabel } from '../../lib/bag.ts';
 import { chatLink, helpChatLink } from '../../lib/chat.ts';
+import { discountLabel, minusPrice } from '../../lib/discount-code.ts';
 import { formatPrice } from '../../lib/money.ts';
 import {
   atPhrase,
@@ -318,6 +319,12 @@ export default function OrderView({ sellerPhone }: Props) {
           <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm">
             <dt className="text-neutral-700">Subtotal ({bagCountLabel(order.items.length)})</dt>
             <dd className="text-right font-semibold text-neutral-950">{formatPrice(order.subtotal)}</dd>
+            {order.codigo && (
+              <>
+                <dt className="text-lime-800">{discountLabel(order.codigo)}</dt>
+                <dd className="text-right font-semibold text-lime-800">{minusPrice(order.descuento)}</dd>
+              </>
+            )}
             <dt className="text-neutral-700">Envío</dt>
             <dd className="text-right font-semibold text-neutral-950">{order.shipping === 0 ? 'Gratis' : formatPrice(order.shipping)}</dd>
             <dt className="border-t border-neutral-200 pt-2 text-base font-bold text-neutral-950">Total</dt>

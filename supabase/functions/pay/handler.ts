@@ -11,8 +11,10 @@
  *
  * The payment is built from the database alone (public.order_page, the shoppers' own function, whose
  * answer the browser cannot touch: this function reads it itself with the shop's public key): the
- * order's items at the prices it was placed with, its shipping as a line of its own (so the
- * payment's amount is the order's total, which public.record_payment checks), its reference as
+ * order's items at the prices it was placed with, each less its part of the order's discount code
+ * (order_items.descuento: the database shares the discount among the items to the cent), its
+ * shipping as a line of its own (so the payment's amount is the order's total, which
+ * public.record_payment checks), its reference as
  * external_reference. Nothing the browser sends reaches the preference but the token. The
  * preference expires when the order's hold ends (expires, expiration_date_to = held_until), a cash
  * voucher (OXXO) gets at most 48 hours to be paid (date_of_expiration; the pending payment's notice
@@ -35,7 +37,15 @@ export interface OrderPage {
   shipping: number;
   total: number;
   held_until: string | null;
-  items: { position: number; nombre: string; marca: string; talla: string | null; precio_venta: number }[];
+  items: {
+    position: number;
+    nombre: string;
+    marca: string;
+    talla: string | null;
+    precio_venta: number;
+    /** Its part of the order's discount code (absent or 0 without one). */
+    descuento?: number;
+  }[];
 }
 
 /** What shows on the shopper's card statement. */
@@ -94,8 +104,10 @@ export function payable(order: OrderPage, now: number): boolean {
 
 /** The Checkout Pro preference of an order (POST /checkout/preferences), from the database's answer alone. */
 export function preferenceOf(order: OrderPage, opts: { page: string; notificationUrl: string | null; now: number }) {
+  // each item at what it is charged: its price less its part of the discount
+  const charged = (item: OrderPage['items'][number]) => cents(item.precio_venta) - cents(item.descuento ?? 0);
   const items = order.items
-    .filter((item) => cents(item.precio_venta) > 0)
+    .filter((item) => charged(item) > 0)
     .map((item) => ({
       id: `${order.reference}-${item.position}`,
       title: (item.talla ? `${item.nombre} · Talla ${item.talla}` : item.nombre).slice(0, 250),
@@ -103,7 +115,7 @@ export function preferenceOf(order: OrderPage, opts: { page: string; notificatio
       category_id: 'fashion',
       quantity: 1,
       currency_id: 'MXN',
-      unit_price: cents(item.precio_venta) / 100,
+      unit_price: charged(item) / 100,
     }));
   // shipping as a line of its own: the payment's amount is then the order's total
   if (cents(order.shipping) > 0) {

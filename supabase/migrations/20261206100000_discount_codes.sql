@@ -1,0 +1,925 @@
+-- Discount codes: the owner creates codes ('BIENVENIDA', 'INFLUENCER10') in the back office's
+-- 'Códigos'; a shopper enters one in Mi bolsa; place_order checks it live, and the order records
+-- the code, its discount and the totals before and after it (supabase/schemas/24_discount_codes.sql).
+-- Orders' totals and items carry the discount; the order's page, its payment and the history follow.
+
+-- the history names a code by its code
+create or replace function private.record_change()
+returns trigger
+language plpgsql
+security definer -- writes public.audit_changes, which no API role may write
+set search_path = ''
+as $$
+declare
+  -- columns kept by the database itself, never what a person changed (apartadas and agotado move
+  -- with every shopper's hold)
+  v_noise constant text[] := array['updated_at', 'created_at', 'sizes', 'status_changed_at', 'apartadas', 'agotado'];
+  v_old jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) - v_noise end;
+  v_new jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) - v_noise end;
+  v_row jsonb := coalesce(v_new, v_old);
+  v_before jsonb := v_old;
+  v_after jsonb := v_new;
+  v_subject text := tg_argv[0];
+  v_subject_id text := coalesce(v_row ->> 'product_id', v_row ->> 'id');
+  v_label text := coalesce(v_row ->> 'nombre', v_row ->> 'display_name', v_row ->> 'title', v_row ->> 'name', v_row ->> 'reference',
+                           v_row ->> 'codigo');
+  v_jwt jsonb := auth.jwt();
+begin
+  if tg_op = 'UPDATE' then
+    select jsonb_object_agg(n.key, o.value), jsonb_object_agg(n.key, n.value)
+      into v_before, v_after
+      from jsonb_each(v_new) n
+      join jsonb_each(v_old) o on o.key = n.key
+     where n.value is distinct from o.value;
+    if v_after is null then
+      return null;
+    end if;
+  end if;
+  if v_subject = 'product' and tg_table_name <> 'products' then
+    select p.nombre into v_label from public.products p where p.id = (v_row ->> 'product_id')::uuid;
+  elsif v_subject = 'settings' then
+    v_label := 'Configuración';
+  end if;
+  insert into public.audit_changes
+    (actor_id, actor_email, actor_role, request, table_name, action, subject_type, subject_id, subject_label, before, after)
+  values (
+    auth.uid(),
+    nullif(v_jwt ->> 'email', ''),
+    case coalesce(v_jwt ->> 'role', '')
+      when 'service_role' then 'service_role'
+      when '' then 'database'
+      else coalesce(v_jwt -> 'app_metadata' ->> 'role', v_jwt ->> 'role')
+    end,
+    nullif(btrim(coalesce(current_setting('request.method', true), '') || ' ' || coalesce(current_setting('request.path', true), '')), ''),
+    tg_table_name,
+    lower(tg_op),
+    v_subject,
+    v_subject_id,
+    left(v_label, 200),
+    v_before,
+    v_after
+  );
+  return null;
+end
+$$;
+
+-- orders: the code, its discount, and each item's part of it; total = subtotal - descuento + shipping
+alter table public.orders
+  add column codigo text check (codigo = upper(btrim(codigo)) and char_length(codigo) between 1 and 40),
+  add column descuento numeric(12, 2) not null default 0
+    constraint orders_descuento_check check (descuento >= 0 and descuento <= subtotal and (codigo is not null or descuento = 0)),
+  drop constraint orders_check,
+  add constraint orders_total_check check (total = subtotal - descuento + shipping);
+comment on table public.orders is 'Orders sent to the chat (Mi bolsa or Comprar ahora), by reference, with their totals as sent (subtotal before the discount code''s descuento, total after it and shipping), status, notes and tracking, and until when they hold their pieces (held_until; why a hold ended: hold_end_reason). Recorded by place_order; staff read them, owners and editors update status, notes and tracking.';
+
+alter table public.order_items
+  add column descuento numeric(12, 2) not null default 0 constraint order_items_descuento_check check (descuento >= 0 and descuento <= precio_venta);
+comment on table public.order_items is 'The items of an order as the shopper sent them: product, size, name, brand, link and prices at that moment, and each one''s part of the order''s discount.';
+
+-- a payment approved after its order's hold ended and its code's last use was taken: 'sin_codigo'
+alter table public.order_payments
+  drop constraint order_payments_flag_check,
+  add constraint order_payments_flag_check
+    check (flag in ('monto_distinto', 'moneda_distinta', 'pedido_cancelado', 'pago_duplicado', 'sin_piezas', 'sin_codigo'));
+
+create function private.shipping_for(p_amount numeric)
+returns numeric
+language sql
+stable
+set search_path = ''
+as $$
+  select case when s.free_shipping_min is not null and p_amount >= s.free_shipping_min then 0
+              else coalesce(s.shipping_cost, 0) end::numeric(12, 2)
+    from public.shop_settings s where s.id = 1
+$$;
+comment on function private.shipping_for(numeric) is 'Shipping for an amount of products (after any discount): 0 from shop_settings.free_shipping_min, else shipping_cost.';
+
+-- place_order takes the code: a new argument, so the old function goes
+drop function public.place_order(jsonb, text, text);
+drop function private.place_order(jsonb, text, text);
+
+-- Places an order from a shopper's items, as they saw them: a JSON array (1 to 20) of
+-- {product_id, talla, precio_venta}, and the discount code they entered, if any. Every item is
+-- checked against the live catalogue now. When any changed, nothing is stored and the answer is
+-- {ok: false, problems: [...]}, one per item that changed, with its position (1-based), product_id,
+-- nombre, talla and motivo:
+--   'no_disponible' the product is gone;
+--   'terminado'     its campaign ended;
+--   'agotado'       every piece of it is sold;
+--   'vendida'       every piece of its size is sold;
+--   'apartada'      every piece left of it (or of its size) is held by another order right now;
+--   'talla'         the size is not one the product has (or a product with sizes got none);
+--   'precio'        the price changed (precio_venta: the price now).
+-- Then the code, checked live (private.discount_code_quote, 24_discount_codes.sql): one the order
+-- cannot have stores nothing either, and the answer is {ok: false, problems: [], code_problem:
+-- {motivo, mensaje}} with the Spanish refusal ('Este código ya se agotó'), so the shopper decides
+-- whether to send it without the code.
+-- Otherwise the order is stored under a new reference, holds one piece of each item until
+-- held_until (now + shop_settings.hold_minutes), counts one use of its code, and the answer is
+-- {ok: true, reference, items: [{position, product_id, talla, nombre, marca, permalink,
+-- precio_original, precio_venta, descuento}], subtotal, codigo, descuento, shipping, total,
+-- held_until, page_token}: subtotal before the discount, shipping by the shop's policy on what the
+-- products cost after it (private.shipping_for), total = subtotal - descuento + shipping; page_token
+-- opens the order's page and its payment link.
+-- Orders are placed one at a time (a transaction lock taken before anything is checked), so two
+-- shoppers never both see the last piece free: the second is told it is 'apartada'; nor both take
+-- a code's last use: the second is told 'Este código ya se agotó'.
+-- Malformed input (an item without a product id, a price that is not a number, a size that is not
+-- text) is refused (PT400); the abuse limits (PT429) are per sender network (private.limit_key: an
+-- IPv4 /24, an IPv6 /64) 20 orders in 10 minutes, 100 a day and shop_settings.max_held_per_network
+-- pieces held at once, and 600 orders an hour for the whole shop. One network can place at most
+-- 6 x 20 = 120 orders in any hour, so a flood from one network never reaches the shop's cap: keep
+-- 6 x the 10-minute limit under it.
+create function private.place_order(p_items jsonb, p_channel text, p_session_id text, p_code text)
+returns jsonb
+language plpgsql
+security definer -- reads the catalogue as it is and writes orders, which shoppers cannot
+set search_path = ''
+as $$
+declare
+  v_sender text := private.limit_key(private.client_address());
+  v_count integer;
+  v_problems jsonb;
+  v_items jsonb;
+  v_subtotal numeric(12, 2);
+  v_settings public.shop_settings;
+  v_shipping numeric(12, 2);
+  v_held integer;
+  v_order public.orders;
+  v_session text := nullif(btrim(p_session_id), '');
+  v_code text := nullif(btrim(p_code), '');
+  v_quote jsonb;
+  v_discount numeric(12, 2) := 0;
+begin
+  if p_channel is null or p_channel not in ('bolsa', 'producto') then
+    raise exception 'Canal de pedido no válido.' using errcode = 'PT400';
+  end if;
+  if p_items is null or jsonb_typeof(p_items) <> 'array' or jsonb_array_length(p_items) = 0 then
+    raise exception 'Tu bolsa está vacía.' using errcode = 'PT400';
+  end if;
+  v_count := jsonb_array_length(p_items);
+  if v_count > 20 then
+    raise exception 'Un pedido puede tener hasta 20 productos.' using errcode = 'PT400';
+  end if;
+  if p_channel = 'producto' and v_count <> 1 then
+    raise exception 'Comprar ahora envía un solo producto.' using errcode = 'PT400';
+  end if;
+  if exists (
+    select 1 from jsonb_array_elements(p_items) e
+     where jsonb_typeof(e) <> 'object'
+        or not coalesce(pg_input_is_valid(e ->> 'product_id', 'uuid'), false)
+        or coalesce(jsonb_typeof(e -> 'talla'), 'null') not in ('string', 'null')
+        or coalesce(char_length(e ->> 'talla'), 0) > 50
+        or coalesce(jsonb_typeof(e -> 'precio_venta'), 'missing') <> 'number'
+  ) then
+    raise exception 'El pedido tiene un producto no válido.' using errcode = 'PT400';
+  end if;
+  if (select count(*) from (select distinct e ->> 'product_id', lower(btrim(e ->> 'talla')) from jsonb_array_elements(p_items) e) d) <> v_count then
+    raise exception 'El pedido repite un producto con la misma talla.' using errcode = 'PT400';
+  end if;
+  if v_session is not null and char_length(v_session) not between 8 and 100 then
+    v_session := null;
+  end if;
+
+  -- One order at a time: two at once can neither both hold the last piece, nor both take a code's
+  -- last use, nor both slip under a limit, nor take one reference. Holds whose time ran out end first.
+  perform pg_advisory_xact_lock(hashtext('public.orders'));
+  perform private.release_expired_holds();
+  select * into v_settings from public.shop_settings s where s.id = 1;
+  if (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '10 minutes') >= 20
+     or (select count(*) from public.orders o where o.sender = v_sender and o.created_at > now() - interval '1 day') >= 100 then
+    raise exception 'Ya recibimos varios pedidos desde tu conexión. Espera unos minutos o escríbenos por WhatsApp.'
+      using errcode = 'PT429';
+  end if;
+  if (select count(*) from public.orders o where o.created_at > now() - interval '1 hour') >= 600 then
+    raise exception 'Estamos recibiendo demasiados pedidos. Intenta de nuevo en unos minutos o escríbenos por WhatsApp.'
+      using errcode = 'PT429';
+  end if;
+
+  -- Each item against the catalogue as it is now (this statement starts after the lock, so it sees
+  -- every hold placed before it).
+  with wanted as (
+    select i.ord::integer as position,
+           (i.e ->> 'product_id')::uuid as product_id,
+           nullif(btrim(i.e ->> 'talla'), '') as talla,
+           (i.e ->> 'precio_venta')::numeric as precio_visto
+      from jsonb_array_elements(p_items) with ordinality as i(e, ord)
+  ),
+  checked as (
+    select w.position, w.product_id, w.talla, w.precio_visto,
+           p.id is not null as exists_now,
+           -- the brand as the shop shows it: the linked active brand's name, else the free text
+           p.nombre, coalesce(nullif(btrim(b.display_name), ''), p.marca) as marca,
+           p.permalink, p.precio_original, p.precio_venta,
+           p.campaign_id in (select private.live_campaign_ids()) as live,
+           st.sizes_total, st.sizes_stocked,
+           p.existencias as own_existencias, p.apartadas as own_apartadas,
+           sz.talla as talla_real, sz.existencias as talla_existencias, sz.apartadas as talla_apartadas
+      from wanted w
+      left join public.products p on p.id = w.product_id
+      left join public.brands b on b.id = p.brand_id and b.active
+      left join lateral (
+        select count(*) as sizes_total, count(*) filter (where s.existencias > 0) as sizes_stocked
+          from public.product_sizes s where s.product_id = p.id
+      ) st on true
+      left join public.product_sizes sz on sz.product_id = p.id and lower(btrim(sz.talla)) = lower(w.talla)
+  ),
+  judged as (
+    select c.*,
+           case
+             when not c.exists_now then 'no_disponible'
+             when not c.live then 'terminado'
+             when (c.sizes_total > 0 and c.sizes_stocked = 0) or (c.sizes_total = 0 and c.own_existencias = 0) then 'agotado'
+             when c.sizes_total > 0 and c.talla_real is null then 'talla'
+             when c.sizes_total = 0 and c.talla is not null then 'talla'
+             when c.sizes_total > 0 and c.talla_existencias = 0 then 'vendida'
+             when c.sizes_total > 0 and c.talla_existencias <= c.talla_apartadas then 'apartada'
+             when c.sizes_total = 0 and c.own_existencias <= c.own_apartadas then 'apartada'
+             when c.precio_venta <> c.precio_visto then 'precio'
+           end as motivo
+      from checked c
+  )
+  select
+    jsonb_agg(jsonb_build_object('position', j.position, 'product_id', j.product_id, 'nombre', j.nombre, 'talla', j.talla,
+                                 'motivo', j.motivo, 'precio_venta', j.precio_venta) order by j.position) filter (where j.motivo is not null),
+    jsonb_agg(jsonb_build_object('position', j.position, 'product_id', j.product_id, 'talla', btrim(j.talla_real),
+                                 'nombre', j.nombre, 'marca', j.marca, 'permalink', j.permalink,
+                                 'precio_original', j.precio_original, 'precio_venta', j.precio_venta) order by j.position),
+    sum(j.precio_venta)
+    into v_problems, v_items, v_subtotal
+    from judged j;
+
+  if v_problems is not null then
+    return jsonb_build_object('ok', false, 'problems', v_problems);
+  end if;
+
+  -- Nobody holds the shop empty: one network holds at most max_held_per_network pieces at once.
+  select count(*) into v_held
+    from private.holds h join public.orders o on o.id = h.order_id
+   where o.sender = v_sender;
+  if v_held + v_count > v_settings.max_held_per_network then
+    raise exception 'Desde tu conexión ya hay % piezas apartadas en pedidos sin pagar (máximo %). Paga o cancela alguno, o escríbenos por WhatsApp.',
+      v_held, v_settings.max_held_per_network using errcode = 'PT429';
+  end if;
+
+  -- The code, live, on the items at their prices now (the ones the shopper saw: a changed price was
+  -- answered above): its discount, and each item's part of it.
+  if v_code is not null then
+    v_quote := private.discount_code_quote(v_code, v_items, v_sender);
+    if not (v_quote ->> 'ok')::boolean then
+      return jsonb_build_object('ok', false, 'problems', '[]'::jsonb,
+                                'code_problem', jsonb_build_object('motivo', v_quote ->> 'motivo', 'mensaje', v_quote ->> 'mensaje'));
+    end if;
+    v_discount := (v_quote ->> 'descuento')::numeric;
+    select jsonb_agg(i || jsonb_build_object('descuento', coalesce((l ->> 'descuento')::numeric, 0)) order by (i ->> 'position')::integer)
+      into v_items
+      from jsonb_array_elements(v_items) i
+      left join jsonb_array_elements(v_quote -> 'lines') l on (l ->> 'position')::integer = (i ->> 'position')::integer;
+  end if;
+
+  v_shipping := private.shipping_for(v_subtotal - v_discount);
+
+  loop
+    begin
+      insert into public.orders (reference, channel, item_count, subtotal, shipping, total, session_id, sender, held_until, codigo, descuento)
+      values (private.new_order_reference(), p_channel, v_count, v_subtotal, v_shipping,
+              v_subtotal - v_discount + v_shipping, v_session, v_sender, now() + make_interval(mins => v_settings.hold_minutes),
+              v_quote ->> 'codigo', v_discount)
+      returning * into v_order;
+      exit;
+    exception when unique_violation then
+      -- a reference already taken (1 in 28 million per order): draw another
+    end;
+  end loop;
+
+  insert into public.order_items (order_id, position, product_id, talla, nombre, marca, permalink, precio_original, precio_venta, descuento)
+  select v_order.id, (i ->> 'position')::smallint, (i ->> 'product_id')::uuid, i ->> 'talla', i ->> 'nombre', i ->> 'marca',
+         i ->> 'permalink', (i ->> 'precio_original')::numeric, (i ->> 'precio_venta')::numeric, coalesce((i ->> 'descuento')::numeric, 0)
+    from jsonb_array_elements(v_items) i;
+  insert into private.holds (order_id, product_id, size_id)
+  select v_order.id, x.product_id, x.size_id from private.order_pieces(v_order.id) x;
+  -- one use of the code (private.count_code_use counts it on the code, never past its limit)
+  if v_quote is not null then
+    insert into private.discount_code_uses (order_id, code_id, sender) values (v_order.id, (v_quote ->> 'code_id')::uuid, v_sender);
+  end if;
+
+  return jsonb_build_object('ok', true, 'reference', v_order.reference, 'items', v_items,
+                            'subtotal', v_order.subtotal, 'codigo', v_order.codigo, 'descuento', v_order.descuento,
+                            'shipping', v_order.shipping, 'total', v_order.total,
+                            'held_until', v_order.held_until, 'page_token', v_order.page_token);
+end;
+$$;
+comment on function private.place_order(jsonb, text, text, text) is 'Records a shopper''s order before the chat opens: one at a time, checks every item against the live catalogue (ended, sold out, size sold or held, price changed) and the discount code (private.discount_code_quote) and answers the problems, or stores it under a new OM- reference holding one piece of each item for shop_settings.hold_minutes and counting one use of the code. Limits per sender network (IPv4 /24, IPv6 /64): 20 orders in 10 minutes, 100 a day, max_held_per_network pieces held; 600 orders an hour in all. Called by public.place_order.';
+grant execute on function private.place_order(jsonb, text, text, text) to anon, authenticated;
+
+-- What the API calls (caller's rights): private.place_order does the work.
+create function public.place_order(p_items jsonb, p_channel text default 'bolsa', p_session_id text default null, p_code text default null)
+returns jsonb
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  select private.place_order(p_items, p_channel, p_session_id, p_code)
+$$;
+comment on function public.place_order(jsonb, text, text, text) is 'A shopper''s order, checked, recorded and held by private.place_order, with its discount code if any: {ok, reference, items, subtotal, codigo, descuento, shipping, total, held_until, page_token} or {ok: false, problems} or {ok: false, problems: [], code_problem: {motivo, mensaje}}.';
+grant execute on function public.place_order(jsonb, text, text, text) to anon, authenticated;
+
+create or replace function public.record_payment(p_payment jsonb)
+returns jsonb
+language plpgsql
+volatile
+security definer -- writes orders and payments for the webhook function (service role)
+set search_path = ''
+as $$
+declare
+  v_order public.orders;
+  v_payment public.order_payments;
+  v_previous text;
+  v_id text := p_payment ->> 'id';
+  v_status text := lower(coalesce(p_payment ->> 'status', ''));
+  v_flag text;
+  v_result text := 'registrado';
+  v_detail text;
+begin
+  if coalesce(auth.role(), '') <> 'service_role' then
+    raise exception 'No autorizado' using errcode = '42501';
+  end if;
+  if v_id is null or v_id !~ '^[0-9A-Za-z_-]{1,64}$' or v_status !~ '^[a-z_]{1,40}$' then
+    raise exception 'Pago no válido.' using errcode = 'PT400';
+  end if;
+  perform pg_advisory_xact_lock(hashtext('public.orders'));
+  select * into v_order from public.orders o where o.reference = p_payment ->> 'external_reference';
+  if not found then
+    return jsonb_build_object('ok', false, 'result', 'pedido_desconocido');
+  end if;
+
+  select op.status into v_previous from public.order_payments op where op.provider = 'mercadopago' and op.payment_id = v_id;
+  -- out of order: an approved payment is never taken back by an older notice
+  if v_previous = 'approved' and v_status in ('pending', 'in_process', 'authorized', 'rejected') then
+    v_status := v_previous;
+  end if;
+  insert into public.order_payments as op (order_id, payment_id, status, status_detail, method, payment_type, amount, currency,
+                                           installments, approved_at, expires_at, refunded_amount)
+  values (v_order.id, v_id, v_status, left(p_payment ->> 'status_detail', 100), left(p_payment ->> 'payment_method_id', 60),
+          left(p_payment ->> 'payment_type_id', 60), (p_payment ->> 'transaction_amount')::numeric, left(p_payment ->> 'currency_id', 3),
+          (p_payment ->> 'installments')::smallint, (p_payment ->> 'date_approved')::timestamptz,
+          (p_payment ->> 'date_of_expiration')::timestamptz, coalesce((p_payment ->> 'transaction_amount_refunded')::numeric, 0))
+  on conflict (provider, payment_id) do update
+     set status = excluded.status, status_detail = excluded.status_detail, method = excluded.method,
+         payment_type = excluded.payment_type, amount = excluded.amount, currency = excluded.currency,
+         installments = excluded.installments, approved_at = coalesce(excluded.approved_at, op.approved_at),
+         expires_at = excluded.expires_at, refunded_amount = greatest(op.refunded_amount, excluded.refunded_amount),
+         notices = op.notices + 1, updated_at = now()
+  returning * into v_payment;
+
+  if v_status = 'approved' then
+    if v_payment.flag is not null then
+      v_result := v_payment.flag;
+    elsif coalesce(v_payment.currency, '') <> 'MXN' then
+      v_flag := 'moneda_distinta';
+    elsif v_payment.amount is distinct from v_order.total then
+      v_flag := 'monto_distinto';
+    elsif v_order.status = 'cancelado' then
+      v_flag := 'pedido_cancelado';
+    elsif private.order_status_sells(v_order.status) then
+      if exists (select 1 from public.order_payments op
+                  where op.order_id = v_order.id and op.payment_id <> v_id and op.status = 'approved' and op.flag is null) then
+        v_flag := 'pago_duplicado';
+      else
+        v_result := 'ya_pagado';
+      end if;
+    else
+      begin
+        update public.orders o set status = 'pagado' where o.id = v_order.id;
+        v_result := 'pagado';
+      exception when sqlstate 'PT409' then
+        -- a piece taken meanwhile, or (detail 'codigo') the code's last use (24_discount_codes.sql)
+        get stacked diagnostics v_detail = pg_exception_detail;
+        v_flag := case when v_detail = 'codigo' then 'sin_codigo' else 'sin_piezas' end;
+      end;
+    end if;
+  elsif v_status in ('pending', 'in_process', 'authorized') then
+    if v_order.held_until is not null and v_payment.expires_at > v_order.held_until then
+      update public.orders o set held_until = least(v_payment.expires_at, now() + interval '7 days') where o.id = v_order.id;
+    end if;
+    v_result := case when v_order.held_until is not null then 'apartado' else 'registrado' end;
+  elsif v_status in ('rejected', 'cancelled') then
+    if v_order.held_until is not null and not exists (
+      select 1 from public.order_payments op
+       where op.order_id = v_order.id and op.payment_id <> v_id and op.status in ('approved', 'pending', 'in_process', 'authorized')
+    ) then
+      perform private.end_hold(v_order.id, 'pago_rechazado');
+      v_result := 'liberado';
+    end if;
+  end if;
+  if v_flag is not null then
+    update public.order_payments op set flag = v_flag where op.id = v_payment.id;
+    v_result := v_flag;
+  end if;
+  return jsonb_build_object('ok', true, 'reference', v_order.reference, 'result', v_result);
+end
+$$;
+
+create or replace function private.order_page(p_token uuid)
+returns jsonb
+language sql
+stable
+security definer -- shoppers cannot read orders; the token is the key to this one
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'reference', o.reference, 'status', o.status, 'created_at', o.created_at,
+    'subtotal', o.subtotal, 'codigo', o.codigo, 'descuento', o.descuento, 'shipping', o.shipping, 'total', o.total,
+    'held_until', o.held_until, 'hold_ended_at', o.hold_ended_at, 'hold_end_reason', o.hold_end_reason,
+    'paid_at', o.paid_at, 'tracking_number', o.tracking_number, 'tracking_url', o.tracking_url,
+    'items', (select coalesce(jsonb_agg(jsonb_build_object('position', i.position, 'nombre', i.nombre, 'marca', i.marca,
+                                                            'talla', i.talla, 'permalink', i.permalink,
+                                                            'precio_original', i.precio_original, 'precio_venta', i.precio_venta,
+                                                            'descuento', i.descuento)
+                                         order by i.position), '[]'::jsonb)
+                from public.order_items i where i.order_id = o.id),
+    'payment', (select jsonb_build_object('status', op.status, 'method', op.method, 'payment_type', op.payment_type,
+                                          'installments', op.installments, 'approved_at', op.approved_at, 'expires_at', op.expires_at,
+                                          'refunded_amount', op.refunded_amount)
+                  from public.order_payments op where op.order_id = o.id
+                 order by (op.status = 'approved' and op.flag is null) desc, op.updated_at desc limit 1)
+  )
+  from public.orders o where o.page_token = p_token
+$$;
+comment on function private.order_page(uuid) is 'The order page''s data for its unguessable token: reference, status, totals (subtotal, discount code and descuento, shipping, total), items (each with its part of the discount), hold (until, ended, why), paid_at, tracking, and the payment that counts (method, status); no personal data. Null for an unknown token. Called by public.order_page.';
+
+create table public.discount_codes (
+  id uuid primary key default gen_random_uuid(),
+  -- what shoppers type, stored upper case and trimmed; never changes once created (orders, and
+  -- later the shop's alerts, quote it)
+  codigo text not null unique check (codigo ~ '^[A-Z0-9][A-Z0-9_-]{2,39}$'),
+  -- the team's own note ('Influencer @ana, diciembre'); shoppers never see it
+  descripcion text check (char_length(descripcion) <= 200),
+  -- 'porcentaje': valor percent off (0.01 to 100); 'monto': valor pesos off, never more than the
+  -- products it applies to
+  tipo text not null check (tipo in ('porcentaje', 'monto')),
+  valor numeric(12, 2) not null check (valor > 0 and valor <= 1000000 and (tipo <> 'porcentaje' or valor <= 100)),
+  -- what it applies to: the whole shop, or one campaign, category or brand (that one's id). A
+  -- campaign, category or brand deleted leaves its id null and the code applying to nothing, never
+  -- to the whole shop.
+  alcance text not null default 'tienda' check (alcance in ('tienda', 'campana', 'categoria', 'marca')),
+  campaign_id uuid references public.campaigns (id) on delete set null check (campaign_id is null or alcance = 'campana'),
+  category_id uuid references public.categories (id) on delete set null check (category_id is null or alcance = 'categoria'),
+  brand_id uuid references public.brands (id) on delete set null check (brand_id is null or alcance = 'marca'),
+  -- the least the products it applies to must add up to; null: no minimum
+  compra_minima numeric(12, 2) check (compra_minima > 0),
+  -- the Mexico City days it may be used, both included; null: from now on / with no end
+  fecha_inicio date,
+  fecha_fin date check (fecha_fin >= fecha_inicio),
+  -- how many orders may use it in all, and from one shopper network; null: no limit
+  usos_maximos integer check (usos_maximos > 0),
+  usos_por_conexion integer check (usos_por_conexion > 0),
+  -- the orders that count a use of it now (private.count_code_use): never past usos_maximos
+  usos integer not null default 0 check (usos >= 0 and (usos_maximos is null or usos <= usos_maximos)),
+  activo boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.discount_codes is 'Discount codes shoppers enter in Mi bolsa: a percentage or an amount off the products they apply to (the shop, a campaign, a category or a brand), with a minimum, Mexico City days, total uses and uses per shopper network; usos counts the orders using it now. Staff read them; owners and editors write them (not codigo, not usos); shoppers never read them (preview_discount_code, place_order).';
+comment on column public.discount_codes.usos is 'Orders that count a use of the code now: placed and still holding their pieces, or paid. Kept by private.count_code_use; never above usos_maximos.';
+create index discount_codes_campaign_idx on public.discount_codes (campaign_id);
+create index discount_codes_category_idx on public.discount_codes (category_id);
+create index discount_codes_brand_idx on public.discount_codes (brand_id);
+grant select on table public.discount_codes to authenticated;
+grant insert (codigo, descripcion, tipo, valor, alcance, campaign_id, category_id, brand_id, compra_minima, fecha_inicio, fecha_fin,
+              usos_maximos, usos_por_conexion, activo) on table public.discount_codes to authenticated;
+grant update (descripcion, tipo, valor, alcance, campaign_id, category_id, brand_id, compra_minima, fecha_inicio, fecha_fin,
+              usos_maximos, usos_por_conexion, activo) on table public.discount_codes to authenticated;
+
+-- Every write of a code by the team is tidied and checked here, with a message the back office
+-- shows as it is: the code upper case and trimmed, 3 to 40 letters (no accents or spaces), digits,
+-- hyphens or underscores, unique, never changed once created; a percentage of 0.01 to 100 or an
+-- amount above zero; what it applies to, with the campaign, category or brand it names (the others
+-- cleared); a minimum above zero (0 is none); the last day not before the first; limits of at
+-- least one use, the total not under the uses it has.
+create function private.discount_code_rules()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.codigo := upper(btrim(new.codigo));
+  if tg_op = 'UPDATE' and new.codigo is distinct from old.codigo then
+    raise exception 'El código no se puede cambiar una vez creado: desactívalo y crea otro' using errcode = 'PT400';
+  end if;
+  if coalesce(new.codigo, '') = '' then
+    raise exception 'Escribe el código' using errcode = 'PT400';
+  end if;
+  if new.codigo !~ '^[A-Z0-9][A-Z0-9_-]{2,39}$' then
+    raise exception 'El código lleva de 3 a 40 letras sin acentos, números, guiones o guiones bajos, sin espacios' using errcode = 'PT400';
+  end if;
+  if tg_op = 'INSERT' and exists (select 1 from public.discount_codes c where c.codigo = new.codigo) then
+    raise exception 'Ya existe el código %', new.codigo using errcode = 'PT409';
+  end if;
+  if new.tipo is null or new.tipo not in ('porcentaje', 'monto') then
+    raise exception 'Elige si el descuento es un porcentaje o un monto fijo' using errcode = 'PT400';
+  end if;
+  if new.valor is null or new.valor <= 0 then
+    raise exception 'El descuento debe ser mayor que cero' using errcode = 'PT400';
+  end if;
+  if new.tipo = 'porcentaje' and new.valor > 100 then
+    raise exception 'Un porcentaje de descuento va de 0.01 a 100' using errcode = 'PT400';
+  end if;
+  if new.valor > 1000000 then
+    raise exception 'El descuento no puede pasar de $1,000,000' using errcode = 'PT400';
+  end if;
+  new.descripcion := nullif(btrim(new.descripcion), '');
+  if char_length(new.descripcion) > 200 then
+    raise exception 'La nota tiene más de 200 caracteres' using errcode = 'PT400';
+  end if;
+  new.alcance := coalesce(new.alcance, 'tienda');
+  if new.alcance not in ('tienda', 'campana', 'categoria', 'marca') then
+    raise exception 'Elige a qué aplica el código: toda la tienda, una campaña, una categoría o una marca' using errcode = 'PT400';
+  end if;
+  -- only the id of what it applies to is kept
+  if new.alcance <> 'campana' then new.campaign_id := null; end if;
+  if new.alcance <> 'categoria' then new.category_id := null; end if;
+  if new.alcance <> 'marca' then new.brand_id := null; end if;
+  -- the scope needs its campaign, category or brand; when one is deleted its id is set null (a
+  -- foreign key's action, a trigger deeper down), which leaves the code applying to nothing, and
+  -- the team may still deactivate it
+  if tg_op = 'INSERT' or new.alcance is distinct from old.alcance or (pg_trigger_depth() = 1 and new.activo) then
+    if new.alcance = 'campana' and new.campaign_id is null then
+      raise exception 'Elige la campaña a la que aplica el código' using errcode = 'PT400';
+    elsif new.alcance = 'categoria' and new.category_id is null then
+      raise exception 'Elige la categoría a la que aplica el código' using errcode = 'PT400';
+    elsif new.alcance = 'marca' and new.brand_id is null then
+      raise exception 'Elige la marca a la que aplica el código' using errcode = 'PT400';
+    end if;
+  end if;
+  if new.compra_minima < 0 then
+    raise exception 'La compra mínima no puede ser negativa' using errcode = 'PT400';
+  end if;
+  if new.compra_minima = 0 then
+    new.compra_minima := null;
+  end if;
+  if new.fecha_fin < new.fecha_inicio then
+    raise exception 'El último día no puede ser anterior al primero' using errcode = 'PT400';
+  end if;
+  if new.usos_maximos < 1 or new.usos_por_conexion < 1 then
+    raise exception 'Un límite de usos es de al menos 1 (vacío: sin límite)' using errcode = 'PT400';
+  end if;
+  if new.usos_maximos < new.usos then
+    raise exception 'El código ya tiene % usos: el límite no puede ser menor', new.usos using errcode = 'PT400';
+  end if;
+  return new;
+end
+$$;
+comment on function private.discount_code_rules() is 'BEFORE INSERT/UPDATE trigger of discount_codes (the team''s columns): tidies the code (upper case, trimmed) and refuses, in Spanish, a malformed or repeated code, a changed code, a percentage outside 0.01-100, an amount not above zero, a scope without its campaign/category/brand, a negative minimum, days in the wrong order, and limits under 1 or under the uses taken.';
+
+-- The team's columns only: a use counted (usos) is no edit of the code, neither for the check nor
+-- for updated_at (what the back office's edit compares) nor for the history.
+create trigger discount_code_rules
+  before insert or update of codigo, descripcion, tipo, valor, alcance, campaign_id, category_id, brand_id, compra_minima,
+                             fecha_inicio, fecha_fin, usos_maximos, usos_por_conexion, activo
+  on public.discount_codes
+  for each row execute function private.discount_code_rules();
+
+create trigger set_updated_at
+  before update of codigo, descripcion, tipo, valor, alcance, campaign_id, category_id, brand_id, compra_minima,
+                   fecha_inicio, fecha_fin, usos_maximos, usos_por_conexion, activo
+  on public.discount_codes
+  for each row execute function public.set_updated_at();
+
+create trigger discount_codes_history
+  after insert or delete or update of codigo, descripcion, tipo, valor, alcance, campaign_id, category_id, brand_id, compra_minima,
+                                      fecha_inicio, fecha_fin, usos_maximos, usos_por_conexion, activo
+  on public.discount_codes
+  for each row execute function private.record_change('discount_code');
+
+-- Which order used which code, from which shopper network, and whether the use counts now (the
+-- order holds its pieces or sold them: private.order_code_use). Private: shoppers never read it,
+-- staff see the code on the order (orders.codigo) and the uses on the code.
+create table private.discount_code_uses (
+  order_id uuid primary key references public.orders (id) on delete cascade,
+  code_id uuid not null references public.discount_codes (id) on delete restrict,
+  -- the order's network, private.limit_key (what 'usos_por_conexion' counts by)
+  sender text not null,
+  counted boolean not null default true,
+  created_at timestamptz not null default now()
+);
+comment on table private.discount_code_uses is 'One row per order placed with a code: the code, the shopper''s network (private.limit_key) and whether the use counts now (counted: the order holds its pieces or sold them). Written by place_order and private.order_code_use; its count is discount_codes.usos.';
+create index discount_code_uses_code_sender_idx on private.discount_code_uses (code_id, sender) where counted;
+create index discount_code_uses_code_idx on private.discount_code_uses (code_id);
+alter table private.discount_code_uses enable row level security;
+
+-- A use counted or given back moves the code's usos in one guarded update of its row: up only while
+-- below usos_maximos (the row's lock makes two at once wait for each other), else refused (PT409,
+-- detail 'codigo') and nothing is stored; down when an order gives its use back or is deleted.
+create function private.count_code_use()
+returns trigger
+language plpgsql
+security definer -- writes discount_codes.usos, which no API role may write
+set search_path = ''
+as $$
+declare
+  v_delta integer := (case when tg_op <> 'DELETE' and new.counted then 1 else 0 end)
+                     - (case when tg_op <> 'INSERT' and old.counted then 1 else 0 end);
+  v_code uuid := case when tg_op = 'DELETE' then old.code_id else new.code_id end;
+begin
+  if v_delta > 0 then
+    update public.discount_codes c set usos = c.usos + 1
+     where c.id = v_code and (c.usos_maximos is null or c.usos < c.usos_maximos);
+    if not found then
+      raise exception 'Este código ya se agotó' using errcode = 'PT409', detail = 'codigo';
+    end if;
+  elsif v_delta < 0 then
+    update public.discount_codes c set usos = c.usos - 1 where c.id = v_code and c.usos > 0;
+  end if;
+  return null;
+end
+$$;
+comment on function private.count_code_use() is 'Trigger on private.discount_code_uses: a use that counts adds one to its code''s usos only while below usos_maximos (else PT409 ''Este código ya se agotó'', detail codigo); one given back or deleted takes one off.';
+
+create trigger count_code_use
+  after insert or update of counted or delete on private.discount_code_uses
+  for each row execute function private.count_code_use();
+
+-- Codes typed that do not exist, per shopper network: 20 in 10 minutes and the network may try no
+-- more codes for a while (PT429), so nobody finds the shop's codes by guessing. Rows older than 10
+-- minutes are deleted as new ones come.
+create table private.discount_code_misses (
+  sender text not null,
+  at timestamptz not null default now()
+);
+comment on table private.discount_code_misses is 'Codes typed that do not exist, by shopper network (private.limit_key) and time; 20 in 10 minutes stop that network trying codes for a while. Kept 10 minutes.';
+create index discount_code_misses_sender_idx on private.discount_code_misses (sender, at);
+create index discount_code_misses_at_idx on private.discount_code_misses (at);
+alter table private.discount_code_misses enable row level security;
+
+-- '$1,500.00', as the shop writes money (src/lib/money.ts formatPrice, es-MX).
+create function private.money_text(p_amount numeric)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select '$' || btrim(to_char(p_amount, 'FM999,999,999,990.00'))
+$$;
+comment on function private.money_text(numeric) is 'An amount as the shop writes money: $1,500.00.';
+
+-- What a code gives, in the shopper's words: '10% de descuento', '$200.00 de descuento en Nike',
+-- '15% de descuento en la campaña Buen Fin', '10% de descuento en Calzado'; and its minimum
+-- (' en compras desde $1,500.00'). The bag shows it beside an applied code; an alert may quote it.
+create function private.discount_code_summary(p_code public.discount_codes)
+returns text
+language sql
+stable
+security definer -- reads the campaign, category or brand's name whatever the caller may see
+set search_path = ''
+as $$
+  select case p_code.tipo
+           when 'porcentaje' then trim_scale(p_code.valor)::text || '%'
+           else private.money_text(p_code.valor)
+         end || ' de descuento'
+         || coalesce(case p_code.alcance
+              when 'campana' then ' en la campaña ' || (select c.nombre from public.campaigns c where c.id = p_code.campaign_id)
+              when 'categoria' then ' en ' || (select c.nombre from public.categories c where c.id = p_code.category_id)
+              when 'marca' then ' en ' || (select coalesce(nullif(btrim(b.display_name), ''), b.name) from public.brands b where b.id = p_code.brand_id)
+            end, '')
+         || coalesce(' en compras desde ' || private.money_text(p_code.compra_minima), '')
+$$;
+comment on function private.discount_code_summary(public.discount_codes) is 'What a code gives, in Spanish: 10% de descuento [en la campaña X | en <categoría> | en <marca>] [en compras desde $X].';
+
+-- The one rule for what a code does to an order, live: p_code as the shopper typed it, p_lines the
+-- order's lines as JSON [{position, product_id, precio_venta}] (the prices it would charge), p_sender
+-- the shopper's network (private.limit_key). Refusals, checked in this order, answer {ok: false,
+-- motivo, mensaje}:
+--   vacio       'Escribe tu código de descuento'
+--   no_existe   'Este código no existe' (and counts against the network's 20 misses in 10 minutes)
+--   inactivo    'Este código ya no está activo' (the team deactivated it)
+--   no_vigente  'Este código aún no está vigente' (before its first day, Mexico City)
+--   vencido     'Este código ya venció' (after its last day)
+--   agotado     'Este código ya se agotó' (usos reached usos_maximos)
+--   usado       'Ya usaste este código' (this network's orders counting a use reached usos_por_conexion)
+--   no_aplica   'Este código no aplica a los productos de tu bolsa'
+--   minimo      'Este código requiere una compra mínima de $1,500.00' (the products it applies to;
+--               ' en los productos a los que aplica' when it applies to a campaign, category or brand)
+-- Otherwise {ok: true, code_id, codigo, resumen, aplicable, descuento, lines: [{position,
+-- descuento}]}: aplicable the sum of the lines it applies to (products of its campaign, category
+-- or brand, or all), descuento a percentage of it rounded to the cent (half away from zero, as
+-- round() does), or the amount, never more than aplicable; lines each applicable line's part of it,
+-- in proportion to its price, in whole cents (largest remainders get the cents left over), so they
+-- add up to descuento and none is more than its price. A network that typed 20 codes that do not
+-- exist in 10 minutes is refused (PT429) before anything is read.
+create function private.discount_code_quote(p_code text, p_lines jsonb, p_sender text)
+returns jsonb
+language plpgsql
+volatile
+security definer -- reads the codes, which shoppers cannot, and records misses
+set search_path = ''
+as $$
+declare
+  v_codigo text := upper(btrim(coalesce(p_code, '')));
+  v_code public.discount_codes;
+  v_today date := public.shop_today();
+  v_sender text := coalesce(p_sender, '');
+  v_aplicable numeric(12, 2);
+  v_descuento numeric(12, 2);
+  v_lines jsonb;
+begin
+  if v_codigo = '' then
+    return jsonb_build_object('ok', false, 'motivo', 'vacio', 'mensaje', 'Escribe tu código de descuento');
+  end if;
+  if (select count(*) from private.discount_code_misses m where m.sender = v_sender and m.at > now() - interval '10 minutes') >= 20 then
+    raise exception 'Probaste demasiados códigos. Espera unos minutos e intenta de nuevo.' using errcode = 'PT429';
+  end if;
+  if char_length(v_codigo) <= 40 then
+    select * into v_code from public.discount_codes c where c.codigo = v_codigo;
+  end if;
+  if v_code.id is null then
+    delete from private.discount_code_misses m where m.at < now() - interval '10 minutes';
+    insert into private.discount_code_misses (sender) values (v_sender);
+    return jsonb_build_object('ok', false, 'motivo', 'no_existe', 'mensaje', 'Este código no existe');
+  end if;
+  if not v_code.activo then
+    return jsonb_build_object('ok', false, 'motivo', 'inactivo', 'mensaje', 'Este código ya no está activo');
+  end if;
+  if v_today < v_code.fecha_inicio then
+    return jsonb_build_object('ok', false, 'motivo', 'no_vigente', 'mensaje', 'Este código aún no está vigente');
+  end if;
+  if v_today > v_code.fecha_fin then
+    return jsonb_build_object('ok', false, 'motivo', 'vencido', 'mensaje', 'Este código ya venció');
+  end if;
+  if v_code.usos_maximos is not null and v_code.usos >= v_code.usos_maximos then
+    return jsonb_build_object('ok', false, 'motivo', 'agotado', 'mensaje', 'Este código ya se agotó');
+  end if;
+  if v_code.usos_por_conexion is not null
+     and (select count(*) from private.discount_code_uses u
+           where u.code_id = v_code.id and u.sender = v_sender and u.counted) >= v_code.usos_por_conexion then
+    return jsonb_build_object('ok', false, 'motivo', 'usado', 'mensaje', 'Ya usaste este código');
+  end if;
+
+  -- the lines it applies to, with their prices in whole cents
+  select jsonb_agg(jsonb_build_object('position', (l ->> 'position')::integer,
+                                      'price_c', round((l ->> 'precio_venta')::numeric * 100)))
+    into v_lines
+    from jsonb_array_elements(p_lines) l
+    join public.products p on p.id = (l ->> 'product_id')::uuid
+   where case v_code.alcance
+           when 'tienda' then true
+           when 'campana' then p.campaign_id = v_code.campaign_id
+           when 'categoria' then p.category_id = v_code.category_id
+           when 'marca' then p.brand_id = v_code.brand_id
+         end;
+  select coalesce(sum((x ->> 'price_c')::numeric), 0) / 100 into v_aplicable from jsonb_array_elements(v_lines) x;
+  if v_aplicable <= 0 then
+    return jsonb_build_object('ok', false, 'motivo', 'no_aplica', 'mensaje', 'Este código no aplica a los productos de tu bolsa');
+  end if;
+  if v_aplicable < v_code.compra_minima then
+    return jsonb_build_object('ok', false, 'motivo', 'minimo', 'mensaje',
+      'Este código requiere una compra mínima de ' || private.money_text(v_code.compra_minima)
+      || case when v_code.alcance <> 'tienda' then ' en los productos a los que aplica' else '' end);
+  end if;
+
+  v_descuento := case v_code.tipo
+                   when 'porcentaje' then round(v_aplicable * v_code.valor / 100, 2)
+                   else least(v_code.valor, v_aplicable)
+                 end;
+  -- each line's share: the floor of its proportion, in cents; the cents left over go one each to
+  -- the lines with the largest remainders (then the dearer, then the first)
+  with lines as (
+    select (x ->> 'position')::integer as position, (x ->> 'price_c')::numeric as price_c
+      from jsonb_array_elements(v_lines) x
+  ),
+  shares as (
+    select l.position, l.price_c,
+           floor(v_descuento * 100 * l.price_c / (v_aplicable * 100)) as base_c,
+           mod(v_descuento * 100 * l.price_c, v_aplicable * 100) as rest
+      from lines l
+  ),
+  ranked as (
+    select s.*, row_number() over (order by s.rest desc, s.price_c desc, s.position) as rk,
+           v_descuento * 100 - sum(s.base_c) over () as left_c
+      from shares s
+  )
+  select jsonb_agg(jsonb_build_object('position', r.position,
+                                      'descuento', ((r.base_c + case when r.rk <= r.left_c then 1 else 0 end) / 100)::numeric(12, 2))
+                   order by r.position)
+    into v_lines
+    from ranked r;
+
+  return jsonb_build_object('ok', true, 'code_id', v_code.id, 'codigo', v_code.codigo, 'resumen', private.discount_code_summary(v_code),
+                            'aplicable', v_aplicable, 'descuento', v_descuento, 'lines', v_lines);
+end
+$$;
+comment on function private.discount_code_quote(text, jsonb, text) is 'The one rule for a discount code on an order''s lines: refusals in Spanish (vacio, no_existe, inactivo, no_vigente, vencido, agotado, usado, no_aplica, minimo) or {ok, code_id, codigo, resumen, aplicable, descuento, lines: [{position, descuento}]}: percent of the applicable lines rounded to the cent, or the amount capped at them, shared among them to the cent. 20 unknown codes in 10 minutes per network: PT429. Called by place_order and preview_discount_code.';
+
+-- What the bag shows before sending: the code as the shopper typed it on the bag's lines (a JSON
+-- array, 1 to 20, of {product_id, talla, precio_venta} as place_order takes them, at the prices the
+-- bag shows), by private.discount_code_quote, so the bag and the order never disagree. Answers
+-- {ok: true, codigo, resumen, aplicable, descuento, subtotal, shipping, total} (shipping by the
+-- shop's rule on the products after the discount) or {ok: false, motivo, mensaje}. It holds
+-- nothing and counts no use: place_order checks the code again when the order is sent.
+create function private.preview_discount_code(p_code text, p_items jsonb)
+returns jsonb
+language plpgsql
+volatile
+security definer -- reads the codes through private.discount_code_quote
+set search_path = ''
+as $$
+declare
+  v_lines jsonb;
+  v_subtotal numeric(12, 2);
+  v_quote jsonb;
+  v_descuento numeric(12, 2);
+begin
+  if p_items is null or jsonb_typeof(p_items) <> 'array' or jsonb_array_length(p_items) = 0 then
+    raise exception 'Tu bolsa está vacía.' using errcode = 'PT400';
+  end if;
+  if jsonb_array_length(p_items) > 20 then
+    raise exception 'Un pedido puede tener hasta 20 productos.' using errcode = 'PT400';
+  end if;
+  if exists (
+    select 1 from jsonb_array_elements(p_items) e
+     where jsonb_typeof(e) <> 'object'
+        or not coalesce(pg_input_is_valid(e ->> 'product_id', 'uuid'), false)
+        or coalesce(jsonb_typeof(e -> 'precio_venta'), 'missing') <> 'number'
+        or (e ->> 'precio_venta')::numeric < 0
+  ) then
+    raise exception 'El pedido tiene un producto no válido.' using errcode = 'PT400';
+  end if;
+  select jsonb_agg(jsonb_build_object('position', i.ord, 'product_id', i.e ->> 'product_id',
+                                      'precio_venta', round((i.e ->> 'precio_venta')::numeric, 2))),
+         sum(round((i.e ->> 'precio_venta')::numeric, 2))
+    into v_lines, v_subtotal
+    from jsonb_array_elements(p_items) with ordinality as i(e, ord);
+  v_quote := private.discount_code_quote(p_code, v_lines, private.limit_key(private.client_address()));
+  if not (v_quote ->> 'ok')::boolean then
+    return v_quote;
+  end if;
+  v_descuento := (v_quote ->> 'descuento')::numeric;
+  return jsonb_build_object('ok', true, 'codigo', v_quote -> 'codigo', 'resumen', v_quote -> 'resumen',
+                            'aplicable', v_quote -> 'aplicable', 'descuento', v_descuento, 'subtotal', v_subtotal,
+                            'shipping', private.shipping_for(v_subtotal - v_descuento),
+                            'total', v_subtotal - v_descuento + private.shipping_for(v_subtotal - v_descuento));
+end
+$$;
+comment on function private.preview_discount_code(text, jsonb) is 'The bag''s preview of a discount code on its lines (private.discount_code_quote): {ok, codigo, resumen, aplicable, descuento, subtotal, shipping, total} or {ok: false, motivo, mensaje}; holds and counts nothing. Called by public.preview_discount_code.';
+grant execute on function private.preview_discount_code(text, jsonb) to anon, authenticated;
+
+-- What the API calls (caller's rights): private.preview_discount_code does the work.
+create function public.preview_discount_code(p_code text, p_items jsonb)
+returns jsonb
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  select private.preview_discount_code(p_code, p_items)
+$$;
+comment on function public.preview_discount_code(text, jsonb) is 'What a discount code takes off the bag''s lines, as place_order would: {ok, codigo, resumen, aplicable, descuento, subtotal, shipping, total} or {ok: false, motivo, mensaje} in Spanish.';
+grant execute on function public.preview_discount_code(text, jsonb) to anon, authenticated;
+
+-- An order's use of its code follows the order: it counts while the order holds its pieces or has
+-- sold them, and is given back when neither (hold ended unpaid, cancelled, a paid order taken
+-- back). An order that takes its use again (marked paid after its hold ended) is refused (PT409,
+-- detail 'codigo') when the code has none left, naming it for the team.
+create function private.order_code_use()
+returns trigger
+language plpgsql
+security definer -- writes private.discount_code_uses
+set search_path = ''
+as $$
+declare
+  v_counts boolean := new.held_until is not null or private.order_status_sells(new.status);
+  v_use private.discount_code_uses;
+begin
+  select * into v_use from private.discount_code_uses u where u.order_id = new.id;
+  if not found or v_use.counted = v_counts then
+    return null;
+  end if;
+  if v_counts and exists (select 1 from public.discount_codes c
+                           where c.id = v_use.code_id and c.usos_maximos is not null and c.usos >= c.usos_maximos) then
+    raise exception 'El código % ya se agotó y este pedido dejó de contar su uso al terminar su apartado: sube el límite de usos del código o cancela el pedido.',
+      new.codigo using errcode = 'PT409', detail = 'codigo';
+  end if;
+  update private.discount_code_uses u set counted = v_counts where u.order_id = new.id;
+  return null;
+end
+$$;
+comment on function private.order_code_use() is 'Trigger on orders: the order''s code use counts while it holds its pieces or sold them, and is given back otherwise; taking it again when the code has none left is refused (PT409, detail codigo).';
+
+create trigger order_code_use
+  after update of status, held_until on public.orders
+  for each row execute function private.order_code_use();
+
+-- ─── Row-level security ───────────────────────────────────────────────────────────────────────
+-- Staff read the codes; owners and editors create and change them (the granted columns); nobody
+-- deletes one through the API (deactivate it). Anonymous callers have no grant at all.
+alter table public.discount_codes enable row level security;
+
+create policy discount_codes_staff_read on public.discount_codes
+  for select to authenticated using ((select public.is_staff()));
+
+create policy discount_codes_admin_insert on public.discount_codes
+  for insert to authenticated with check ((select public.is_admin()));
+
+create policy discount_codes_admin_update on public.discount_codes
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
