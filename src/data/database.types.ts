@@ -160,6 +160,7 @@ export type Database = {
           hora_inicio: string
           teaser_url: string | null
           inicia_en: string | null
+          abierta_en: string | null
         }
         Insert: {
           id?: string
@@ -173,6 +174,7 @@ export type Database = {
           hora_inicio?: string
           teaser_url?: string | null
           inicia_en?: never
+          abierta_en?: string | null
         }
         Update: {
           id?: string
@@ -186,6 +188,7 @@ export type Database = {
           hora_inicio?: string
           teaser_url?: string | null
           inicia_en?: never
+          abierta_en?: string | null
         }
         Relationships: []
       }
@@ -1228,6 +1231,11 @@ export type Database = {
           updated_at: string | null
           product_count: number | null
           is_live: boolean | null
+          anuncio_desde: string | null
+          hora_inicio: string | null
+          teaser_url: string | null
+          inicia_en: string | null
+          abierta_en: string | null
         }
         Insert: {
           id?: string | null
@@ -1239,6 +1247,11 @@ export type Database = {
           updated_at?: string | null
           product_count?: number | null
           is_live?: boolean | null
+          anuncio_desde?: string | null
+          hora_inicio?: string | null
+          teaser_url?: string | null
+          inicia_en?: string | null
+          abierta_en?: string | null
         }
         Update: {
           id?: string | null
@@ -1250,6 +1263,11 @@ export type Database = {
           updated_at?: string | null
           product_count?: number | null
           is_live?: boolean | null
+          anuncio_desde?: string | null
+          hora_inicio?: string | null
+          teaser_url?: string | null
+          inicia_en?: string | null
+          abierta_en?: string | null
         }
         Relationships: []
       }
@@ -1332,6 +1350,7 @@ export type Database = {
           hora_inicio: string | null
           teaser_url: string | null
           inicia_en: string | null
+          abierta_en: string | null
         }
         Insert: {
           id?: string | null
@@ -1345,6 +1364,7 @@ export type Database = {
           hora_inicio?: string | null
           teaser_url?: string | null
           inicia_en?: string | null
+          abierta_en?: string | null
         }
         Update: {
           id?: string | null
@@ -1358,6 +1378,7 @@ export type Database = {
           hora_inicio?: string | null
           teaser_url?: string | null
           inicia_en?: string | null
+          abierta_en?: string | null
         }
         Relationships: []
       }
@@ -1468,6 +1489,16 @@ export type Database = {
       analytics_filter_types: {
         Args: never
         Returns: string[]
+      }
+      announced_campaigns: {
+        Args: never
+        Returns: {
+          id: string
+          nombre: string
+          inicia_en: string
+          fecha_fin: string
+          teaser_url: string
+        }[]
       }
       browser_name: {
         Args: {
