@@ -9,6 +9,7 @@ const BUILDING = [
   'tests/db/feeds.test.ts',
   'tests/db/rebuild.test.ts',
   'tests/db/publication-reclaim.test.ts',
+  'tests/db/announcements-build.test.ts',
 ];
 
 export default defineConfig({

@@ -1,12 +1,16 @@
 /**
  * Create / edit dialog of a campaign (spec 5): nombre, fecha_inicio and fecha_fin required; image URL
  * optional and a URL. Create when no record is given, edit otherwise.
+ * 'Próximamente': 'Anunciar desde' (optional) puts the campaign on the shop's coming-soon section from
+ * that day, with its teaser image ('Imagen del anuncio') and its start at 'Hora de inicio' (Mexico
+ * City); its products stay private until then. Without it the campaign shows as soon as it is saved.
  */
 import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import {
   CreateBase,
   DateInput,
   EditBase,
+  TimeInput,
   Form,
   SaveButton,
   TextInput,
@@ -16,10 +20,11 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { Box, Button, DialogActions } from '@mui/material';
+import { Box, Button, DialogActions, Typography } from '@mui/material';
 import { blankToNull, optionalUrl } from '../common/validators.ts';
 import { useSaveError } from '../common/useSaveError.tsx';
 import { RecordHistory } from '../history/RecordHistory.tsx';
+import { hourForDatabase, hourForInput, validAnnouncement } from './announcement.ts';
 
 export interface CampaignDialogProps {
   open: boolean;
@@ -47,6 +52,26 @@ function Fields({ onClose }: { onClose: () => void }) {
           <DateInput source="fecha_inicio" validate={required()} fullWidth />
           <DateInput source="fecha_fin" validate={[required(), endNotBeforeStart]} fullWidth />
           <TextInput source="image_url" validate={optionalUrl} parse={blankToNull} fullWidth />
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 0.5 }}>
+            {translate('app.campaigns.announcement')}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <DateInput
+              source="anuncio_desde"
+              validate={validAnnouncement}
+              parse={blankToNull}
+              helperText="app.campaigns.announce_help"
+              sx={{ flex: '1 1 14rem' }}
+            />
+            <TimeInput
+              source="hora_inicio"
+              format={hourForInput}
+              parse={hourForDatabase}
+              helperText="app.campaigns.start_hour_help"
+              sx={{ flex: '1 1 10rem' }}
+            />
+          </Box>
+          <TextInput source="teaser_url" validate={optionalUrl} parse={blankToNull} helperText="app.campaigns.teaser_help" fullWidth />
         </Box>
         <RecordHistory subjectType="campaign" subjectId={record?.id as string | undefined} />
       </DialogContent>

@@ -8,8 +8,9 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Avatar, Box, Button, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { DataTable, List, useListContext, useNotify, useRefresh, useStore, useTranslate, type RaRecord } from 'react-admin';
-import { campaignStartDate } from '@/lib/campaign.ts';
+import { adminCampaignStatus, campaignStartDate } from '@/lib/campaign.ts';
 import { todayInMexicoCity, formatReportDate } from '@/lib/dates.ts';
+import { hourForInput } from './announcement.ts';
 import { CampaignActionsMenu } from './CampaignActionsMenu.tsx';
 import { CampaignDialog } from './CampaignDialog.tsx';
 import { CampaignStatusChip } from './CampaignStatusChip.tsx';
@@ -21,6 +22,16 @@ interface CampaignRow extends RaRecord {
   image_url: string | null;
   created_at: string;
   product_count: number;
+  anuncio_desde: string | null;
+  hora_inicio: string | null;
+  inicia_en: string | null;
+}
+
+/** The start day, with its hour when the campaign opens at one (an announced one, or any hour but midnight). */
+function startText(r: CampaignRow): string {
+  const day = formatReportDate(campaignStartDate(r));
+  const hour = hourForInput(r.hora_inicio);
+  return r.fecha_inicio && hour && (r.anuncio_desde || hour !== '00:00') ? `${day} ${hour}` : day;
 }
 
 function Toolbar({
@@ -111,13 +122,22 @@ export function CampaignList() {
             )}
           />
           {/* a campaign without a start date starts on the day it was created (spec: fecha_inicio falls back to created_at) */}
-          <DataTable.Col source="fecha_inicio" render={(r) => formatReportDate(campaignStartDate(r as CampaignRow))} />
+          <DataTable.Col source="fecha_inicio" render={(r) => startText(r as CampaignRow)} />
           <DataTable.Col source="fecha_fin" render={(r) => formatReportDate(r.fecha_fin)} />
           <DataTable.Col source="product_count" align="right" render={(r) => Number(r.product_count).toLocaleString('es-MX')} />
           <DataTable.Col
             label={translate('resources.campaigns.fields.status')}
             disableSort
-            render={(r) => <CampaignStatusChip campaign={r as CampaignRow} />}
+            render={(r) => (
+              <Box>
+                <CampaignStatusChip campaign={r as CampaignRow} />
+                {r.anuncio_desde && adminCampaignStatus(r as CampaignRow) === 'Próxima' && (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                    {translate('app.campaigns.announced_since', { date: formatReportDate(r.anuncio_desde) })}
+                  </Typography>
+                )}
+              </Box>
+            )}
           />
           <DataTable.Col
             label={translate('app.actions')}

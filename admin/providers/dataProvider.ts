@@ -64,7 +64,7 @@ export const READ_VIEWS: Partial<Record<TableName, ViewName>> = {
 
 /** The columns a form may write, per table (view-only fields such as product_count never reach PostgREST). */
 export const WRITABLE_COLUMNS: Partial<{ [T in TableName]: readonly (keyof PublicSchema['Tables'][T]['Insert'])[] }> = {
-  campaigns: ['nombre', 'fecha_inicio', 'fecha_fin', 'image_url'],
+  campaigns: ['nombre', 'fecha_inicio', 'fecha_fin', 'image_url', 'anuncio_desde', 'hora_inicio', 'teaser_url'],
   categories: ['nombre', 'descripcion', 'activa', 'orden', 'show_in_header', 'tipo_talla'],
   subcategories: ['category_id', 'nombre', 'descripcion', 'activa', 'orden', 'tipo_talla'],
   size_guides: ['nombre', 'tipo_talla', 'category_id', 'subcategory_id', 'brand_id', 'filas', 'nota'],

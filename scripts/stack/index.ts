@@ -86,7 +86,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     });
     stops.push(gateway.close);
 
-    // what pg_cron runs on a hosted project (the hold job), on the same schedule
+    // what pg_cron runs on a hosted project (the hold job, the opening of announced campaigns), on the same schedule
     const jobs = startScheduledJobs(db.url, log);
     stops.push(jobs.stop);
 

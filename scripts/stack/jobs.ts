@@ -19,6 +19,8 @@ export interface ScheduledJob {
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   // an order's hold that ended unpaid gives its pieces back (20_orders.sql)
   { name: 'release-expired-holds', everySeconds: 20, sql: 'select private.release_expired_holds()' },
+  // an announced campaign whose start has passed is marked opened, which asks for a rebuild (25_announcements.sql)
+  { name: 'open-announced-campaigns', everySeconds: 20, sql: 'select private.open_announced_campaigns()' },
 ];
 
 export interface RunningJobs {

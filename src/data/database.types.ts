@@ -160,6 +160,7 @@ export type Database = {
           hora_inicio: string
           teaser_url: string | null
           inicia_en: string | null
+          abierta_en: string | null
         }
         Insert: {
           id?: string
@@ -173,6 +174,7 @@ export type Database = {
           hora_inicio?: string
           teaser_url?: string | null
           inicia_en?: never
+          abierta_en?: string | null
         }
         Update: {
           id?: string
@@ -186,6 +188,7 @@ export type Database = {
           hora_inicio?: string
           teaser_url?: string | null
           inicia_en?: never
+          abierta_en?: string | null
         }
         Relationships: []
       }
@@ -1322,6 +1325,11 @@ export type Database = {
           updated_at: string | null
           product_count: number | null
           is_live: boolean | null
+          anuncio_desde: string | null
+          hora_inicio: string | null
+          teaser_url: string | null
+          inicia_en: string | null
+          abierta_en: string | null
         }
         Insert: {
           id?: string | null
@@ -1333,6 +1341,11 @@ export type Database = {
           updated_at?: string | null
           product_count?: number | null
           is_live?: boolean | null
+          anuncio_desde?: string | null
+          hora_inicio?: string | null
+          teaser_url?: string | null
+          inicia_en?: string | null
+          abierta_en?: string | null
         }
         Update: {
           id?: string | null
@@ -1344,6 +1357,11 @@ export type Database = {
           updated_at?: string | null
           product_count?: number | null
           is_live?: boolean | null
+          anuncio_desde?: string | null
+          hora_inicio?: string | null
+          teaser_url?: string | null
+          inicia_en?: string | null
+          abierta_en?: string | null
         }
         Relationships: []
       }
@@ -1426,6 +1444,7 @@ export type Database = {
           hora_inicio: string | null
           teaser_url: string | null
           inicia_en: string | null
+          abierta_en: string | null
         }
         Insert: {
           id?: string | null
@@ -1439,6 +1458,7 @@ export type Database = {
           hora_inicio?: string | null
           teaser_url?: string | null
           inicia_en?: string | null
+          abierta_en?: string | null
         }
         Update: {
           id?: string | null
@@ -1452,6 +1472,7 @@ export type Database = {
           hora_inicio?: string | null
           teaser_url?: string | null
           inicia_en?: string | null
+          abierta_en?: string | null
         }
         Relationships: []
       }
@@ -1562,6 +1583,16 @@ export type Database = {
       analytics_filter_types: {
         Args: never
         Returns: string[]
+      }
+      announced_campaigns: {
+        Args: never
+        Returns: {
+          id: string
+          nombre: string
+          inicia_en: string
+          fecha_fin: string
+          teaser_url: string
+        }[]
       }
       browser_name: {
         Args: {

@@ -8,12 +8,14 @@ import { type FeedItem, type FeedProduct, feedItems, feedSizes } from '../lib/fe
 import { getActiveProducts, PAGE_SIZE, type ProductDetail } from './product.ts';
 import type { ShopClient } from './supabase.ts';
 
-/** A live campaign's dates, as the feeds' sale period needs them. */
+/** A live campaign's dates, as the feeds' sale period needs them (an announced one's start hour too). */
 export interface FeedCampaign {
   id: string;
   fecha_inicio: string | null;
   fecha_fin: string;
   created_at: string;
+  anuncio_desde: string | null;
+  hora_inicio: string;
 }
 
 /** A size whose pieces are all sold (product_sizes.existencias 0: paid orders took them) of a live product. */
@@ -44,7 +46,7 @@ async function readAll<T extends { id: string }>(
 /** The live campaigns (RLS shows the anon key no other) with their dates. */
 export function getFeedCampaigns(db: ShopClient): Promise<FeedCampaign[]> {
   return readAll((after) => {
-    const query = db.from('campaigns').select('id, fecha_inicio, fecha_fin, created_at');
+    const query = db.from('campaigns').select('id, fecha_inicio, fecha_fin, created_at, anuncio_desde, hora_inicio');
     return (after ? query.gt('id', after) : query).order('id', { ascending: true }).limit(PAGE_SIZE);
   }, 'las campañas del feed');
 }
@@ -92,7 +94,13 @@ export function toFeedProducts(
       subcategory_nombre: p.subcategory_nombre,
       sizes: feedSizes(p.piezas, soldByProduct.get(p.id) ?? []),
       agotado: p.agotado,
-      campaign: { fecha_inicio: campaign.fecha_inicio, fecha_fin: campaign.fecha_fin, created_at: campaign.created_at },
+      campaign: {
+        fecha_inicio: campaign.fecha_inicio,
+        fecha_fin: campaign.fecha_fin,
+        created_at: campaign.created_at,
+        anuncio_desde: campaign.anuncio_desde,
+        hora_inicio: campaign.hora_inicio,
+      },
     });
   }
   return products;

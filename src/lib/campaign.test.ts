@@ -51,6 +51,13 @@ describe('adminCampaignStatus', () => {
     expect(adminCampaignStatus({ fecha_inicio: '2025-03-01', fecha_fin: '2025-03-10' }, today)).toBe('Activa');
     expect(adminCampaignStatus({ fecha_inicio: '2025-03-01', fecha_fin: '2025-03-09' }, today)).toBe('Finalizada');
   });
+  it('an announced campaign is Próxima until its hour on its start day, then Activa', () => {
+    const announced = { fecha_inicio: today, fecha_fin: '2025-03-20', anuncio_desde: '2025-03-05', inicia_en: '2025-03-10T16:00:00Z' };
+    expect(adminCampaignStatus(announced, today, new Date('2025-03-10T15:59:00Z'))).toBe('Próxima');
+    expect(adminCampaignStatus(announced, today, new Date('2025-03-10T16:00:00Z'))).toBe('Activa');
+    // without an announcement the hour does not count: it is live all day
+    expect(adminCampaignStatus({ ...announced, anuncio_desde: null }, today, new Date('2025-03-10T15:59:00Z'))).toBe('Activa');
+  });
   it('falls back to created_at when there is no start date', () => {
     expect(adminCampaignStatus({ fecha_inicio: null, created_at: '2025-03-12T18:00:00Z', fecha_fin: '2025-03-20' }, today)).toBe('Próxima');
     expect(adminCampaignStatus({ fecha_inicio: null, created_at: '2025-03-01T18:00:00Z', fecha_fin: '2025-03-20' }, today)).toBe('Activa');

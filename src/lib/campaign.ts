@@ -5,6 +5,9 @@ export interface CampaignDates {
   fecha_inicio?: string | null;
   fecha_fin: string | null;
   created_at?: string | null;
+  /** Announced ahead ('Próximamente'): it opens at inicia_en, its start day at its start hour. */
+  anuncio_desde?: string | null;
+  inicia_en?: string | null;
 }
 
 export type AdminCampaignStatus = 'Próxima' | 'Activa' | 'Finalizada';
@@ -28,9 +31,14 @@ export function isCampaignActive(fechaFin: string | null | undefined, today: str
   return d !== null && d >= 0;
 }
 
-/** Admin status: 'Próxima' before the start, 'Activa' until the end date has passed, then 'Finalizada'. */
-export function adminCampaignStatus(c: CampaignDates, today: string = todayInMexicoCity()): AdminCampaignStatus {
+/**
+ * Admin status: 'Próxima' before the start, 'Activa' until the end date has passed, then 'Finalizada'.
+ * An announced campaign starts at its hour (inicia_en, as the shop opens it), not at midnight.
+ */
+export function adminCampaignStatus(c: CampaignDates, today: string = todayInMexicoCity(), now: Date = new Date()): AdminCampaignStatus {
   if (!isCampaignActive(c.fecha_fin, today)) return 'Finalizada';
+  const opens = c.anuncio_desde && c.inicia_en ? Date.parse(c.inicia_en) : Number.NaN;
+  if (!Number.isNaN(opens)) return opens > now.getTime() ? 'Próxima' : 'Activa';
   const sinceStart = daysBetween(campaignStartDate(c), today);
   return sinceStart !== null && sinceStart < 0 ? 'Próxima' : 'Activa';
 }

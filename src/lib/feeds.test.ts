@@ -173,6 +173,18 @@ describe('prices and the sale period', () => {
     });
   });
 
+  it('an announced campaign is on sale from its start day at its start hour, not from its creation', () => {
+    const announced = {
+      fecha_inicio: '2026-12-04',
+      fecha_fin: '2026-12-15',
+      created_at: '2026-11-20T18:00:00Z',
+      anuncio_desde: '2026-11-28',
+      hora_inicio: '10:00:00',
+    };
+    expect(salePeriod(announced)).toEqual({ start: '2026-12-04', startTime: '10:00', end: '2026-12-15' });
+    expect(effectiveDate(salePeriod(announced), { colon: false })).toBe('2026-12-04T10:00-0600/2026-12-15T23:59-0600');
+  });
+
   it("uses Mexico City's offset of the day", () => {
     expect(mexicoCityOffset('2026-12-01')).toBe('-06:00');
     expect(mexicoCityOffset('2026-06-01')).toBe('-06:00');

@@ -60,15 +60,26 @@ export interface FeedProduct {
   sizes: readonly FeedSize[];
   /** No piece for sale (every one sold or held): all its items are out of stock. */
   agotado: boolean;
-  campaign: { fecha_inicio: string | null; fecha_fin: string; created_at: string | null };
+  campaign: {
+    fecha_inicio: string | null;
+    fecha_fin: string;
+    created_at: string | null;
+    /** Announced ahead ('Próximamente'): its sale starts at its start hour (hora_inicio, 'HH:mm:ss'), not before. */
+    anuncio_desde?: string | null;
+    hora_inicio?: string | null;
+  };
 }
 
 export type Gender = 'female' | 'male' | 'unisex';
 export type AgeGroup = 'newborn' | 'infant' | 'toddler' | 'kids' | 'adult';
 
-/** A sale period: from the start of `start` to the end of `end`, both Mexico City days ('yyyy-MM-dd'). */
+/**
+ * A sale period: from the start of `start` (or its `startTime`, 'HH:mm') to the end of `end`, both
+ * Mexico City days ('yyyy-MM-dd').
+ */
 export interface SalePeriod {
   start: string;
+  startTime?: string;
   end: string;
 }
 
@@ -214,8 +225,13 @@ export function feedPrices(original: number, venta: number): { price: string; sa
  * campaignStartDate: fecha_inicio, else the day it was created), but never after the day it was
  * created: a campaign is live, its products at their sale prices, from its creation, so a later
  * fecha_inicio would have a platform show the original price while the page shows the sale price.
+ * An announced campaign is the exception: its products are on sale from its start day at its start
+ * hour, and not before (private.live_campaign_ids).
  */
 export function salePeriod(campaign: FeedProduct['campaign']): SalePeriod {
+  if (campaign.anuncio_desde && campaign.fecha_inicio) {
+    return { start: campaign.fecha_inicio, startTime: (campaign.hora_inicio ?? '00:00').slice(0, 5), end: campaign.fecha_fin };
+  }
   const created = toDate(campaign.created_at);
   const createdDay = created ? mexicoCityDate(created) : null;
   const first = campaignStartDate(campaign);
@@ -251,7 +267,7 @@ export function effectiveDate(period: SalePeriod, { colon }: { colon: boolean })
     const o = mexicoCityOffset(day);
     return colon ? o : o.replace(':', '');
   };
-  return `${period.start}T00:00${offset(period.start)}/${period.end}T23:59${offset(period.end)}`;
+  return `${period.start}T${period.startTime ?? '00:00'}${offset(period.start)}/${period.end}T23:59${offset(period.end)}`;
 }
 
 // ─── Links and images ────────────────────────────────────────────────────────────────────────

@@ -8,10 +8,11 @@
 -- trigger follows the table; every other trigger follows the function it calls.
 --
 -- The shop's tables: campaigns (a product is on sale while its campaign has not ended in Mexico
--- City), brands, categories and subcategories, products with their private fields, images and
--- sizes, the home page's featured categories, banners and hero images, and the shop's contact
--- settings. Who may read and write them is in 23_policies.sql; the triggers that ask for a
--- rebuild of the static shop are in 12_publishing.sql.
+-- City and, when announced ahead, has opened), brands, categories and subcategories, products with
+-- their private fields, images and sizes, the home page's featured categories, banners and hero
+-- images, and the shop's contact settings. Who may read and write them is in 23_policies.sql; the
+-- triggers that ask for a rebuild of the static shop are in 12_publishing.sql; what announced
+-- campaigns show before they open, and the job that opens them, in 25_announcements.sql.
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
 -- ─── Campaigns, brands, categories ────────────────────────────────────────────────────────────
@@ -32,10 +33,13 @@ create table public.campaigns (
   teaser_url text,
   -- The instant it opens: fecha_inicio at hora_inicio in Mexico City (null without fecha_inicio).
   inicia_en timestamptz generated always as ((fecha_inicio + hora_inicio) at time zone 'America/Mexico_City') stored,
+  -- When an announced campaign opened: set once by private.open_announced_campaigns (25_announcements.sql)
+  -- when inicia_en has passed; null before, and again when its start moves into the future.
+  abierta_en timestamptz,
   constraint campaigns_fechas_check check (fecha_inicio is null or fecha_fin >= fecha_inicio),
   constraint campaigns_anuncio_check check (anuncio_desde is null or (fecha_inicio is not null and anuncio_desde <= fecha_inicio))
 );
-comment on table public.campaigns is 'Time-limited sales campaigns. Public (with their products) while live: see private.live_campaign_ids.';
+comment on table public.campaigns is 'Time-limited sales campaigns. Public (with their products) while live: see private.live_campaign_ids. An announced campaign (anuncio_desde) shows only its name, teaser and start (public.announced_campaigns) until inicia_en.';
 grant select on table public.campaigns to anon;
 grant select, insert, update, delete on table public.campaigns to authenticated;
 create index campaigns_fecha_fin_idx on public.campaigns (fecha_fin);
@@ -44,12 +48,16 @@ create trigger set_updated_at
   before update on public.campaigns
   for each row execute function public.set_updated_at();
 
--- A LIVE campaign: one that has not ended in Mexico City, fecha_fin >= shop_today() (it is live from
--- its creation: fecha_inicio only tells the back office 'Próxima' from 'Activa'). Live campaigns and
--- their products are what the shop shows. This is the one definition of that rule: the RLS policies
--- (23_policies.sql), the shop's reads (shop_query) and the back office's reads (admin_products, the
--- view public.live_campaigns) all ask it. Owner's rights, so that campaigns' own policy can call it
--- without recursing into itself; it hands out nothing but the ids.
+-- A LIVE campaign: one that has not ended in Mexico City, fecha_fin >= shop_today(), and has opened.
+-- A campaign without an announcement is live from its creation (fecha_inicio only tells the back
+-- office 'Próxima' from 'Activa'); an ANNOUNCED one (anuncio_desde set, 'Próximamente') is live from
+-- inicia_en, its start day at its start hour in Mexico City: until then no name, price, image or count
+-- of its products reaches a shopper (only its name, teaser and start: public.announced_campaigns).
+-- Live campaigns and their products are what the shop shows. This is the one definition of that
+-- rule: the RLS policies (23_policies.sql), the shop's reads (shop_query, and shop_page's remembered
+-- answers, keyed on these ids), the orders (place_order) and the back office's reads (admin_products,
+-- the view public.live_campaigns) all ask it. Owner's rights, so that campaigns' own policy can call
+-- it without recursing into itself; it hands out nothing but the ids.
 create function private.live_campaign_ids()
 returns setof uuid
 language sql
@@ -59,9 +67,11 @@ parallel safe
 rows 50
 set search_path = ''
 as $$
-  select c.id from public.campaigns c where c.fecha_fin >= public.shop_today()
+  select c.id from public.campaigns c
+   where c.fecha_fin >= public.shop_today()
+     and (c.anuncio_desde is null or c.inicia_en <= now())
 $$;
-comment on function private.live_campaign_ids() is 'Ids of the live campaigns: fecha_fin >= shop_today() (Mexico City). The one definition of "live" that policies, shop reads and admin reads use.';
+comment on function private.live_campaign_ids() is 'Ids of the live campaigns: fecha_fin >= shop_today() (Mexico City) and, when announced (anuncio_desde), inicia_en <= now(). The one definition of "live" that policies, shop reads and admin reads use.';
 grant execute on function private.live_campaign_ids() to anon, authenticated, service_role;
 
 -- The live campaigns, for readers who see every campaign (the back office lists featured products of
@@ -70,7 +80,7 @@ create view public.live_campaigns
 with (security_invoker = true)
 as
 select c.* from public.campaigns c where c.id in (select private.live_campaign_ids());
-comment on view public.live_campaigns is 'Campaigns that are live (private.live_campaign_ids): not ended in Mexico City.';
+comment on view public.live_campaigns is 'Campaigns that are live (private.live_campaign_ids): not ended in Mexico City and, when announced, opened.';
 grant select on table public.live_campaigns to anon, authenticated;
 
 create table public.brands (

@@ -15,9 +15,12 @@ as
 select
   c.id, c.nombre, c.fecha_inicio, c.fecha_fin, c.image_url, c.created_at, c.updated_at,
   (select count(*) from public.products p where p.campaign_id = c.id) as product_count,
-  c.id in (select private.live_campaign_ids()) as is_live
+  c.id in (select private.live_campaign_ids()) as is_live,
+  -- the announcement ('Próximamente'): its day, the start hour, the teaser, the instant it opens and
+  -- when it opened (the back office's form and status)
+  c.anuncio_desde, c.hora_inicio, c.teaser_url, c.inicia_en, c.abierta_en
 from public.campaigns c;
-comment on view public.campaigns_with_products is 'Campaigns with the number of (visible) products and whether each is live (private.live_campaign_ids).';
+comment on view public.campaigns_with_products is 'Campaigns with the number of (visible) products, whether each is live (private.live_campaign_ids) and its announcement (anuncio_desde, hora_inicio, teaser_url, inicia_en, abierta_en).';
 grant select on table public.campaigns_with_products to anon, authenticated;
 
 create view public.categories_with_products

@@ -3,16 +3,19 @@
 --
 -- Entry point: public.shop_page, the shop grid in one round trip (products, total and every facet).
 -- It answers from private.shop_answers when the same question was computed in the last minute for
--- the same catalogue version and day, else through private.shop_query (07_shop_query.sql). Every
--- catalogue change raises private.shop_version (public.request_rebuild, 12_publishing.sql).
+-- the same catalogue version, day and live campaigns, else through private.shop_query
+-- (07_shop_query.sql). Every catalogue change raises private.shop_version (public.request_rebuild,
+-- 12_publishing.sql).
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 
 -- ─── Answers remembered: one computation per shop state and catalogue version ───────────────
 -- Shoppers ask for the same few states over and over (the shop as first opened, each category,
 -- each size). shop_page remembers each answer for a minute, keyed by its arguments, the day in
--- Mexico City (campaigns go live and end at midnight) and the catalogue's version. Every
+-- Mexico City (campaigns end at midnight), the live campaigns (private.live_campaign_ids: an
+-- announced campaign opens at its hour, with no write) and the catalogue's version. Every
 -- catalogue change raises the version in the same transaction (public.request_rebuild), so an
--- answer computed before a change is never served after it commits.
+-- answer computed before a change is never served after it commits; an answer computed before a
+-- campaign opened is never served after it, nor one computed after before it (its start moved).
 create table private.shop_version (
   only_row boolean primary key default true check (only_row),
   version bigint not null default 0
@@ -26,7 +29,7 @@ create unlogged table private.shop_answers (
   answer jsonb not null,
   created_at timestamptz not null default now()
 );
-comment on table private.shop_answers is 'shop_page answers remembered for a minute, keyed by md5 of (catalogue version, shop day, arguments).';
+comment on table private.shop_answers is 'shop_page answers remembered for a minute, keyed by md5 of (catalogue version, shop day, live campaigns, arguments).';
 
 create function private.shop_page_remembered(p_category_id uuid, p_subcategory_id uuid, p_brand_id uuid, p_campaign_id uuid, p_price_range text, p_size_name text, p_search_term text, p_offset integer, p_limit integer, p_sort text default null)
 returns jsonb
@@ -36,6 +39,7 @@ set search_path to ''
 as $$
 declare
   v_key text := md5(jsonb_build_array((select v.version from private.shop_version v), public.shop_today(),
+    (select array_agg(live.id order by live.id) from private.live_campaign_ids() as live(id)),
     p_category_id, p_subcategory_id, p_brand_id, p_campaign_id, p_price_range, p_size_name, p_search_term, p_offset, p_limit,
     p_sort)::text);
   v_answer jsonb;
@@ -57,7 +61,7 @@ begin
 end
 $$;
 comment on function private.shop_page_remembered(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text) is
-  'shop_page''s answer from private.shop_answers when computed in the last minute for the same catalogue version and day, else computed by private.shop_query and remembered.';
+  'shop_page''s answer from private.shop_answers when computed in the last minute for the same catalogue version, day and live campaigns, else computed by private.shop_query and remembered.';
 grant execute on function private.shop_page_remembered(uuid, uuid, uuid, uuid, text, text, text, integer, integer, text) to anon, authenticated, service_role;
 
 

@@ -294,7 +294,8 @@ comment on function public.finish_publication(bigint, boolean, integer, integer,
   'A build ends: published (page count, duration) or failed (error); the requests it claimed end the same way. Service role only.';
 
 -- What `npm run publish:check` decides on: pending requests, the last finished publication, and
--- every campaign's dates (a campaign that started or ended since then changes the static pages).
+-- every campaign's dates (a campaign that started or ended since then changes the static pages; so
+-- does an announcement that went up, and an announced campaign that opened: 'announce' and 'opens').
 create function public.publication_state()
 returns jsonb
 language sql
@@ -311,13 +312,15 @@ as $$
       limit 1
     ),
     'campaigns', coalesce((
-      select jsonb_agg(jsonb_build_object('start', c.fecha_inicio, 'end', c.fecha_fin) order by c.fecha_inicio)
+      select jsonb_agg(jsonb_build_object('start', c.fecha_inicio, 'end', c.fecha_fin, 'announce', c.anuncio_desde,
+                                          'opens', case when c.anuncio_desde is not null then c.inicia_en end)
+                       order by c.fecha_inicio)
       from public.campaigns c
     ), '[]'::jsonb)
   )
 $$;
 comment on function public.publication_state() is
-  'What npm run publish:check decides on: pending rebuild requests, the last finished publication and every campaign''s dates. Service role only.';
+  'What npm run publish:check decides on: pending rebuild requests, the last finished publication and every campaign''s dates (start, end, announce: the announcement''s day, opens: an announced campaign''s opening instant). Service role only.';
 
 -- ─── Which products changed since a build read the catalogue ─────────────────────────────────
 -- The local rebuild worker keeps the catalogue it read for one build and, for the next, reads again

@@ -5,8 +5,8 @@
 -- (kept in one file so who may do what reads in one place).
 --
 -- RLS is on for every table. Shoppers (anon, and signed-in users without the admin claim) read
--- only what the shop shows: products of campaigns ending today or later in Mexico City, their
--- images and sizes, active categories, brands, banners and hero images, the shop settings. They
+-- only what the shop shows: products of campaigns ending today or later in Mexico City (an
+-- announced one only once it opened), their images and sizes, active categories, brands, banners and hero images, the shop settings. They
 -- insert analytics events, checked field by field, and nothing else. Staff (01:
 -- private.staff_role, from the account's app_metadata, which only the service role can set)
 -- read every catalogue table; owners and editors write them; owners alone change the settings row
@@ -66,8 +66,10 @@ alter table private.shop_version enable row level security;
 alter table private.shop_answers enable row level security;
 
 -- ─── Shoppers read what the shop shows ────────────────────────────────────────────────────────
--- A campaign is visible while it is live (private.live_campaign_ids: not ended in Mexico City);
--- its products, their images and sizes with it. Inactive rows are hidden.
+-- A campaign is visible while it is live (private.live_campaign_ids: not ended in Mexico City and,
+-- when announced ahead, opened); its products, their images and sizes with it. Before an announced
+-- campaign opens, shoppers read only its name, teaser and start (public.announced_campaigns,
+-- 25_announcements.sql). Inactive rows are hidden.
 
 create policy campaigns_public_read on public.campaigns
   for select to anon, authenticated

@@ -171,6 +171,15 @@ describe('request-rebuild', () => {
     expect(received).toHaveLength(1);
   });
 
+  it("the database's opening job calls it with the service role as a scheduled publication", async () => {
+    await useGithub();
+    await edit();
+    expect((await call(stack.serviceRoleKey, { trigger: 'schedule' })).status).toBe(202);
+    expect(received).toHaveLength(1);
+    expect((received[0]!.body as { client_payload: { trigger: string } }).client_payload.trigger).toBe('schedule');
+    expect((await publications()).map((p) => p.trigger)).toEqual(['schedule']);
+  });
+
   it('100 edits and 100 calls in a burst give one dispatch', async () => {
     await useGithub();
     const token = await tokenOf(await adminClient());

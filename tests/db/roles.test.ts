@@ -30,6 +30,7 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
   admin_product_json: 'staff',
   admin_products: 'staff',
   analytics_filter_types: 'public',
+  announced_campaigns: 'public',
   browser_name: 'public',
   bulk_update_products: 'admin',
   delete_product: 'admin',

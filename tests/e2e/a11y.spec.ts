@@ -8,6 +8,7 @@ const PAGES = [
   '/home-v1',
   '/tienda',
   '/tienda-reactive',
+  '/proximamente',
   '/favoritos',
   '/como-comprar',
   '/preguntas-frecuentes',

@@ -7,7 +7,7 @@
  */
 import pg from 'pg';
 import { hydrated } from './islands.ts';
-import { mexicoDate, service } from './fixtures.ts';
+import { anon, mexicoDate, service } from './fixtures.ts';
 import { expect, test, type Locator, type Page, type TestInfo } from './test.ts';
 
 /** The e2e gateway listens on 127.0.0.1: the browser's requests come from that network. */
@@ -181,7 +181,7 @@ test('opening a card of the home carousel records the click, and only the produc
 });
 
 test('opening a related product on a product page records the click', async ({ page }) => {
-  const { data } = await service()
+  const { data } = await anon()
     .from('products')
     .select('permalink, campaigns!inner(fecha_fin)')
     .gte('campaigns.fecha_fin', mexicoDate())
@@ -194,7 +194,7 @@ test('opening a related product on a product page records the click', async ({ p
 });
 
 test('the header search records the settled term and the result opened; a submitted term at once', async ({ page }, info) => {
-  const { data } = await service().from('products').select('nombre, campaigns!inner(fecha_fin)').gte('campaigns.fecha_fin', mexicoDate());
+  const { data } = await anon().from('products').select('nombre, campaigns!inner(fecha_fin)').gte('campaigns.fecha_fin', mexicoDate());
   const counts = new Map<string, number>();
   for (const p of data!) counts.set(p.nombre, (counts.get(p.nombre) ?? 0) + 1);
   const name = data!.find((p) => counts.get(p.nombre) === 1)!.nombre;

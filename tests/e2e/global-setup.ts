@@ -20,6 +20,7 @@ import { seedDemo } from '../../scripts/seed/index.ts';
 import { loopbackOrigins } from '../../scripts/stack/config.ts';
 import { ROOT, startStack } from '../../scripts/stack/index.ts';
 import { todayInMexicoCity } from '../../src/lib/dates.ts';
+import { writeAnnouncedCampaign } from './announced.ts';
 import { E2E_STACKS, type E2eStack, stackEnv } from './stacks.ts';
 
 /** One stack with the demo data and its shop built and served; returns what stops it. */
@@ -38,6 +39,8 @@ async function startShop(target: E2eStack, today: string): Promise<() => Promise
   const outDir = join(dataDir, 'dist');
   try {
     await seedDemo({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl, today });
+    // the shop's pages announce a campaign whose products no shopper sees yet (coming-soon.spec.ts)
+    if (target.name === 'storefront') await writeAnnouncedCampaign(stack.url, stack.serviceRoleKey, today);
     await buildShop({ supabaseUrl: stack.url, anonKey: stack.anonKey, siteUrl: `http://127.0.0.1:${target.shopPort}`, root: ROOT, outDir });
     // the header search's index, as a publication writes it once the pages are live
     await writeSearchIndexInBackground(outDir, { supabaseUrl: stack.url, anonKey: stack.anonKey });

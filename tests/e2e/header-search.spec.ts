@@ -4,7 +4,7 @@
  * written is not offered.
  */
 import { expect, test, type Locator, type Page } from './test.ts';
-import { mexicoDate, service } from './fixtures.ts';
+import { anon, mexicoDate, service } from './fixtures.ts';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 
@@ -21,9 +21,9 @@ async function openSearch(page: Page): Promise<Locator> {
 
 const results = (page: Page) => page.getByRole('listbox', { name: 'Resultados de la búsqueda' });
 
-/** Live products with a name no other product has, with their campaign and price. */
+/** Live products (as a shopper reads them) with a name no other product has, with their campaign and price. */
 async function uniquelyNamed() {
-  const { data } = await service()
+  const { data } = await anon()
     .from('products')
     .select('id, nombre, permalink, precio_venta, campaign_id, campaigns!inner(fecha_fin)')
     .eq('agotado', false)
@@ -37,7 +37,7 @@ async function uniquelyNamed() {
 
 test('the header search finds a product, a brand and an information page', async ({ page }) => {
   const [product] = await uniquelyNamed();
-  const { data: brands } = await service()
+  const { data: brands } = await anon()
     .from('products')
     .select('brand:brands!inner(id, display_name), campaigns!inner(fecha_fin)')
     .eq('agotado', false)

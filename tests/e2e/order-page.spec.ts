@@ -74,7 +74,7 @@ const placed: string[] = [];
 test.beforeAll(async ({}, testInfo) => {
   // a live product with sizes and a name no other product has (the header search finds it alone);
   // the phone and desktop runs each take their own, and other files' orders never hold it
-  const { data } = await service()
+  const { data } = await anon()
     .from('products')
     .select('id, nombre, permalink, precio_venta, sizes, campaigns!inner(fecha_fin)')
     .eq('agotado', false)

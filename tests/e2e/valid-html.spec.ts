@@ -1,8 +1,8 @@
 /**
  * The pages a shopper opens most are valid HTML: html-validate's standard rules (what the HTML
  * standard itself says: permitted content, attributes, nesting) report no error on the home,
- * /tienda, a product page, the bag, favourites, the order page, 404 and the information pages, as
- * the build writes them.
+ * /tienda, a product page, the bag, favourites, the order page, /proximamente, 404 and the
+ * information pages, as the build writes them.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ const PAGES = [
   'bolsa/index.html',
   'favoritos/index.html',
   'pedido/index.html',
+  'proximamente/index.html',
   '404.html',
   'como-comprar/index.html',
   'contacto/index.html',

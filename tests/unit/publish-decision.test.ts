@@ -49,6 +49,31 @@ describe('publishVerdict', () => {
     expect(publishVerdict(state({ campaigns: [{ start: '2026-11-24', end: '2026-12-01' }] }), NOW).publish).toBe(false);
   });
 
+  it('publishes on the day an announcement goes up, once', () => {
+    const announced = { start: '2026-11-27', end: '2026-12-05', announce: '2026-11-23', opens: '2026-11-27T16:00:00Z' };
+    expect(publishVerdict(state({ campaigns: [announced] }), NOW)).toEqual({
+      publish: true,
+      reason: '1 campaña(s) se anunciaron desde la última publicación',
+    });
+    const publishedToday = { status: 'published' as const, finished_at: '2026-11-23T06:10:00Z' };
+    expect(publishVerdict(state({ last: publishedToday, campaigns: [announced] }), NOW).publish).toBe(false);
+  });
+
+  it('publishes an announced campaign at its hour, not at the start of its day', () => {
+    // opens today at 11:00 in Mexico City; it is 10:00
+    const opensAt11 = { start: '2026-11-23', end: '2026-12-05', announce: '2026-11-20', opens: '2026-11-23T17:00:00Z' };
+    expect(publishVerdict(state({ campaigns: [opensAt11] }), NOW).publish).toBe(false);
+    // opened at 09:00, after the last publication
+    const opened = { ...opensAt11, opens: '2026-11-23T15:00:00Z' };
+    expect(publishVerdict(state({ campaigns: [opened] }), NOW)).toEqual({
+      publish: true,
+      reason: '0 campaña(s) terminaron y 1 empezaron desde la última publicación',
+    });
+    // a publication after the opening carried it
+    const after = { status: 'published' as const, finished_at: '2026-11-23T15:05:00Z' };
+    expect(publishVerdict(state({ last: after, campaigns: [opened] }), NOW).publish).toBe(false);
+  });
+
   it('reads the day in Mexico City: 23:30 there is still the same day', () => {
     const lateNight = new Date('2026-11-23T05:30:00Z'); // 2026-11-22 23:30 in Mexico City
     expect(publishVerdict(state({ campaigns: [{ start: null, end: '2026-11-22' }] }), lateNight).publish).toBe(false);

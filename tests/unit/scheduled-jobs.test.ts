@@ -26,6 +26,7 @@ describe('scheduled jobs', () => {
   it('are the ones pg_cron runs on a hosted project, on the same schedule', () => {
     const scheduled = scheduledInSchemas();
     expect(scheduled.map((j) => j.name)).toContain('release-expired-holds');
+    expect(scheduled.map((j) => j.name)).toContain('open-announced-campaigns');
     expect([...SCHEDULED_JOBS].sort((a, b) => a.name.localeCompare(b.name))).toEqual(
       scheduled.sort((a, b) => a.name.localeCompare(b.name)),
     );
@@ -33,5 +34,10 @@ describe('scheduled jobs', () => {
   it('release an ended hold within 60 seconds of its end', () => {
     const holds = SCHEDULED_JOBS.find((j) => j.name === 'release-expired-holds');
     expect(holds?.everySeconds).toBeLessThanOrEqual(30);
+  });
+  it('open an announced campaign within 30 seconds of its start, so its publication is asked for then', () => {
+    const opening = SCHEDULED_JOBS.find((j) => j.name === 'open-announced-campaigns');
+    expect(opening?.sql).toBe('select private.open_announced_campaigns()');
+    expect(opening?.everySeconds).toBeLessThanOrEqual(30);
   });
 });

@@ -6,7 +6,8 @@
  * else (a deactivated account, a password-only session of a person with a second factor) gets 403.
  *
  * Body (optional JSON): { "force": true } publishes even when no change is pending (the back
- * office's 'Publicar ahora'); { "trigger": "admin" | "manual" } names who asked.
+ * office's 'Publicar ahora'); { "trigger": "admin" | "manual" | "schedule" } names who asked
+ * ('schedule': the database's job that opens announced campaigns, private.request_publication_now).
  *
  * The database decides whether to dispatch (public.request_publication): only while changes are
  * pending and no publication is waiting to start, so a burst of edits gives one or two builds. When
@@ -68,7 +69,11 @@ async function dispatch(target: Target, publicationId: number, trigger: string):
   }
 }
 
-function parseBody(text: string): { force: boolean; trigger: 'admin' | 'manual' } | null {
+const TRIGGERS = ['admin', 'manual', 'schedule'] as const;
+type Trigger = (typeof TRIGGERS)[number];
+const isTrigger = (value: unknown): value is Trigger => TRIGGERS.includes(value as Trigger);
+
+function parseBody(text: string): { force: boolean; trigger: Trigger } | null {
   if (!text.trim()) return { force: false, trigger: 'admin' };
   let body: unknown;
   try {
@@ -78,7 +83,7 @@ function parseBody(text: string): { force: boolean; trigger: 'admin' | 'manual' 
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const { force = false, trigger = 'admin' } = body as { force?: unknown; trigger?: unknown };
-  if (typeof force !== 'boolean' || (trigger !== 'admin' && trigger !== 'manual')) return null;
+  if (typeof force !== 'boolean' || !isTrigger(trigger)) return null;
   return { force, trigger };
 }
 
@@ -90,7 +95,7 @@ export default async function handler(req: Request): Promise<Response> {
   if (allowed instanceof Response) return allowed;
 
   const body = parseBody(await req.text());
-  if (!body) return json(400, { error: 'El cuerpo debe ser JSON: { "force"?: boolean, "trigger"?: "admin" | "manual" }.' });
+  if (!body) return json(400, { error: 'El cuerpo debe ser JSON: { "force"?: boolean, "trigger"?: "admin" | "manual" | "schedule" }.' });
 
   const target = publishTarget();
   if (!target) {
