@@ -376,8 +376,12 @@ begin
       from checked c
   )
   select
-    jsonb_agg(jsonb_build_object('position', j.position, 'product_id', j.product_id, 'nombre', j.nombre, 'talla', j.talla,
-                                 'motivo', j.motivo, 'precio_venta', j.precio_venta) order by j.position) filter (where j.motivo is not null),
+    -- a product the shop does not show (ended, or not yet open) is named by the bag, never by this
+    -- answer: its name and price stay private
+    jsonb_agg(jsonb_build_object('position', j.position, 'product_id', j.product_id,
+                                 'nombre', case when j.live then j.nombre end, 'talla', j.talla, 'motivo', j.motivo,
+                                 'precio_venta', case when j.live then j.precio_venta end) order by j.position)
+      filter (where j.motivo is not null),
     jsonb_agg(jsonb_build_object('position', j.position, 'product_id', j.product_id, 'talla', btrim(j.talla_real),
                                  'nombre', j.nombre, 'marca', j.marca, 'permalink', j.permalink,
                                  'precio_original', j.precio_original, 'precio_venta', j.precio_venta) order by j.position),

@@ -225,6 +225,17 @@ describe('before its start, an announced campaign shows nothing of its products'
     expect(error).not.toBeNull();
   });
 
+  it('an order naming one of its products is refused without its name or price', async () => {
+    await setOpen(false);
+    const { data, error } = await anon.rpc('place_order', { p_items: [{ product_id: P_SOON, talla: null, precio_venta: 1 }] });
+    expect(error).toBeNull();
+    expect(data).toEqual({
+      ok: false,
+      problems: [{ position: 1, product_id: P_SOON, nombre: null, talla: null, motivo: 'terminado', precio_venta: null }],
+    });
+    expect(JSON.stringify(data)).not.toContain(NAME);
+  });
+
   it('the back office still sees it and its products, and knows it is not live', async () => {
     await setOpen(false);
     const admin = await adminClient();
