@@ -87,7 +87,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     stops.push(gateway.close);
 
     // what pg_cron runs on a hosted project (the hold job), on the same schedule
-    const jobs = startScheduledJobs(db.url, log);
+    const jobs = startScheduledJobs(db.url, log, { url, serviceRoleKey: keys.serviceRoleKey });
     stops.push(jobs.stop);
 
     if (firstRun && opts.seed) {

@@ -13,19 +13,46 @@ export interface ScheduledJob {
   /** pg_cron's interval schedule ('20 seconds'), in seconds. */
   everySeconds: number;
   sql: string;
+  /**
+   * The Edge Function the statement calls through pg_net on a hosted project. A database without
+   * pg_net only answers whether there is anything to do; when it answers true, the runner calls the
+   * function itself (POST, with the service key), as pg_net would.
+   */
+  edgeFunction?: string;
 }
 
 /** The jobs that run more often than daily (the daily ones run in the rebuild worker, scripts/rebuild). */
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   // an order's hold that ended unpaid gives its pieces back (20_orders.sql)
   { name: 'release-expired-holds', everySeconds: 20, sql: 'select private.release_expired_holds()' },
+  // alerts due ('Avísame': a campaign opened, a size back, favourites ending tomorrow) are sent (26_alerts.sql)
+  { name: 'send-alerts', everySeconds: 10, sql: 'select private.request_alerts_send()', edgeFunction: 'send-alerts' },
 ];
+
+/** Where a job that calls an Edge Function reaches it: the stack's gateway and its service key. */
+export interface FunctionCaller {
+  url: string;
+  serviceRoleKey: string;
+}
 
 export interface RunningJobs {
   stop(): Promise<void>;
 }
 
-export function startScheduledJobs(dbUrl: string, log: (message: string) => void): RunningJobs {
+/** Calls the job's Edge Function when its statement answered true (something to do). */
+async function callFunction(job: ScheduledJob, answer: unknown, caller: FunctionCaller | undefined): Promise<void> {
+  if (!job.edgeFunction || !caller || answer !== true) return;
+  const res = await fetch(`${caller.url}/functions/v1/${job.edgeFunction}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${caller.serviceRoleKey}`, 'content-type': 'application/json' },
+    body: '{}',
+    signal: AbortSignal.timeout(120_000),
+  });
+  await res.body?.cancel();
+  if (!res.ok) throw new Error(`${job.edgeFunction} respondió ${res.status}`);
+}
+
+export function startScheduledJobs(dbUrl: string, log: (message: string) => void, caller?: FunctionCaller): RunningJobs {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 1, application_name: 'scheduled-jobs' });
   pool.on('error', () => undefined); // a connection the server closed is replaced on the next run
   const running = new Set<Promise<unknown>>();
@@ -36,6 +63,7 @@ export function startScheduledJobs(dbUrl: string, log: (message: string) => void
       busy = true;
       const run = pool
         .query(job.sql)
+        .then((result) => callFunction(job, Object.values(result.rows[0] ?? {})[0], caller))
         .catch((error: Error) => log(`Tarea programada ${job.name} fallida: ${error.message}`))
         .finally(() => {
           busy = false;

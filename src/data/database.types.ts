@@ -9,6 +9,30 @@ export type Database = {
   };
   public: {
     Tables: {
+      alert_settings: {
+        Row: {
+          id: number
+          piezas_por_aviso: number
+          hora_aviso_fin: number
+          dias_max: number
+          updated_at: string
+        }
+        Insert: {
+          id?: number
+          piezas_por_aviso?: number
+          hora_aviso_fin?: number
+          dias_max?: number
+          updated_at?: string
+        }
+        Update: {
+          id?: number
+          piezas_por_aviso?: number
+          hora_aviso_fin?: number
+          dias_max?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
       audit_changes: {
         Row: {
           id: number
@@ -146,6 +170,32 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      campaign_alerts: {
+        Row: {
+          campaign_id: string
+          codigo_descuento: string | null
+          updated_at: string
+        }
+        Insert: {
+          campaign_id: string
+          codigo_descuento?: string | null
+          updated_at?: string
+        }
+        Update: {
+          campaign_id?: string
+          codigo_descuento?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "campaign_alerts_campaign_id_fkey"
+            columns: ["campaign_id"]
+            isOneToOne: true
+            referencedRelation: "campaigns"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       campaigns: {
         Row: {
@@ -569,6 +619,7 @@ export type Database = {
           hold_ended_at: string | null
           hold_end_reason: string | null
           page_token: string
+          aviso_id: string | null
         }
         Insert: {
           id?: string
@@ -592,6 +643,7 @@ export type Database = {
           hold_ended_at?: string | null
           hold_end_reason?: string | null
           page_token?: string
+          aviso_id?: string | null
         }
         Update: {
           id?: string
@@ -615,6 +667,7 @@ export type Database = {
           hold_ended_at?: string | null
           hold_end_reason?: string | null
           page_token?: string
+          aviso_id?: string | null
         }
         Relationships: []
       }
@@ -1485,6 +1538,19 @@ export type Database = {
         }
         Returns: Json
       }
+      claim_alerts: {
+        Args: {
+          p_limit?: number | null
+        }
+        Returns: Json
+      }
+      delete_my_alerts: {
+        Args: {
+          p_email?: string | null
+          p_endpoint?: string | null
+        }
+        Returns: undefined
+      }
       delete_product: {
         Args: {
           p_id: string
@@ -1544,6 +1610,12 @@ export type Database = {
           p_error: string
         }
         Returns: undefined
+      }
+      finish_alerts: {
+        Args: {
+          p_results: Json
+        }
+        Returns: number
       }
       finish_publication: {
         Args: {
@@ -2179,6 +2251,19 @@ export type Database = {
         }
         Returns: Json
       }
+      record_alert_conversion: {
+        Args: {
+          p_delivery: string
+          p_order_token: string
+        }
+        Returns: boolean
+      }
+      record_alert_open: {
+        Args: {
+          p_delivery: string
+        }
+        Returns: string
+      }
       record_payment: {
         Args: {
           p_payment: Json
@@ -2292,6 +2377,16 @@ export type Database = {
         }
         Returns: number
       }
+      subscribe_alert: {
+        Args: {
+          p_tipo: string
+          p_ids: string[]
+          p_talla?: string | null
+          p_email?: string | null
+          p_push?: Json | null
+        }
+        Returns: number
+      }
       team_two_factor_required: {
         Args: never
         Returns: boolean
@@ -2313,6 +2408,12 @@ export type Database = {
           products: number
           matches: Json
         }[]
+      }
+      unsubscribe_alerts: {
+        Args: {
+          p_token: string
+        }
+        Returns: number
       }
     }
     Enums: { [_ in never]: never }

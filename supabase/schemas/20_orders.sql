@@ -62,7 +62,11 @@ create table public.orders (
   hold_end_reason text check (hold_end_reason in ('vencido', 'cancelado', 'pago_rechazado')),
   -- The order's own page (/pedido/?t=…) and payment link: a random key nobody can guess, so the
   -- reference a shopper reads out in the chat never opens them.
-  page_token uuid not null default gen_random_uuid() unique
+  page_token uuid not null default gen_random_uuid() unique,
+  -- The alert whose open link led to this order (?aviso=<delivery id>, 26_alerts.sql), for place_order
+  -- to record once it takes it; until then public.record_alert_conversion records the order on the
+  -- delivery instead (private.alert_deliveries.order_id).
+  aviso_id uuid
 );
 comment on table public.orders is 'Orders sent to the chat (Mi bolsa or Comprar ahora), by reference, with their totals as sent, status, notes and tracking, and until when they hold their pieces (held_until; why a hold ended: hold_end_reason). Recorded by place_order; staff read them, owners and editors update status, notes and tracking.';
 create index orders_created_at_idx on public.orders (created_at desc);
