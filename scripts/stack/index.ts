@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { startScheduledJobs } from './jobs.ts';
+import { vapidKeysFor } from './vapid.ts';
 import { jwtSecretFor, makeApiKeys } from './keys.ts';
 import { migrate } from './migrate.ts';
 import { assertPortsFree } from './ports.ts';
@@ -81,6 +82,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       storageDir,
       functionsDir: join(ROOT, 'supabase/functions'),
       publicUrl: url,
+      vapid: await vapidKeysFor(dataDir),
       allowedOrigins: opts.allowedOrigins ?? (await import('./config.ts')).shopOrigins(),
       log,
     });
