@@ -1548,6 +1548,7 @@ export type Database = {
         Args: {
           p_email?: string | null
           p_endpoint?: string | null
+          p_tipo?: string | null
         }
         Returns: undefined
       }

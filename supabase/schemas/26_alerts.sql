@@ -389,9 +389,10 @@ $$;
 comment on function public.unsubscribe_alerts(uuid) is 'One-tap unsubscribe (/avisos/baja?t=…): deletes every alert request of the token''s contact; answers how many.';
 grant execute on function public.unsubscribe_alerts(uuid) to anon, authenticated;
 
--- 'Borrar mis avisos' (/avisos): every request of an email, or of this browser's push endpoint.
--- It answers nothing either way, so nobody learns whether an address asked for alerts.
-create function private.delete_my_alerts(p_email text, p_endpoint text)
+-- 'Borrar mis avisos' (/avisos): every request of an email, or of this browser's push endpoint (only
+-- those of one kind with p_tipo: /favoritos's switch turned off). It answers nothing either way, so
+-- nobody learns whether an address asked for alerts.
+create function private.delete_my_alerts(p_email text, p_endpoint text, p_tipo text)
 returns void
 language plpgsql
 volatile
@@ -406,23 +407,24 @@ begin
     raise exception 'Escribe tu correo, o borra los avisos de este dispositivo.' using errcode = 'PT400';
   end if;
   perform private.admit_alert_request();
-  delete from private.alert_subscriptions s where s.contacto = md5(coalesce(v_endpoint, v_email));
+  delete from private.alert_subscriptions s
+   where s.contacto = md5(coalesce(v_endpoint, v_email)) and (p_tipo is null or s.tipo = p_tipo);
 end
 $$;
-comment on function private.delete_my_alerts(text, text) is 'Deletes every alert request of an email or a push endpoint (counted by the request limits); answers nothing. Called by public.delete_my_alerts.';
-grant execute on function private.delete_my_alerts(text, text) to anon, authenticated;
+comment on function private.delete_my_alerts(text, text, text) is 'Deletes every alert request of an email or a push endpoint (of one kind with p_tipo), counted by the request limits; answers nothing. Called by public.delete_my_alerts.';
+grant execute on function private.delete_my_alerts(text, text, text) to anon, authenticated;
 
-create function public.delete_my_alerts(p_email text default null, p_endpoint text default null)
+create function public.delete_my_alerts(p_email text default null, p_endpoint text default null, p_tipo text default null)
 returns void
 language sql
 volatile
 security invoker
 set search_path = ''
 as $$
-  select private.delete_my_alerts(p_email, p_endpoint)
+  select private.delete_my_alerts(p_email, p_endpoint, p_tipo)
 $$;
-comment on function public.delete_my_alerts(text, text) is '''Borrar mis avisos'': deletes every alert request of an email or of this browser''s push endpoint (private.delete_my_alerts).';
-grant execute on function public.delete_my_alerts(text, text) to anon, authenticated;
+comment on function public.delete_my_alerts(text, text, text) is '''Borrar mis avisos'': deletes every alert request of an email or of this browser''s push endpoint, of one kind with p_tipo (private.delete_my_alerts).';
+grant execute on function public.delete_my_alerts(text, text, text) to anon, authenticated;
 
 -- ─── Sizes that come back ─────────────────────────────────────────────────────────────────────
 -- After each statement on product_sizes or products: every size (or product without sizes) that now
