@@ -127,6 +127,8 @@ create table private.alert_deliveries (
   talla text,
   -- the subscriptions it fulfils (deleted once it is sent)
   subscription_ids uuid[] not null default '{}',
+  -- their unsubscribe token: the message's link keeps deleting what its contact asks for later (cleared with contacto)
+  token uuid,
   -- the shop path the message opens
   destino text not null check (private.is_shop_path(destino)),
   estado text not null default 'enviando' check (estado in ('enviando', 'enviado', 'fallido', 'sin_destino', 'perdido', 'baja')),
@@ -311,9 +313,15 @@ begin
     end if;
   end if;
 
-  -- every request of one contact carries the same token, so each message's link deletes them all
+  -- every request of one contact carries the same token, so each message's link deletes them all,
+  -- those asked after it too (the token of its last message, while the delivery keeps it)
   select s.token into v_token from private.alert_subscriptions s
    where s.contacto = md5(coalesce(v_contact.endpoint, v_contact.email)) limit 1;
+  if v_token is null then
+    select d.token into v_token from private.alert_deliveries d
+     where d.contacto = md5(coalesce(v_contact.endpoint, v_contact.email)) and d.token is not null
+     order by d.created_at desc limit 1;
+  end if;
   v_token := coalesce(v_token, gen_random_uuid());
   -- a browser may renew its subscription's keys: every request of the endpoint takes the new ones
   if v_contact.canal = 'push' then
@@ -563,7 +571,7 @@ begin
   -- campaigns that opened
   if cardinality(v_ids) < v_room then
     with cand as (
-      select s.id, s.contacto, s.canal, s.campaign_id
+      select s.id, s.contacto, s.canal, s.campaign_id, s.token
         from private.alert_subscriptions s
         join public.campaigns c on c.id = s.campaign_id
        where s.tipo = 'campana' and c.anuncio_desde is not null and c.inicia_en <= now() and c.fecha_fin >= public.shop_today()
@@ -572,8 +580,8 @@ begin
        limit v_room - cardinality(v_ids)
          for update of s skip locked
     ), claimed as (
-      insert into private.alert_deliveries (contacto, clave, tipo, canal, campaign_id, subscription_ids, destino)
-      select cand.contacto, 'campana:' || cand.campaign_id, 'campana', cand.canal, cand.campaign_id, array[cand.id],
+      insert into private.alert_deliveries (contacto, clave, tipo, canal, campaign_id, subscription_ids, token, destino)
+      select cand.contacto, 'campana:' || cand.campaign_id, 'campana', cand.canal, cand.campaign_id, array[cand.id], cand.token,
              '/tienda?campaign=' || cand.campaign_id
         from cand
       on conflict (contacto, clave) do nothing
@@ -585,7 +593,7 @@ begin
   -- favourites whose campaign ends tomorrow: one message per contact and campaign
   if cardinality(v_ids) < v_room then
     with due as (
-      select s.id, s.contacto, s.canal, c.id as campaign_id, 'termina:' || c.id || ':' || c.fecha_fin as clave
+      select s.id, s.contacto, s.canal, s.token, c.id as campaign_id, 'termina:' || c.id || ':' || c.fecha_fin as clave
         from private.alert_subscriptions s
         join public.products p on p.id = s.product_id
         join public.campaigns c on c.id = p.campaign_id
@@ -599,15 +607,16 @@ begin
        where s.id = due.id and d.contacto = due.contacto and d.clave = due.clave and d.estado = 'enviado'
       returning s.id
     ), grouped as (
-      select due.contacto, min(due.canal) as canal, due.campaign_id, due.clave, array_agg(due.id order by due.id) as ids
+      select due.contacto, min(due.canal) as canal, due.campaign_id, due.clave, array_agg(due.id order by due.id) as ids,
+             (array_agg(due.token))[1] as token
         from due
        where not exists (select 1 from private.alert_deliveries d where d.contacto = due.contacto and d.clave = due.clave)
        group by due.contacto, due.campaign_id, due.clave
        order by due.contacto
        limit v_room - cardinality(v_ids)
     ), claimed as (
-      insert into private.alert_deliveries (contacto, clave, tipo, canal, campaign_id, subscription_ids, destino)
-      select g.contacto, g.clave, 'termina', g.canal, g.campaign_id, g.ids, '/favoritos' from grouped g
+      insert into private.alert_deliveries (contacto, clave, tipo, canal, campaign_id, subscription_ids, token, destino)
+      select g.contacto, g.clave, 'termina', g.canal, g.campaign_id, g.ids, g.token, '/favoritos' from grouped g
       on conflict (contacto, clave) do nothing
       returning id
     )
@@ -633,7 +642,7 @@ begin
       continue;
     end if;
     with cand as (
-      select s.id, s.contacto, s.canal
+      select s.id, s.contacto, s.canal, s.token
         from private.alert_subscriptions s
        where s.tipo = 'talla' and s.product_id = v_event.product_id
          and (s.size_id = v_event.size_id or s.size_id is null)
@@ -643,9 +652,9 @@ begin
        limit least(v_event.restantes, v_room - cardinality(v_ids))
          for update of s skip locked
     ), claimed as (
-      insert into private.alert_deliveries (contacto, clave, tipo, canal, campaign_id, product_id, talla, subscription_ids, destino)
+      insert into private.alert_deliveries (contacto, clave, tipo, canal, campaign_id, product_id, talla, subscription_ids, token, destino)
       select cand.contacto, 'talla:' || v_event.id, 'talla', cand.canal, v_event.campaign_id, v_event.product_id, v_event.talla,
-             array[cand.id],
+             array[cand.id], cand.token,
              '/producto/' || v_event.permalink
                || coalesce(case when v_event.talla ~ '^[A-Za-z0-9.,_ -]+$' then '?talla=' || replace(v_event.talla, ' ', '%20') end, '')
         from cand
@@ -848,7 +857,7 @@ $$;
 comment on function private.request_alerts_send() is 'Run every 10 seconds: when an alert is due (private.alerts_due), calls the send-alerts Edge Function through pg_net with the Vault secrets project_url and service_role_key; answers whether anything was due.';
 
 -- Unsent requests go when what they wait for is over, and after dias_max days at most; returns
--- older than a day; the contact hash of deliveries after dias_max days; deliveries after 13 months.
+-- older than a day; the contact hash and token of deliveries after dias_max days; deliveries after 13 months.
 create function private.prune_alerts()
 returns void
 language plpgsql
@@ -865,7 +874,7 @@ begin
       or (s.tipo <> 'campana' and exists (select 1 from public.products p join public.campaigns c on c.id = p.campaign_id
                                            where p.id = s.product_id and c.fecha_fin < public.shop_today()));
   delete from private.alert_returns r where r.created_at < now() - interval '1 day';
-  update private.alert_deliveries d set contacto = null
+  update private.alert_deliveries d set contacto = null, token = null
    where d.contacto is not null and d.created_at < now() - make_interval(days => v_days);
   delete from private.alert_deliveries d where d.created_at < now() - interval '13 months';
   delete from private.alert_rate r where r.ventana < now() - interval '1 day';

@@ -196,6 +196,16 @@ describe('asking for an alert', () => {
     expect(await waiting()).toBe(1);
   });
 
+  it("a message's link keeps deleting what its contact asks for after it", async () => {
+    await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'ana@correo.mx' });
+    await open();
+    const [message] = await claim();
+    await sent([message!]);
+    expect(await waiting()).toBe(0);
+    await ask({ tipo: 'termina', ids: [F.P1], email: 'ana@correo.mx' });
+    expect((await anonClient().rpc('unsubscribe_alerts', { p_token: message!.token })).data).toBe(1);
+  });
+
   it("'Borrar mis avisos' by email or by this browser's endpoint, answering the same either way", async () => {
     const device = pushSubscription('telefono-de-ana');
     await ask({ tipo: 'campana', ids: [ANNOUNCED], push: device });
@@ -205,6 +215,14 @@ describe('asking for an alert', () => {
     expect((await anonClient().rpc('delete_my_alerts', { p_endpoint: device.endpoint })).error).toBeNull();
     expect((await anonClient().rpc('delete_my_alerts', { p_email: 'ANA@correo.mx' })).error).toBeNull();
     expect((await anonClient().rpc('delete_my_alerts', { p_email: 'nadie@correo.mx' })).error).toBeNull();
+    // only one kind, as /favoritos's switch turned off does
+    await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'carla@correo.mx' });
+    await ask({ tipo: 'termina', ids: [F.P1], email: 'carla@correo.mx' });
+    expect((await anonClient().rpc('delete_my_alerts', { p_email: 'carla@correo.mx', p_tipo: 'termina' })).error).toBeNull();
+    expect((await sql.query(`select tipo from private.alert_subscriptions where email = 'carla@correo.mx'`)).rows).toEqual([
+      { tipo: 'campana' },
+    ]);
+    await sql.query(`delete from private.alert_subscriptions where email = 'carla@correo.mx'`);
     const { rows } = await sql.query('select email from private.alert_subscriptions');
     expect(rows).toEqual([{ email: 'beto@correo.mx' }]);
   });

@@ -76,6 +76,8 @@ export interface LocalServices {
   mailPort?: number;
   /** The data folder's VAPID key pair (../vapid.ts). */
   vapid?: { publicKey: string; privateKey: string; subject: string };
+  /** The shop this stack serves (its first allowed origin), where alerts lead. */
+  site?: string;
 }
 
 /**
@@ -85,21 +87,24 @@ export interface LocalServices {
  */
 function localDefaults(env: Record<string, string | undefined>, local: LocalServices): Record<string, Record<string, string>> {
   const site = `http://localhost:${env['PORT'] || 4321}`;
+  const shop = local.site ?? site;
   const vapid = local.vapid
     ? { VAPID_PUBLIC_KEY: local.vapid.publicKey, VAPID_PRIVATE_KEY: local.vapid.privateKey, VAPID_SUBJECT: local.vapid.subject }
     : {};
   return {
     'request-rebuild': { PUBLISH_TARGET: 'local' },
     pay: { SITE_URL: site },
-    // alerts go to the stack's own mail catcher (the outbox) unless SMTP_HOST names a real server
+    // alerts go to the stack's own mail catcher (the outbox) unless SMTP_HOST names a real server, and to
+    // push services on this machine too (a stand-in's: browser tests, the bench)
     'send-alerts': {
-      SITE_URL: site,
+      SITE_URL: shop,
+      ALERTS_PUSH_HOSTS: '127.0.0.1',
       ...vapid,
       ...(local.mailPort && !env['SMTP_HOST']
         ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(local.mailPort), SMTP_FROM: 'Outlet de moda MX <avisos@outlet.local>' }
         : {}),
     },
-    alerts: { SITE_URL: site, ...(local.vapid ? { VAPID_PUBLIC_KEY: local.vapid.publicKey } : {}) },
+    alerts: { SITE_URL: shop, ...(local.vapid ? { VAPID_PUBLIC_KEY: local.vapid.publicKey } : {}) },
   };
 }
 

@@ -184,7 +184,11 @@ export async function serveGateway(
     ...(opts.mailPort ? { port: opts.mailPort } : {}),
     ...(opts.log ? { log: opts.log } : {}),
   });
-  const local: LocalServices = { mailPort: mail.port, ...(opts.vapid ? { vapid: opts.vapid } : {}) };
+  const local: LocalServices = {
+    mailPort: mail.port,
+    ...(opts.vapid ? { vapid: opts.vapid } : {}),
+    ...(opts.allowedOrigins?.[0] ? { site: opts.allowedOrigins[0] } : {}),
+  };
   let gateway: ReturnType<typeof createGateway>;
   try {
     gateway = createGateway({ ...opts, outbox, local });

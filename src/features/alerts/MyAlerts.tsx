@@ -2,19 +2,27 @@
  * /avisos: 'Borrar mis avisos'. Deletes every alert request of this device (its push subscription) or
  * of an email (public.delete_my_alerts); the answer is the same whether there were any, so nobody
  * learns whether an address asked for alerts.
+ *
+ * /avisos?campana=<id>: the link the shop shares (a post, a story) to be told when an announced
+ * campaign opens: 'Avísame cuando empiece' first.
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { deleteMyAlerts } from '../../data/alerts.ts';
+import { isUuid } from '../../lib/alerts.ts';
+import NotifyButton from './NotifyButton.tsx';
 import { currentPushEndpoint } from './push.ts';
 
 export default function MyAlerts() {
   const [endpoint, setEndpoint] = useState<string | null>(null);
+  const [campaign, setCampaign] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const emailId = useId();
 
   useEffect(() => {
     void currentPushEndpoint().then(setEndpoint, () => setEndpoint(null));
+    const asked = new URLSearchParams(window.location.search).get('campana');
+    setCampaign(isUuid(asked) ? asked : null);
   }, []);
 
   const run = async (what: { endpoint: string } | { email: string }, done: string) => {
@@ -33,6 +41,19 @@ export default function MyAlerts() {
 
   return (
     <div className="flex flex-col gap-6">
+      {campaign && (
+        <section className="rounded-2xl border-2 border-neutral-950 p-5">
+          <h2 className="text-lg font-bold text-neutral-950">Una campaña está por empezar</h2>
+          <p className="mt-1 text-sm text-neutral-700">Te avisamos en cuanto abra, para que llegues antes de que se agoten las tallas.</p>
+          <NotifyButton
+            kind="campaign"
+            campaignId={campaign}
+            label="Avísame cuando empiece"
+            variant="solid"
+            className="mt-3 sm:self-start"
+          />
+        </section>
+      )}
       {endpoint && (
         <section className="rounded-2xl border border-neutral-200 p-5">
           <h2 className="text-lg font-bold text-neutral-950">Este dispositivo</h2>

@@ -27,7 +27,7 @@ export interface Vapid {
 
 export type Outcome = { estado: 'enviado' | 'fallido' | 'sin_destino'; error?: string };
 
-/** Whether a push endpoint may be contacted: a known push service over https, or a host of `extra` (host:port). */
+/** Whether a push endpoint may be contacted: a known push service over https, or a host of `extra` (host:port, or a host on any port). */
 export function pushAllowed(endpoint: string, extra: readonly string[]): boolean {
   let url: URL;
   try {
@@ -35,7 +35,7 @@ export function pushAllowed(endpoint: string, extra: readonly string[]): boolean
   } catch {
     return false;
   }
-  if (extra.includes(url.host)) return true;
+  if (extra.includes(url.host) || extra.includes(url.hostname)) return true;
   return url.protocol === 'https:' && KNOWN_PUSH_HOSTS.some((h) => url.hostname === h || url.hostname.endsWith(`.${h}`));
 }
 
