@@ -14,6 +14,7 @@ const PAGES = [
   '/contacto',
   '/terminos',
   '/privacidad',
+  '/avisos',
   '/test-metatags',
   '/test-dashboard',
 ];
