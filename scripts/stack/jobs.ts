@@ -15,8 +15,8 @@ export interface ScheduledJob {
   sql: string;
   /**
    * The Edge Function the statement calls through pg_net on a hosted project. A database without
-   * pg_net only answers whether there is anything to do; when it answers true, the runner calls the
-   * function itself (POST, with the service key), as pg_net would.
+   * pg_net only answers how many calls it would make (0: nothing to do); the runner makes them itself
+   * (POST, with the service key, all at once), as pg_net would.
    */
   edgeFunction?: string;
 }
@@ -39,17 +39,21 @@ export interface RunningJobs {
   stop(): Promise<void>;
 }
 
-/** Calls the job's Edge Function when its statement answered true (something to do). */
+/** Calls the job's Edge Function as many times at once as its statement answered (none for 0). */
 async function callFunction(job: ScheduledJob, answer: unknown, caller: FunctionCaller | undefined): Promise<void> {
-  if (!job.edgeFunction || !caller || answer !== true) return;
-  const res = await fetch(`${caller.url}/functions/v1/${job.edgeFunction}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${caller.serviceRoleKey}`, 'content-type': 'application/json' },
-    body: '{}',
-    signal: AbortSignal.timeout(120_000),
-  });
-  await res.body?.cancel();
-  if (!res.ok) throw new Error(`${job.edgeFunction} respondió ${res.status}`);
+  const calls = typeof answer === 'number' ? Math.min(answer, 16) : 0;
+  if (!job.edgeFunction || !caller || calls < 1) return;
+  const call = async () => {
+    const res = await fetch(`${caller.url}/functions/v1/${job.edgeFunction}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${caller.serviceRoleKey}`, 'content-type': 'application/json' },
+      body: '{}',
+      signal: AbortSignal.timeout(120_000),
+    });
+    await res.body?.cancel();
+    if (!res.ok) throw new Error(`${job.edgeFunction} respondió ${res.status}`);
+  };
+  await Promise.all(Array.from({ length: calls }, call));
 }
 
 export function startScheduledJobs(dbUrl: string, log: (message: string) => void, caller?: FunctionCaller): RunningJobs {

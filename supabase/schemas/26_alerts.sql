@@ -823,38 +823,73 @@ comment on function public.record_alert_conversion(uuid, uuid) is 'The bag, afte
 grant execute on function public.record_alert_conversion(uuid, uuid) to anon, authenticated;
 
 -- ─── The scheduled sender ─────────────────────────────────────────────────────────────────────
--- Every 10 seconds: when an alert is due, asks the send-alerts Edge Function to send (pg_net, with
--- the project's URL and service key kept in Vault as project_url and service_role_key; see
--- docs/deploying.md). Answers whether anything was due. A database without pg_net (the local
--- stack's) only answers, and the stack's job runner calls the function itself.
+-- About how many messages are due now (what private.alerts_due finds, counted): the campaigns'
+-- requests not yet claimed, favourites' requests due, what returns may still tell, failures to retry.
+create function private.alerts_due_count()
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select (
+    (select count(*) from private.alert_subscriptions s
+       join public.campaigns c on c.id = s.campaign_id
+      where s.tipo = 'campana' and c.anuncio_desde is not null and c.inicia_en <= now() and c.fecha_fin >= public.shop_today()
+        and not exists (select 1 from private.alert_deliveries d where d.contacto = s.contacto and d.clave = 'campana:' || s.campaign_id))
+    + (select count(*) from private.alert_subscriptions s
+         join public.products p on p.id = s.product_id
+         join public.campaigns c on c.id = p.campaign_id
+        cross join public.alert_settings a
+        where s.tipo = 'termina' and a.id = 1 and c.fecha_fin >= public.shop_today()
+          and now() >= ((c.fecha_fin - 1) + make_time(a.hora_aviso_fin, 0, 0)) at time zone 'America/Mexico_City'
+          and not exists (select 1 from private.alert_deliveries d
+                           where d.contacto = s.contacto and d.clave = 'termina:' || c.id || ':' || c.fecha_fin))
+    + (select coalesce(sum(r.restantes), 0) from private.alert_returns r where r.restantes > 0)
+    + (select count(*) from private.alert_deliveries d
+        where d.estado = 'fallido' and d.intentos < 3 and d.claimed_at < now() - interval '1 minute')
+  )::integer
+$$;
+comment on function private.alerts_due_count() is 'About how many alert messages are due now (campaign openings not yet claimed, favourites ending tomorrow, what sizes back may still tell, failures to retry).';
+
+-- Every 10 seconds: when an alert is due, asks the send-alerts Edge Function to send, once per
+-- 1,500 messages due (at most 8 at once): a hosted function has 2 s of CPU per request, and each
+-- run sends at most 1,500 (pg_net, with the project's URL and service key kept in Vault as
+-- project_url and service_role_key; see docs/deploying.md). Answers how many runs it asked for. A
+-- database without pg_net (the local stack's) only answers, and the stack's job runner starts that
+-- many calls of the function itself.
 create function private.request_alerts_send()
-returns boolean
+returns integer
 language plpgsql
 volatile
 security definer
 set search_path = ''
 as $$
 declare
+  v_runs integer;
   v_url text;
   v_key text;
 begin
   if not private.alerts_due() then
-    return false;
+    return 0;
   end if;
+  v_runs := least(8, greatest(1, ceil(private.alerts_due_count() / 1500.0)::integer));
   if exists (select 1 from pg_catalog.pg_extension where extname = 'pg_net')
      and to_regclass('vault.decrypted_secrets') is not null then
     execute $q$select max(decrypted_secret) filter (where name = 'project_url'), max(decrypted_secret) filter (where name = 'service_role_key')
                  from vault.decrypted_secrets where name in ('project_url', 'service_role_key')$q$ into v_url, v_key;
     if v_url is not null and v_key is not null then
-      execute 'select net.http_post(url := $1, body := $2, headers := $3, timeout_milliseconds := $4)'
-        using rtrim(v_url, '/') || '/functions/v1/send-alerts', '{}'::jsonb,
-              jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || v_key), 60000;
+      for i in 1 .. v_runs loop
+        execute 'select net.http_post(url := $1, body := $2, headers := $3, timeout_milliseconds := $4)'
+          using rtrim(v_url, '/') || '/functions/v1/send-alerts', '{}'::jsonb,
+                jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || v_key), 60000;
+      end loop;
     end if;
   end if;
-  return true;
+  return v_runs;
 end
 $$;
-comment on function private.request_alerts_send() is 'Run every 10 seconds: when an alert is due (private.alerts_due), calls the send-alerts Edge Function through pg_net with the Vault secrets project_url and service_role_key; answers whether anything was due.';
+comment on function private.request_alerts_send() is 'Run every 10 seconds: when alerts are due (private.alerts_due), calls the send-alerts Edge Function through pg_net (Vault secrets project_url and service_role_key) once per 1,500 messages due, at most 8 times; answers how many runs it asked for.';
 
 -- Unsent requests go when what they wait for is over, and after dias_max days at most; returns
 -- older than a day; the contact hash and token of deliveries after dias_max days; deliveries after 13 months.

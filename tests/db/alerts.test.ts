@@ -254,6 +254,19 @@ describe('a campaign opens', () => {
     await sql.query('delete from public.campaign_alerts where campaign_id = $1', [ANNOUNCED]);
   });
 
+  it('the scheduled job asks for one run of the sender per 1,500 messages due, none when nothing is', async () => {
+    const runs = async () => Number((await sql.query('select private.request_alerts_send() as n')).rows[0].n);
+    expect(await runs()).toBe(0);
+    await sql.query(
+      `insert into private.alert_subscriptions (canal, email, tipo, campaign_id)
+       select 'email', 'n' || i || '@correo.mx', 'campana', $1 from generate_series(1, 3100) i`,
+      [ANNOUNCED],
+    );
+    expect(await runs()).toBe(0);
+    await open();
+    expect(await runs()).toBe(3);
+  });
+
   it('a push subscription the push service reports gone is forgotten with every request of it', async () => {
     const device = pushSubscription('caducada');
     await ask({ tipo: 'campana', ids: [ANNOUNCED], push: device });

@@ -31,7 +31,7 @@ export function mailSender(smtp: Smtp) {
     // the name the shop greets the server with (nodemailer would ask the system for it)
     name: 'outlet-avisos',
     pool: true,
-    maxConnections: 8,
+    maxConnections: 4,
     maxMessages: 1000,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -55,7 +55,12 @@ export function pushSender(vapid: Vapid, extraHosts: readonly string[]) {
     return headers.Authorization;
   };
 
-  return async function send(endpoint: string, p256dh: string, auth: string, payload: string): Promise<Outcome> {
+  /**
+   * `topic` names the message (the delivery's id): a push service keeps one message per topic for a
+   * device that is offline, so a message sent again after a lost answer replaces the first instead of
+   * arriving twice (and the notification's tag replaces it on the device).
+   */
+  return async function send(endpoint: string, p256dh: string, auth: string, payload: string, topic: string): Promise<Outcome> {
     if (!pushAllowed(endpoint, extraHosts)) return { estado: 'sin_destino', error: 'Servicio de push desconocido.' };
     let body: Uint8Array<ArrayBuffer>;
     try {
@@ -69,6 +74,7 @@ export function pushSender(vapid: Vapid, extraHosts: readonly string[]) {
         headers: {
           TTL: String(TTL_SECONDS),
           Urgency: 'high',
+          Topic: topic.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32),
           'Content-Encoding': 'aes128gcm',
           'Content-Type': 'application/octet-stream',
           Authorization: authorizationFor(new URL(endpoint).origin),
