@@ -25,6 +25,11 @@ create trigger set_updated_at
 
 insert into public.alert_settings (id) values (1);
 
+-- The privacy notice and /avisos print dias_max: a change publishes the shop again.
+create trigger alert_settings_request_rebuild
+  after insert or delete or update or truncate on public.alert_settings
+  for each statement execute function public.request_rebuild();
+
 -- A campaign's alerts may carry a discount code (the codes themselves are the discount codes'
 -- own): its text is printed in every alert about the campaign or its products.
 create table public.campaign_alerts (
