@@ -23,7 +23,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startPushService } from '../../tests/fixtures/push-service.ts';
+import { type PushSubscriptionJson, startPushService } from '../../tests/fixtures/push-service.ts';
 import { startStack } from '../stack/index.ts';
 import { vapidKeysFor } from '../stack/vapid.ts';
 import { options, progress } from './options.ts';
@@ -78,7 +78,7 @@ export async function runAlerts(): Promise<AlertsResult> {
       [campaign],
     );
     progress(`avisos: ${pushCount.toLocaleString('es-MX')} suscripciones del servicio de push local…`);
-    const subscriptions = [];
+    const subscriptions: PushSubscriptionJson[] = [];
     for (let i = 0; i < pushCount; i++) subscriptions.push(await push.subscribe(vapid.publicKey));
     progress(`avisos: ${n.toLocaleString('es-MX')} suscriptores de la campaña (${pushCount} push, ${emailCount} correo)…`);
     for (let from = 0; from < n; from += 1000) {
