@@ -89,7 +89,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     stops.push(gateway.close);
 
     // what pg_cron runs on a hosted project (the hold job), on the same schedule
-    const jobs = startScheduledJobs(db.url, log, { url, serviceRoleKey: keys.serviceRoleKey });
+    const jobs = startScheduledJobs(db.url, log, opts.functionJobs === false ? undefined : { url, serviceRoleKey: keys.serviceRoleKey });
     stops.push(jobs.stop);
 
     if (firstRun && opts.seed) {

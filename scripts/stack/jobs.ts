@@ -56,6 +56,7 @@ async function callFunction(job: ScheduledJob, answer: unknown, caller: Function
   await Promise.all(Array.from({ length: calls }, call));
 }
 
+/** Starts the jobs; without `caller`, the jobs that call an Edge Function only run their statement. */
 export function startScheduledJobs(dbUrl: string, log: (message: string) => void, caller?: FunctionCaller): RunningJobs {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 1, application_name: 'scheduled-jobs' });
   pool.on('error', () => undefined); // a connection the server closed is replaced on the next run
