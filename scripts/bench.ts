@@ -32,6 +32,11 @@
  *   (BENCH_HOSTED_SIZES): a clean install, the build cache packed and restored as actions/cache does,
  *   the incremental build, the deploy to a local stand-in of Netlify's API and the search index
  *   (scripts/bench/hosted.ts).
+ * - alerts: an announced campaign's opening told to 10,000 subscribers (half push, half email) by the
+ *   scheduled job and the real send-alerts function, to the push service on this machine and the
+ *   stack's mail server; from the opening to the last one sent, goal ≤ 60 s (scripts/bench/alerts.ts).
+ *   A count off (anyone told twice or not at all) or the goal missed prints NO CUMPLE and the bench
+ *   exits with status 1.
  * Other settings and the ports: scripts/bench/options.ts. Prints progress, then the table, and
  * writes bench/results/<date>.json and .md (<date>-<sections> when only some sections ran).
  * `npm run bench` then runs the CSV import and analytics benches. Not part of `npm test`.
@@ -40,6 +45,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { todayInMexicoCity } from '../src/lib/dates.ts';
+import { runAlerts } from './bench/alerts.ts';
 import { runFilters } from './bench/filters.ts';
 import { runHosted } from './bench/hosted.ts';
 import { options, progress, SECTIONS } from './bench/options.ts';
@@ -65,6 +71,7 @@ const codes = has('codes') ? await runCodeRace() : null;
 const pay = has('pay') ? await runOrderPayment() : null;
 const publish = has('publish') ? await runPublishEdits() : null;
 const hosted = has('hosted') ? await runHosted(options.hostedSizes) : null;
+const alerts = has('alerts') ? await runAlerts() : null;
 
 const results: BenchResults = {
   date: todayInMexicoCity(),
@@ -85,6 +92,7 @@ const results: BenchResults = {
   pay,
   publish,
   hosted,
+  alerts,
 };
 const text = markdown(results);
 const dir = join(ROOT, 'bench/results');
@@ -111,5 +119,10 @@ if (pay && !pay.ok) {
   for (const c of pay.cases)
     if (c.verdict.failures.length > 0) console.error(`NO CUMPLE, pago «${c.name}» (${c.via}): ${c.verdict.failures.join('; ')}`);
   for (const f of pay.failures) console.error(`NO CUMPLE, pago: ${f}`);
+  process.exitCode = 1;
+}
+// the alerts' goal and counts (everyone told once) fail the bench too
+if (alerts && !alerts.ok) {
+  for (const f of alerts.failures) console.error(`NO CUMPLE, avisos: ${f}`);
   process.exitCode = 1;
 }

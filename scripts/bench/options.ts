@@ -1,6 +1,6 @@
 /**
  * What `npm run bench` runs and where, from the environment:
- * - BENCH_ONLY: comma-separated sections to run (filters, weight, build, lighthouse, race, codes, pay, publish, hosted); all when unset.
+ * - BENCH_ONLY: comma-separated sections to run (filters, weight, build, lighthouse, race, codes, pay, publish, hosted, alerts); all when unset.
  *   `weight`, `build` and `lighthouse` share the builds of BENCH_BUILD_SIZES, so any of them builds.
  * - BENCH_CURVE ("10000,100000,1000000"): the catalogue sizes (bulk products on top of the demo) the
  *   filters section times the state classes at, built one after the other on the same stack.
@@ -23,6 +23,8 @@
  * - BENCH_PUBLISH_SIZES ("10000,50000") and BENCH_EDITS (5): the catalogue sizes the publish section
  *   (`npm start`, start-publish.ts) and `npm run bench:build` publish, and the edits timed at each;
  *   BENCH_EDIT_SPACING_MS (5000): the time between two edits of the publish section.
+ * - BENCH_ALERT_SUBSCRIBERS (10000): subscribers of the announced campaign whose opening the alerts
+ *   section (alerts.ts) sends, half by push and half by email.
  * - BENCH_HOSTED_SIZES ("10000,50000"): the catalogue sizes the hosted section (hosted.ts) publishes
  *   as the publish workflow does, step by step; BENCH_HOSTED_INSTALL=0 skips its two installs.
  * - BENCH_BASELINE_REF: a commit (or branch) whose shop is built and audited beside this one in the same
@@ -33,8 +35,19 @@
  *   and Chromium's DevTools port is the next one; BENCH_FUNCTIONS_PORT (63532): the payment section's
  *   functions gateway (pay and mercadopago-webhook with Mercado Pago's secrets).
  */
-export type Section = 'filters' | 'weight' | 'build' | 'lighthouse' | 'race' | 'codes' | 'pay' | 'publish' | 'hosted';
-export const SECTIONS: readonly Section[] = ['filters', 'weight', 'build', 'lighthouse', 'race', 'codes', 'pay', 'publish', 'hosted'];
+export type Section = 'filters' | 'weight' | 'build' | 'lighthouse' | 'race' | 'codes' | 'pay' | 'publish' | 'hosted' | 'alerts';
+export const SECTIONS: readonly Section[] = [
+  'filters',
+  'weight',
+  'build',
+  'lighthouse',
+  'race',
+  'codes',
+  'pay',
+  'publish',
+  'hosted',
+  'alerts',
+];
 
 const num = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -88,6 +101,7 @@ export const options = {
   edits: Math.max(1, num('BENCH_EDITS', 5)),
   editSpacingMs: num('BENCH_EDIT_SPACING_MS', 5000),
   hostedSizes: sizes('BENCH_HOSTED_SIZES', '10000,50000'),
+  alertSubscribers: Math.max(2, num('BENCH_ALERT_SUBSCRIBERS', 10_000)),
   ports: {
     dbPort: num('BENCH_DB_PORT', 63522),
     apiPort: num('BENCH_API_PORT', 63521),

@@ -4,6 +4,7 @@
  * the same run (page weight, Lighthouse) is the figure recorded before the storefront at scale work.
  */
 import type { PageWeight } from '../lib/page-weight.ts';
+import { ALERT_GOAL_MS, type AlertsResult } from './alerts.ts';
 import { afterLoadDetails } from './after-load.ts';
 import type { FiltersResult } from './filters.ts';
 import type { HostedResult } from './hosted.ts';
@@ -34,6 +35,8 @@ export interface BenchResults {
   publish?: StartEditsRun[] | null;
   /** Absent from results written before the hosted section. */
   hosted?: HostedResult | null;
+  /** Absent from results written before the alerts section. */
+  alerts?: AlertsResult | null;
 }
 
 /** Goals of the filters: p95 of every state class by catalogue size, and the load run. */
@@ -398,6 +401,27 @@ function payRows(r: PayResult): Row[] {
   return rows;
 }
 
+/** The alerts: an announced campaign's opening told to every subscriber, by push and by email. */
+function alertRows(a: AlertsResult): Row[] {
+  const s = (v: number | null) => (v === null ? '—' : `${(v / 1000).toFixed(1)} s`);
+  return [
+    [
+      `apertura de una campaña anunciada → último aviso enviado, ${count(a.subscribers)} suscriptores (${count(a.push)} push, ${count(a.email)} correo)`,
+      '—',
+      `${s(a.totalMs)} (la tarea programada la vio a los ${s(a.jobDelayMs)}; el envío tomó ${s(a.sendingMs)}, ${a.perSecond ?? '—'} avisos/s)`,
+      `≤ ${ALERT_GOAL_MS / 1000} s`,
+      a.totalMs !== null && a.totalMs <= ALERT_GOAL_MS ? '✓' : 'NO',
+    ],
+    [
+      'cada suscriptor avisado una vez',
+      '—',
+      `${count(a.sent.push)} push y ${count(a.sent.email)} correos enviados; el servicio de push recibió y descifró ${count(a.pushReceived)}; ${a.duplicates} repetidos, ${a.failed} fallidos`,
+      'todos una vez, 0 fallidos',
+      a.failures.filter((f) => !f.startsWith('el último')).length === 0 ? '✓' : `NO CUMPLE: ${a.failures.join('; ')}`,
+    ],
+  ];
+}
+
 function payDetails(r: PayResult): string[] {
   const out = [
     `\n### Pago en línea: ${r.orders} avisos por caso, sondeo cada ${r.pollMs} ms\n`,
@@ -448,6 +472,7 @@ export function markdown(r: BenchResults): string {
     ...(r.pay ? payRows(r.pay) : []),
     ...(r.publish ? publishRows(r.publish) : []),
     ...(r.hosted ? hostedRows(r.hosted) : []),
+    ...(r.alerts ? alertRows(r.alerts) : []),
   ];
   return [
     `## npm run bench, ${r.date}`,
@@ -467,6 +492,9 @@ export function markdown(r: BenchResults): string {
         : '') +
       (r.pay
         ? `; pago: Mercado Pago es el sustituto local (tests/fixtures/mercadopago.ts), las funciones pay y mercadopago-webhook en su propia pasarela con sus secretos`
+        : '') +
+      (r.alerts
+        ? `; avisos: la tarea programada de la pila (cada 10 s) y la función send-alerts real en Deno, el servicio de push local (web-push-testing: verifica VAPID y descifra) y el servidor SMTP de la pila`
         : ''),
     '',
     table(['qué', 'antes', 'ahora', 'meta', '¿cumple?'], rows),

@@ -3,7 +3,8 @@
  * catalogue change), waits for changes to settle, builds the shop into a new folder and publishes it
  * by switching the served folder at once. A failed build leaves the live site as it was.
  * It also rebuilds just after midnight in Mexico City, when campaigns end, and then applies the
- * history retention (private.prune_audit_changes: 24 months) and
+ * history retention (private.prune_audit_changes: 24 months), the alerts' retention
+ * (private.prune_alerts: requests whose campaign ended, at most alert_settings.dias_max days) and
  * analytics retention (private.prune_analytics: events older than 13 months become daily totals;
  * hosted projects run it with pg_cron instead).
  */
@@ -256,6 +257,7 @@ export async function startRebuildWorker(opts: RebuildWorkerOptions): Promise<Re
       void runMidnight();
       query('select private.prune_analytics()').catch((error: Error) => log(`Retención de analítica: ${error.message}`));
       query('select private.prune_audit_changes()').catch((error: Error) => log(`Retención del historial: ${error.message}`));
+      query('select private.prune_alerts()').catch((error: Error) => log(`Retención de avisos: ${error.message}`));
       scheduleMidnight();
     }, msUntilNextMexicoMidnight(new Date()));
   }

@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { startScheduledJobs } from './jobs.ts';
+import { vapidKeysFor } from './vapid.ts';
 import { jwtSecretFor, makeApiKeys } from './keys.ts';
 import { migrate } from './migrate.ts';
 import { assertPortsFree } from './ports.ts';
@@ -81,13 +82,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       storageDir,
       functionsDir: join(ROOT, 'supabase/functions'),
       publicUrl: url,
+      vapid: await vapidKeysFor(dataDir),
       allowedOrigins: opts.allowedOrigins ?? (await import('./config.ts')).shopOrigins(),
       log,
     });
     stops.push(gateway.close);
 
-    // what pg_cron runs on a hosted project (the hold job, the opening of announced campaigns), on the same schedule
-    const jobs = startScheduledJobs(db.url, log);
+    // what pg_cron runs on a hosted project (the hold job, the opening of announced campaigns, the alerts), on the same schedule
+    const jobs = startScheduledJobs(db.url, log, opts.functionJobs === false ? undefined : { url, serviceRoleKey: keys.serviceRoleKey });
     stops.push(jobs.stop);
 
     if (firstRun && opts.seed) {

@@ -25,5 +25,11 @@ export interface StackOptions {
    * shopOrigins() of config.ts.
    */
   allowedOrigins?: string[];
+  /**
+   * Whether the scheduled jobs that call an Edge Function (the alerts' sender) run (default true). The
+   * database tests turn them off: they claim and send alerts themselves, and a run of the stack's
+   * sender between two of their steps would take their messages.
+   */
+  functionJobs?: boolean;
   log?: (msg: string) => void;
 }

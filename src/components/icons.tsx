@@ -36,6 +36,7 @@ function icon(id: string) {
 export const ArrowLeft = icon('arrow-left');
 export const AtSign = icon('at-sign');
 export const BadgeCheck = icon('badge-check');
+export const Bell = icon('bell');
 export const Camera = icon('camera');
 export const Check = icon('check');
 export const ChevronDown = icon('chevron-down');

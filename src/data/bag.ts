@@ -9,6 +9,7 @@ import type { BagProblem, LiveBagProduct, PlacedOrder } from '../lib/bag.ts';
 import { toAmount } from '../lib/money.ts';
 import { isPageToken } from '../lib/payment-link.ts';
 import { toPiezas } from '../lib/stock.ts';
+import { reportAlertOrder } from './alerts.ts';
 import { analyticsSessionId } from './analytics.ts';
 import type { Database } from './database.types.ts';
 
@@ -64,7 +65,10 @@ export async function placeOrder(lines: OrderLine[], channel: NonNullable<Channe
     const message = typeof body?.message === 'string' && /^[A-ZÁÉÍÓÚÑ¿¡]/.test(body.message) ? body.message : null;
     throw new Error(message ?? 'No se pudo enviar tu pedido. Intenta de nuevo en unos minutos.');
   }
-  return toAnswer(body);
+  const answer = toAnswer(body);
+  // an order that followed an alert's open link counts for it (26_alerts.sql)
+  if (answer.ok) reportAlertOrder(answer.page_token);
+  return answer;
 }
 
 function toAnswer(body: Record<string, unknown> | null): PlaceOrderAnswer {

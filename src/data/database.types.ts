@@ -9,6 +9,30 @@ export type Database = {
   };
   public: {
     Tables: {
+      alert_settings: {
+        Row: {
+          id: number
+          piezas_por_aviso: number
+          hora_aviso_fin: number
+          dias_max: number
+          updated_at: string
+        }
+        Insert: {
+          id?: number
+          piezas_por_aviso?: number
+          hora_aviso_fin?: number
+          dias_max?: number
+          updated_at?: string
+        }
+        Update: {
+          id?: number
+          piezas_por_aviso?: number
+          hora_aviso_fin?: number
+          dias_max?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
       audit_changes: {
         Row: {
           id: number
@@ -146,6 +170,32 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      campaign_alerts: {
+        Row: {
+          campaign_id: string
+          codigo_descuento: string | null
+          updated_at: string
+        }
+        Insert: {
+          campaign_id: string
+          codigo_descuento?: string | null
+          updated_at?: string
+        }
+        Update: {
+          campaign_id?: string
+          codigo_descuento?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "campaign_alerts_campaign_id_fkey"
+            columns: ["campaign_id"]
+            isOneToOne: true
+            referencedRelation: "campaigns"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       campaigns: {
         Row: {
@@ -662,6 +712,7 @@ export type Database = {
           page_token: string
           codigo: string | null
           descuento: number
+          aviso_id: string | null
         }
         Insert: {
           id?: string
@@ -687,6 +738,7 @@ export type Database = {
           page_token?: string
           codigo?: string | null
           descuento?: number
+          aviso_id?: string | null
         }
         Update: {
           id?: string
@@ -712,6 +764,7 @@ export type Database = {
           page_token?: string
           codigo?: string | null
           descuento?: number
+          aviso_id?: string | null
         }
         Relationships: []
       }
@@ -1610,6 +1663,20 @@ export type Database = {
         }
         Returns: Json
       }
+      claim_alerts: {
+        Args: {
+          p_limit?: number | null
+        }
+        Returns: Json
+      }
+      delete_my_alerts: {
+        Args: {
+          p_email?: string | null
+          p_endpoint?: string | null
+          p_tipo?: string | null
+        }
+        Returns: undefined
+      }
       delete_product: {
         Args: {
           p_id: string
@@ -1669,6 +1736,12 @@ export type Database = {
           p_error: string
         }
         Returns: undefined
+      }
+      finish_alerts: {
+        Args: {
+          p_results: Json
+        }
+        Returns: number
       }
       finish_publication: {
         Args: {
@@ -2312,6 +2385,19 @@ export type Database = {
         }
         Returns: Json
       }
+      record_alert_conversion: {
+        Args: {
+          p_delivery: string
+          p_order_token: string
+        }
+        Returns: boolean
+      }
+      record_alert_open: {
+        Args: {
+          p_delivery: string
+        }
+        Returns: string
+      }
       record_payment: {
         Args: {
           p_payment: Json
@@ -2425,6 +2511,16 @@ export type Database = {
         }
         Returns: number
       }
+      subscribe_alert: {
+        Args: {
+          p_tipo: string
+          p_ids: string[]
+          p_talla?: string | null
+          p_email?: string | null
+          p_push?: Json | null
+        }
+        Returns: number
+      }
       team_two_factor_required: {
         Args: never
         Returns: boolean
@@ -2446,6 +2542,12 @@ export type Database = {
           products: number
           matches: Json
         }[]
+      }
+      unsubscribe_alerts: {
+        Args: {
+          p_token: string
+        }
+        Returns: number
       }
     }
     Enums: { [_ in never]: never }

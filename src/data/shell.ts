@@ -1,3 +1,4 @@
+import { type AlertSettings, getAlertSettings } from './alert-settings.ts';
 import { getHeaderCategories, type HeaderCategory } from './categories.ts';
 import { shopClient } from './client.ts';
 import { getShopSettings, type ShopSettings } from './settings.ts';
@@ -28,4 +29,18 @@ export function loadShopSettings(): Promise<ShopSettings> {
     });
   }
   return settingsCache.value;
+}
+
+let alertCache: { at: number; value: Promise<AlertSettings> } | null = null;
+
+/** The alerts' settings the privacy notice and /avisos print, read once per build. */
+export function loadAlertSettings(): Promise<AlertSettings> {
+  if (!alertCache || Date.now() - alertCache.at > TTL_MS) {
+    const value = getAlertSettings(shopClient);
+    alertCache = { at: Date.now(), value };
+    value.catch(() => {
+      alertCache = null; // never keep a failure
+    });
+  }
+  return alertCache.value;
 }

@@ -52,6 +52,8 @@ export function stackSetup(prefix: string, defaults: { db: number; api: number; 
       restPort: port(`${prefix}REST_PORT`, defaults.rest),
       seed: false,
       durable: false,
+      // the alerts' tests claim and send alerts themselves
+      functionJobs: false,
       log: () => undefined,
     });
     if (platform)

@@ -98,13 +98,14 @@ export function userClient(): Promise<Client> {
 }
 
 /**
- * Empties every table of the public schema (fixtures start from nothing), except shop_settings: its one
- * row, seeded by its migration, is what every built page needs to reach the seller.
+ * Empties every table of the public schema (fixtures start from nothing), except the settings rows
+ * their migrations seed: shop_settings (what every built page needs to reach the seller) and
+ * alert_settings (what the alerts count by).
  */
 export async function resetData(): Promise<void> {
   const { rows } = await sql.query<{ name: string }>(
     `select format('%I.%I', schemaname, tablename) as name from pg_tables
-      where schemaname = 'public' and tablename <> 'shop_settings'`,
+      where schemaname = 'public' and tablename not in ('shop_settings', 'alert_settings')`,
   );
   if (rows.length > 0) await sql.query(`truncate ${rows.map((r) => r.name).join(', ')} restart identity cascade`);
 }

@@ -33,6 +33,7 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
   announced_campaigns: 'public',
   browser_name: 'public',
   bulk_update_products: 'admin',
+  delete_my_alerts: 'public',
   delete_product: 'admin',
   device_type: 'public',
   discount_percentage: 'public',
@@ -85,6 +86,7 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
   price_ranges: 'public',
   product_search_text: 'public',
   profit_margin: 'public',
+  record_alert_conversion: 'public',
   reorder_featured_products: 'admin',
   save_product: 'admin',
   set_team_two_factor_required: 'owner',
@@ -94,9 +96,11 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
   size_guide_id: 'public',
   size_sort_key: 'public',
   staff_role: 'public',
+  subscribe_alert: 'public',
   team_two_factor_required: 'public',
   unique_permalink: 'admin',
   unlinked_brand_values: 'staff',
+  unsubscribe_alerts: 'public',
 };
 
 /** Arguments that are valid in type and change nothing that matters (unknown ids, empty lists). */
@@ -157,17 +161,21 @@ describe('every function the API serves, as each role', () => {
     expect(rows.map((r) => r.name)).toEqual(Object.keys(ACCESS).sort());
   });
 
-  it('leaves the history of the team, the two-step hook and payment records to the services that call them', async () => {
+  it('leaves the history of the team, the two-step hook, payment records and sending alerts to the services that call them', async () => {
     const { rows } = await sql.query<{ name: string; role: string }>(
       `select p.proname as name, r.rolname as role from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         cross join pg_roles r
-        where n.nspname = 'public' and p.proname in ('record_team_change', 'hook_mfa_verification_attempt', 'record_payment', 'record_refund')
+        where n.nspname = 'public' and p.proname in ('record_team_change', 'hook_mfa_verification_attempt', 'record_payment', 'record_refund',
+                                                     'claim_alerts', 'finish_alerts', 'record_alert_open')
           and r.rolname in ('anon', 'authenticated', 'service_role', 'supabase_auth_admin')
           and has_function_privilege(r.oid, p.oid, 'execute')
         order by 1, 2`,
     );
     expect(rows).toEqual([
+      { name: 'claim_alerts', role: 'service_role' },
+      { name: 'finish_alerts', role: 'service_role' },
       { name: 'hook_mfa_verification_attempt', role: 'supabase_auth_admin' },
+      { name: 'record_alert_open', role: 'service_role' },
       { name: 'record_payment', role: 'service_role' },
       { name: 'record_refund', role: 'service_role' },
       { name: 'record_team_change', role: 'service_role' },

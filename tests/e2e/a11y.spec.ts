@@ -15,6 +15,7 @@ const PAGES = [
   '/contacto',
   '/terminos',
   '/privacidad',
+  '/avisos',
   '/test-metatags',
   '/test-dashboard',
 ];

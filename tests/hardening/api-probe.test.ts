@@ -156,8 +156,9 @@ async function snapshot(analyticsMax: Map<string, number>): Promise<Map<string, 
      where c.relkind in ('r', 'p') and n.nspname in ('public', 'private', 'auth', 'storage')
      order by 1`);
   const parts = tables
-    // shop_page's remembered answers (a minute of computed results) are written by every shop read
-    .filter((t) => !ANALYTICS_ROLLUP.test(t.name) && t.name !== 'private.shop_answers')
+    // shop_page's remembered answers (a minute of computed results) are written by every shop read, and
+    // the alerts' request counts by every request of 'Borrar mis avisos' (the limit counts them all)
+    .filter((t) => !ANALYTICS_ROLLUP.test(t.name) && t.name !== 'private.shop_answers' && t.name !== 'private.alert_rate')
     .map((t) => {
       // analytics: new events are allowed, the ones already there must not change
       const where = t.name.startsWith('public.') && ANALYTICS.includes(t.rel) ? `where t.id <= ${analyticsMax.get(t.rel) ?? 0}` : '';

@@ -27,9 +27,14 @@ describe('scheduled jobs', () => {
     const scheduled = scheduledInSchemas();
     expect(scheduled.map((j) => j.name)).toContain('release-expired-holds');
     expect(scheduled.map((j) => j.name)).toContain('open-announced-campaigns');
-    expect([...SCHEDULED_JOBS].sort((a, b) => a.name.localeCompare(b.name))).toEqual(
-      scheduled.sort((a, b) => a.name.localeCompare(b.name)),
-    );
+    expect(
+      [...SCHEDULED_JOBS].map(({ name, everySeconds, sql }) => ({ name, everySeconds, sql })).sort((a, b) => a.name.localeCompare(b.name)),
+    ).toEqual(scheduled.sort((a, b) => a.name.localeCompare(b.name)));
+  });
+  it('send the alerts of a campaign that opened well within 60 seconds, through the send-alerts function', () => {
+    const alerts = SCHEDULED_JOBS.find((j) => j.name === 'send-alerts');
+    expect(alerts?.everySeconds).toBeLessThanOrEqual(15);
+    expect(alerts?.edgeFunction).toBe('send-alerts');
   });
   it('release an ended hold within 60 seconds of its end', () => {
     const holds = SCHEDULED_JOBS.find((j) => j.name === 'release-expired-holds');

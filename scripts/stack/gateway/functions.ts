@@ -26,7 +26,7 @@ import { join, resolve } from 'node:path';
 import { Hono } from 'hono';
 import { jwtOptOuts } from '../functions/config.ts';
 import { type FunctionProcess, startFunctionProcess } from '../functions/process.ts';
-import { DATABASE_FUNCTIONS, FUNCTION_HOSTS, FUNCTION_SECRETS } from '../functions/secrets.ts';
+import { DATABASE_FUNCTIONS, FUNCTION_HOSTS, FUNCTION_SECRETS, secretHosts } from '../functions/secrets.ts';
 import { jsonResponse } from './errors.ts';
 import { bearerToken, type JwtTool } from './jwt.ts';
 import { CLIENT_ADDRESS_HEADERS, HOP_BY_HOP, socketAddress } from './rest.ts';
@@ -77,7 +77,7 @@ export function functionsRoutes(deps: FunctionsDeps): FunctionsRoutes {
         name,
         env: { ...deps.env, ...(DATABASE_FUNCTIONS.has(name) ? { SUPABASE_DB_URL: deps.dbUrl } : {}), ...deps.secrets[name] },
         secretNames: FUNCTION_SECRETS[name] ?? [],
-        hosts: FUNCTION_HOSTS[name] ?? [],
+        hosts: [...(FUNCTION_HOSTS[name] ?? []), ...secretHosts(deps.secrets[name] ?? {})],
       });
       running.set(name, server);
       const forget = () => {

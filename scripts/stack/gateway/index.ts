@@ -22,8 +22,10 @@ import { cors } from './cors.ts';
 import { createPool, urlAs } from './db.ts';
 import { errorResponse, jsonResponse } from './errors.ts';
 import { functionsRoutes } from './functions.ts';
-import { secretsFromEnv } from '../functions/secrets.ts';
+import { type LocalServices, secretsFromEnv } from '../functions/secrets.ts';
+import type { VapidKeys } from '../vapid.ts';
 import { createJwtTool } from './jwt.ts';
+import { startMailCatcher } from './mail-catcher.ts';
 import { guardOrigin } from './origin-guard.ts';
 import { restRoutes } from './rest.ts';
 import { storageRoutes } from './storage.ts';
@@ -40,8 +42,16 @@ export interface GatewayOptions {
   storageDir: string;
   /** supabase/functions */
   functionsDir: string;
-  /** Each function's own secrets by function name; defaults to those of this process's environment (functions/secrets.ts). */
-  functionSecrets?: Record<string, Record<string, string>>;
+  /**
+   * Each function's own secrets by function name; defaults to those of this process's environment
+   * (functions/secrets.ts). A function of the local services (the mail catcher's port, the VAPID keys)
+   * when the secrets must name them.
+   */
+  functionSecrets?: Record<string, Record<string, string>> | ((local: LocalServices) => Record<string, Record<string, string>>);
+  /** The data folder's VAPID keys, which send-alerts signs with unless the environment names others. */
+  vapid?: VapidKeys;
+  /** The port of the stack's SMTP server (the mail catcher); any free one when not given. */
+  mailPort?: number;
   /** The gateway's public base URL, e.g. http://127.0.0.1:54321, used in URLs and JWT issuers. */
   publicUrl: string;
   /** Where the stack's messages go (the email links of auth/mail.ts among them). */
@@ -90,7 +100,11 @@ const tooLarge = (maxSize: number) =>
     },
   });
 
-export function createGateway(opts: GatewayOptions): { app: Hono; ready: Promise<void>; close(): Promise<void> } {
+export function createGateway(opts: GatewayOptions & { outbox?: OutboxMail[]; local?: LocalServices }): {
+  app: Hono;
+  ready: Promise<void>;
+  close(): Promise<void>;
+} {
   const authPool = createPool(urlAs(opts.dbUrl, 'supabase_auth_admin'));
   const storagePool = createPool(urlAs(opts.dbUrl, 'supabase_storage_admin'));
   // GoTrue hashes passwords itself (bcrypt); here pgcrypto does it, which only postgres may call.
@@ -106,7 +120,7 @@ export function createGateway(opts: GatewayOptions): { app: Hono; ready: Promise
   app.use('/auth/v1/*', tooLarge(BODY_LIMITS.auth));
   app.use('/functions/v1/*', tooLarge(BODY_LIMITS.functions));
   app.route('/rest/v1', restRoutes(opts.restUrl));
-  const outbox: OutboxMail[] = [];
+  const outbox: OutboxMail[] = opts.outbox ?? [];
   app.get('/outbox', (c) => c.html(outboxPage(outbox)));
   app.get('/outbox.json', (c) => c.json(outbox));
   app.route(
@@ -138,7 +152,10 @@ export function createGateway(opts: GatewayOptions): { app: Hono; ready: Promise
     // what the Edge Runtime gives every function; each also gets its own secrets, and nothing else
     env: { SUPABASE_URL: publicUrl, SUPABASE_ANON_KEY: opts.anonKey, SUPABASE_SERVICE_ROLE_KEY: opts.serviceRoleKey },
     dbUrl: opts.dbUrl,
-    secrets: opts.functionSecrets ?? secretsFromEnv(process.env),
+    secrets:
+      typeof opts.functionSecrets === 'function'
+        ? opts.functionSecrets(opts.local ?? {})
+        : (opts.functionSecrets ?? secretsFromEnv(process.env, opts.local ?? {})),
   });
   app.route('/functions/v1', functions.app);
   app.notFound(() => jsonResponse(404, { message: 'no Route matched with those values' }));
@@ -157,8 +174,28 @@ export function createGateway(opts: GatewayOptions): { app: Hono; ready: Promise
   };
 }
 
-export async function serveGateway(opts: GatewayOptions & { port: number; host?: string }): Promise<{ close(): Promise<void> }> {
-  const gateway = createGateway(opts);
+export async function serveGateway(
+  opts: GatewayOptions & { port: number; host?: string },
+): Promise<{ close(): Promise<void>; mailPort: number; outbox: OutboxMail[] }> {
+  // the stack's SMTP server first: the alerts function's secrets name its port
+  const outbox: OutboxMail[] = [];
+  const mail = await startMailCatcher({
+    outbox,
+    ...(opts.mailPort ? { port: opts.mailPort } : {}),
+    ...(opts.log ? { log: opts.log } : {}),
+  });
+  const local: LocalServices = {
+    mailPort: mail.port,
+    ...(opts.vapid ? { vapid: opts.vapid } : {}),
+    ...(opts.allowedOrigins?.[0] ? { site: opts.allowedOrigins[0] } : {}),
+  };
+  let gateway: ReturnType<typeof createGateway>;
+  try {
+    gateway = createGateway({ ...opts, outbox, local });
+  } catch (error) {
+    await mail.close();
+    throw error;
+  }
   const server = createAdaptorServer({ fetch: gateway.app.fetch });
   const host = opts.host ?? '127.0.0.1';
   try {
@@ -181,16 +218,20 @@ export async function serveGateway(opts: GatewayOptions & { port: number; host?:
     });
   } catch (error) {
     await gateway.close();
+    await mail.close();
     throw error;
   }
   await gateway.ready;
   return {
+    mailPort: mail.port,
+    outbox,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeAllConnections' in server) (server as { closeAllConnections(): void }).closeAllConnections();
       });
       await gateway.close();
+      await mail.close();
     },
   };
 }

@@ -1,7 +1,11 @@
-/** /favoritos: the saved products (browser only), newest first, with 'Limpiar todos' and the empty state. */
+/**
+ * /favoritos: the saved products (browser only), newest first, with 'Limpiar todos', the switch
+ * 'Avísame un día antes de que terminen' (src/features/alerts) and the empty state.
+ */
 import { Heart } from '../../components/icons.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import ProductCard, { ProductCardSkeleton } from '../../components/product/ProductCard.tsx';
+import EndingSwitch from '../alerts/EndingSwitch.tsx';
 import type { ProductSummary } from '../../data/product-summary.ts';
 import { trackProductClick } from '../../data/analytics.ts';
 import { savedCountLabel } from '../../lib/favorites.ts';
@@ -63,6 +67,7 @@ export default function FavoritesPage() {
         </div>
       ) : (
         <>
+          <EndingSwitch productIds={list.map((f) => f.id)} />
           <h2 className="sr-only">Productos guardados</h2>
           <ul className={GRID} aria-label="Favoritos">
             {newestFirst.map((f, i) => (

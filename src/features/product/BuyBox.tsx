@@ -20,6 +20,9 @@
  * sale the box says 'Apartado' when pieces are held (they come back if the order is not paid), else
  * 'Agotado', instead of buying. An address with ?talla=M (the size's address in the structured data)
  * chooses that size when it can be chosen.
+ *
+ * 'Avísame' (src/features/alerts): tapping a held size offers 'Avísame cuando vuelva' for it; a product
+ * with no piece for sale offers it for the product (any size that comes back).
  */
 import { lazy, type MouseEvent, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Check, Share2, ShoppingBag } from '../../components/icons.tsx';
@@ -38,6 +41,7 @@ import { $bag, addBagItem } from '../bag/store.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
 import { openChat, releaseChatWindow, reserveChatWindow } from '../bag/chat-window.ts';
 import type { ConfirmedOrder } from '../bag/OrderConfirmation.tsx';
+import NotifyButton from '../alerts/NotifyButton.tsx';
 import type { OrderLinks } from '../../lib/payment-link.ts';
 import ShareDialog from './ShareDialog.tsx';
 import SizeGuide from './SizeGuide.tsx';
@@ -81,6 +85,8 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
   const [problem, setProblem] = useState<string | null>(null);
   /** The order 'Comprar ahora' recorded last on this page. */
   const [placed, setPlaced] = useState<ConfirmedOrder | null>(null);
+  /** A held size the shopper tapped: offered 'Avísame cuando vuelva'. */
+  const [waitFor, setWaitFor] = useState<string | null>(null);
   const bag = useStoreValue($bag, EMPTY);
   const shareId = useId();
   const problemId = useId();
@@ -209,6 +215,17 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
     </p>
   );
 
+  // the held size tapped, while it is still held (one back on sale meanwhile can simply be chosen)
+  const heldWanted = waitFor ? choices.find((c) => c.talla === waitFor && c.estado === 'apartada') : undefined;
+  const sizeAlert = heldWanted && (
+    <div key={heldWanted.talla} className="mt-3 flex flex-col gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-4">
+      <p className="text-sm text-neutral-800">
+        La talla <strong>{heldWanted.talla}</strong> está apartada en un pedido sin pagar: puede volver a la venta.
+      </p>
+      <NotifyButton kind="size" productId={p.id} productName={p.nombre} talla={heldWanted.talla} label="Avísame cuando vuelva" />
+    </div>
+  );
+
   if (stock === 'agotado') {
     return (
       <div className="flex flex-col gap-5">
@@ -216,6 +233,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
         <div className="rounded-2xl border border-neutral-300 bg-neutral-50 p-4">
           <p className="text-lg font-black text-neutral-950">Agotado</p>
           <p className="mt-1 text-sm text-neutral-700">Vendimos todas las piezas de este producto.</p>
+          <NotifyButton kind="size" productId={p.id} productName={p.nombre} talla={null} label="Avísame si vuelve" className="mt-3" />
           {moreProducts}
         </div>
         <FavoriteButton className="size-12! border border-neutral-300 shadow-none! ring-0!" product={p} />
@@ -231,12 +249,16 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
         {withSizes && (
           <div>
             <div className="mb-2">{sizeLabel}</div>
-            <SizePicker sizes={choices} selected={null} onSelect={setPicked} label="Talla" />
+            <SizePicker sizes={choices} selected={null} onSelect={setPicked} label="Talla" onUnavailable={setWaitFor} />
+            {sizeAlert}
           </div>
         )}
         <div className="rounded-2xl border border-amber-300 bg-amber-50 p-4">
           <p className="text-lg font-black text-neutral-950">Apartado</p>
           <p className="mt-1 text-sm text-neutral-800">{heldText(p.piezas)}</p>
+          {!heldWanted && (
+            <NotifyButton kind="size" productId={p.id} productName={p.nombre} talla={null} label="Avísame cuando vuelva" className="mt-3" />
+          )}
           {moreProducts}
         </div>
         <div className="flex items-center gap-3">
@@ -257,7 +279,8 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
             {sizeLabel}
             {sizeGuide && <SizeGuide guide={sizeGuide} sizes={choices.map((c) => c.talla)} className="ml-auto" />}
           </div>
-          <SizePicker sizes={choices} selected={size} onSelect={setPicked} label="Talla" />
+          <SizePicker sizes={choices} selected={size} onSelect={setPicked} label="Talla" onUnavailable={setWaitFor} />
+          {sizeAlert}
         </div>
       )}
       {stock === 'ultima' && (

@@ -1,7 +1,8 @@
 /**
  * Grid of size buttons; the chosen one is pressed. A size with its last piece says 'Última pieza' under
  * its button; a held one says 'Apartada' and cannot be chosen (aria-disabled, so it stays in the tab
- * order and a screen reader reads its size, that it is unavailable and the word under it).
+ * order and a screen reader reads its size, that it is unavailable and the word under it). Tapping a
+ * held size tells onUnavailable, which offers 'Avísame cuando vuelva'.
  */
 import { useId } from 'react';
 import { HELD_SIZE_LABEL, LAST_PIECE_LABEL, type SizeChoice } from '../../lib/stock.ts';
@@ -11,9 +12,11 @@ interface Props {
   selected: string | null;
   onSelect: (size: string) => void;
   label: string;
+  /** A held size was tapped (to be told when it comes back). */
+  onUnavailable?: ((size: string) => void) | undefined;
 }
 
-export default function SizePicker({ sizes, selected, onSelect, label }: Props) {
+export default function SizePicker({ sizes, selected, onSelect, label, onUnavailable }: Props) {
   const id = useId();
   return (
     <fieldset aria-label={label} className="grid min-w-0 grid-cols-4 items-start gap-2 sm:grid-cols-5">
@@ -29,7 +32,7 @@ export default function SizePicker({ sizes, selected, onSelect, label }: Props) 
               aria-pressed={pressed}
               aria-disabled={held || undefined}
               aria-describedby={note ? noteId : undefined}
-              onClick={() => !held && onSelect(s.talla)}
+              onClick={() => (held ? onUnavailable?.(s.talla) : onSelect(s.talla))}
               className={`min-h-11 rounded-xl border px-2 text-sm font-semibold transition ${
                 held
                   ? 'cursor-not-allowed border-dashed border-neutral-300 bg-neutral-100 text-neutral-500'

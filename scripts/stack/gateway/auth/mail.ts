@@ -15,7 +15,8 @@
  * address, as GoTrue's token hash) in confirmation_token (invitations) or recovery_token, and in
  * auth.one_time_tokens. A link works once.
  *
- * Nothing sends mail here: every message is printed to the stack's log and kept in the outbox,
+ * Nothing sends mail here: every message is printed to the stack's log and kept in the outbox (with
+ * the alerts the stack's SMTP server receives, ../mail-catcher.ts),
  * `GET /outbox` (a page, newest first) and `GET /outbox.json`, as a mail catcher would show them.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -36,11 +37,22 @@ export interface OutboxMail {
   subject: string;
   text: string;
   link: string;
-  type: 'invite' | 'recovery';
+  /** Auth's invitation and reset links, or an alert sent through the stack's SMTP server (../mail-catcher.ts). */
+  type: 'invite' | 'recovery' | 'aviso';
   sent_at: string;
+  from?: string;
+  html?: string;
+  /** The List-Unsubscribe header of an alert. */
+  unsubscribe?: string;
 }
 
-type LinkType = OutboxMail['type'];
+type LinkType = Exclude<OutboxMail['type'], 'aviso'>;
+
+/** Keeps a mail in the outbox, newest first, the last OUTBOX_SIZE only. */
+export function pushToOutbox(outbox: OutboxMail[], mail: Omit<OutboxMail, 'sent_at'>): void {
+  outbox.unshift({ ...mail, sent_at: new Date().toISOString() });
+  outbox.length = Math.min(outbox.length, OUTBOX_SIZE);
+}
 const TOKEN_COLUMN = { invite: 'confirmation_token', recovery: 'recovery_token' } as const;
 const SENT_COLUMN = { invite: 'confirmation_sent_at', recovery: 'recovery_sent_at' } as const;
 const ONE_TIME_TYPE = { invite: 'confirmation_token', recovery: 'recovery_token' } as const;
@@ -106,8 +118,7 @@ export function mailRoutes(app: Hono, deps: MailDeps): void {
   }
 
   function send(mail: Omit<OutboxMail, 'sent_at'>): void {
-    deps.outbox.unshift({ ...mail, sent_at: new Date().toISOString() });
-    deps.outbox.length = Math.min(deps.outbox.length, OUTBOX_SIZE);
+    pushToOutbox(deps.outbox, mail);
     deps.log(`Correo para ${mail.to} («${mail.subject}»): ${mail.link}`);
   }
 
@@ -240,6 +251,6 @@ export function outboxPage(outbox: readonly OutboxMail[]): string {
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#111}
 article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}h2{margin:0;font-size:1.1rem}.meta{color:#555;margin:.25rem 0}
 pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.5rem;border-radius:4px}</style></head>
-<body><h1>Correos enviados</h1><p>La pila local no envía correos: aquí quedan las invitaciones y los enlaces para restablecer contraseñas.</p>
+<body><h1>Correos enviados</h1><p>La pila local no envía correos: aquí quedan las invitaciones, los enlaces para restablecer contraseñas y los avisos.</p>
 ${items || '<p>Todavía no hay correos.</p>'}</body></html>`;
 }

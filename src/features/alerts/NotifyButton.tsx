@@ -1,0 +1,145 @@
+/**
+ * 'Avísame': one tap asks to be told when an announced campaign opens ({kind: 'campaign',
+ * campaignId}) or when a sold or held size comes back on sale ({kind: 'size', productId, talla}; no
+ * talla: the product, any size). Self-contained: any page or island may place it.
+ *
+ * Where the browser takes web push, the tap asks permission and subscribes this device (no account,
+ * no form); otherwise (an iPhone outside the installed app, permission refused, push off) a small
+ * dialog asks for an email. The database checks the request and refuses in Spanish what cannot be
+ * asked (the size is back, the campaign opened), which the button shows as it is.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import { Bell, Check } from '../../components/icons.tsx';
+import { subscribeAlert } from '../../data/alerts.ts';
+import { type AlertTarget, doneText, emailQuestion } from '../../lib/alerts.ts';
+import Modal from '../product/Modal.tsx';
+import { pushAvailable, subscribeToPush } from './push.ts';
+
+type Props = AlertTarget & {
+  /** What the button says ('Avísame' by default). */
+  label?: string;
+  /** 'solid' (dark) or 'outline'. */
+  variant?: 'solid' | 'outline';
+  className?: string;
+};
+
+type State = { step: 'idle' } | { step: 'working' } | { step: 'done'; text: string } | { step: 'error'; text: string };
+
+const BUTTON = {
+  solid: 'bg-neutral-950 text-white hover:bg-neutral-800',
+  outline: 'border-2 border-neutral-950 text-neutral-950 hover:bg-neutral-950 hover:text-white',
+} as const;
+
+export default function NotifyButton({ label = 'Avísame', variant = 'outline', className = '', ...target }: Props) {
+  const [state, setState] = useState<State>({ step: 'idle' });
+  const [asking, setAsking] = useState(false);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const statusId = useId();
+  const emailId = useId();
+  const errorId = useId();
+
+  const request = (contact: { email: string } | { push: NonNullable<Awaited<ReturnType<typeof subscribeToPush>>> }) =>
+    subscribeAlert({
+      tipo: target.kind === 'campaign' ? 'campana' : 'talla',
+      ids: [target.kind === 'campaign' ? target.campaignId : target.productId],
+      talla: target.kind === 'size' ? target.talla : null,
+      ...contact,
+    });
+
+  const tap = async () => {
+    if (state.step === 'working') return;
+    setState({ step: 'working' });
+    if (pushAvailable()) {
+      const push = await subscribeToPush();
+      if (push) {
+        try {
+          await request({ push });
+          setState({ step: 'done', text: doneText('push') });
+        } catch (error) {
+          setState({ step: 'error', text: (error as Error).message });
+        }
+        return;
+      }
+    }
+    setState({ step: 'idle' });
+    setAsking(true);
+  };
+
+  const sendEmail = async (event: FormEvent) => {
+    event.preventDefault();
+    setEmailError(null);
+    const address = email.trim();
+    try {
+      await request({ email: address });
+      setAsking(false);
+      setState({ step: 'done', text: doneText('email', address) });
+    } catch (error) {
+      setEmailError((error as Error).message);
+    }
+  };
+
+  if (state.step === 'done') {
+    return (
+      <p role="status" className={`flex items-center gap-2 text-sm font-semibold text-neutral-900 ${className}`}>
+        <Check aria-hidden="true" className="size-5 shrink-0 text-lime-700" />
+        {state.text}
+      </p>
+    );
+  }
+
+  return (
+    <div className={`flex flex-col gap-2 ${className}`}>
+      <button
+        type="button"
+        onClick={() => void tap()}
+        aria-busy={state.step === 'working' || undefined}
+        aria-describedby={state.step === 'error' ? statusId : undefined}
+        className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-bold transition ${BUTTON[variant]}`}
+      >
+        <Bell aria-hidden="true" className="size-4" />
+        {state.step === 'working' ? 'Un momento…' : label}
+      </button>
+      {state.step === 'error' && (
+        <p id={statusId} role="alert" className="text-sm font-semibold text-red-800">
+          {state.text}
+        </p>
+      )}
+      <Modal open={asking} onOpenChange={setAsking} title="Te avisamos por correo" description={emailQuestion(target)}>
+        <form onSubmit={(e) => void sendEmail(e)} className="flex flex-col gap-3" noValidate>
+          <label htmlFor={emailId} className="text-sm font-semibold text-neutral-900">
+            Correo electrónico
+          </label>
+          <input
+            id={emailId}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? errorId : undefined}
+            placeholder="nombre@correo.com"
+            className="min-h-12 rounded-xl border border-neutral-300 px-4 text-base text-neutral-950 focus:border-neutral-950 focus:outline-none"
+          />
+          {emailError && (
+            <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
+              {emailError}
+            </p>
+          )}
+          <button type="submit" className="min-h-12 rounded-full bg-lime-400 px-6 text-base font-bold text-neutral-950 hover:bg-lime-300">
+            Avisarme
+          </button>
+          <p className="text-xs text-neutral-600">
+            Solo te escribimos para este aviso y borramos tu correo al enviarlo. Cada correo trae un enlace para darte de baja.{' '}
+            <a href="/privacidad" className="font-semibold underline underline-offset-2">
+              Aviso de privacidad
+            </a>
+          </p>
+        </form>
+      </Modal>
+    </div>
+  );
+}
