@@ -2,7 +2,8 @@
  * 'Próximamente' as a shopper meets it (the storefront's announced campaign: announced.ts): the home
  * and /proximamente show its name, teaser, start in Mexico City and a running countdown; when the
  * countdown reaches zero the page asks the database, which says it has not opened (its start is days
- * away), so it says it is about to start and links nowhere; its products are nowhere in /tienda.
+ * away), so it says it is about to start and links nowhere; its products are nowhere in /tienda. Each
+ * card's 'Avísame cuando empiece' asks, on a browser without web push, for an email.
  */
 import { startWording } from '../../src/lib/coming-soon.ts';
 import { ANNOUNCED } from './announced.ts';
@@ -20,6 +21,9 @@ test('the home and /proximamente announce it with a countdown, and the shop show
   const starts = startWording(campaign.startsAt)!;
   expect(starts).toMatch(/^Empieza el \S+ \d{1,2} de \S+( de \d{4})? a las 10:00$/);
 
+  await page.addInitScript(() => {
+    delete (window as { PushManager?: unknown }).PushManager;
+  });
   await page.goto('/');
   const section = page.getByRole('region', { name: 'Próximamente' });
   const card = section.getByRole('article').filter({ hasText: ANNOUNCED.nombre });
@@ -42,6 +46,16 @@ test('the home and /proximamente announce it with a countdown, and the shop show
   await expect(listed.getByText('Termina:')).toBeVisible();
   await hydrated(page, listed.getByRole('timer'));
   await expect(listed.getByRole('timer')).toHaveAttribute('aria-label', /^Faltan [23] días/);
+
+  // told when it opens: this browser has no web push (an iPhone outside the installed app), so by email
+  const ask = listed.getByRole('button', { name: 'Avísame cuando empiece' });
+  await hydrated(page, ask);
+  await ask.click();
+  const dialog = page.getByRole('dialog', { name: 'Te avisamos por correo' });
+  await expect(dialog.getByText(`Escribe tu correo y te avisamos en cuanto empiece «${ANNOUNCED.nombre}».`)).toBeVisible();
+  await dialog.getByLabel('Correo electrónico').fill('marta@correo.mx');
+  await dialog.getByRole('button', { name: 'Avisarme' }).click();
+  await expect(listed.getByText('Listo: te escribiremos a marta@correo.mx.')).toBeVisible();
 
   // the shop: no option to filter by it, no product found by its name
   await page.goto(`/tienda?search=${encodeURIComponent('Navideño Anticipado')}`);
