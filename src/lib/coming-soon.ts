@@ -6,24 +6,7 @@
  */
 import { format } from 'date-fns';
 import { es } from 'date-fns/locale/es';
-import { type DateInput, SHOP_TIME_ZONE, toDate } from './dates.ts';
-
-const CLOCK = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The instant's Mexico City date (noon of a local Date: it exists on every date in every zone) and time. */
-function wallClock(instant: Date): { day: Date; hour: number; minute: number } {
-  const parts = CLOCK.formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { day: new Date(get('year'), get('month') - 1, get('day'), 12), hour: get('hour') % 24, minute: get('minute') };
-}
+import { type DateInput, mexicoWallClock, toDate } from './dates.ts';
 
 /**
  * When a campaign starts, as its card says it: 'Empieza el viernes 4 de diciembre a las 10:00' (with
@@ -32,8 +15,8 @@ function wallClock(instant: Date): { day: Date; hour: number; minute: number } {
 export function startWording(startsAt: DateInput, now: Date = new Date()): string | null {
   const at = toDate(startsAt);
   if (!at) return null;
-  const w = wallClock(at);
-  const sameYear = w.day.getFullYear() === wallClock(now).day.getFullYear();
+  const w = mexicoWallClock(at);
+  const sameYear = w.day.getFullYear() === mexicoWallClock(now).day.getFullYear();
   const date = format(w.day, sameYear ? "EEEE d 'de' MMMM" : "EEEE d 'de' MMMM 'de' yyyy", { locale: es });
   const time = `${w.hour === 1 ? 'la' : 'las'} ${w.hour}:${String(w.minute).padStart(2, '0')}`;
   return `Empieza el ${date} a ${time}`;

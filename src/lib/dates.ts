@@ -130,3 +130,23 @@ export function addIsoDays(day: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+const WALL_CLOCK = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * An instant as a Mexico City wall clock shows it, whatever the reader's zone: its date (as noon of a
+ * local Date, which exists on every date in every zone, for date-fns to name) and its hour and minute.
+ */
+export function mexicoWallClock(instant: Date): { day: Date; hour: number; minute: number } {
+  const parts = WALL_CLOCK.formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { day: new Date(get('year'), get('month') - 1, get('day'), 12), hour: get('hour') % 24, minute: get('minute') };
+}

@@ -7,32 +7,15 @@
  */
 import { differenceInCalendarDays, format } from 'date-fns';
 import { es } from 'date-fns/locale/es';
-import { SHOP_TIME_ZONE } from './dates.ts';
-
-const CLOCK = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The instant's Mexico City date (as noon of a local Date, which exists on every date in every zone) and time. */
-function wallClock(instant: Date): { day: Date; hour: number; minute: number } {
-  const parts = CLOCK.formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { day: new Date(get('year'), get('month') - 1, get('day'), 12), hour: get('hour') % 24, minute: get('minute') };
-}
+import { mexicoWallClock } from './dates.ts';
 
 /**
  * An instant relative to now, in Mexico City: its day ('hoy', 'mañana', 'ayer', or a date:
  * '29 de noviembre', with the year when it is not this one's) and its time ('las 14:30', 'la 1:05').
  */
 export function moment(at: Date, now: Date): { day: 'hoy' | 'mañana' | 'ayer' | 'fecha'; date: string; time: string } {
-  const w = wallClock(at);
-  const today = wallClock(now).day;
+  const w = mexicoWallClock(at);
+  const today = mexicoWallClock(now).day;
   const diff = differenceInCalendarDays(w.day, today);
   const pattern = w.day.getFullYear() === today.getFullYear() ? "d 'de' MMMM" : "d 'de' MMMM 'de' yyyy";
   const date = format(w.day, pattern, { locale: es });
