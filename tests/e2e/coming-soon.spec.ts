@@ -50,8 +50,13 @@ test('the home and /proximamente announce it with a countdown, and the shop show
   // told when it opens: this browser has no web push (an iPhone outside the installed app), so by email
   const ask = listed.getByRole('button', { name: 'Avísame cuando empiece' });
   await hydrated(page, ask);
-  await ask.click();
   const dialog = page.getByRole('dialog', { name: 'Te avisamos por correo' });
+  // React hydrates an island as a transition after Astro marks it: on a busy machine the first tap
+  // may come before the button listens, and a shopper taps again
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await ask.click({ timeout: 1_000 });
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(dialog.getByText(`Escribe tu correo y te avisamos en cuanto empiece «${ANNOUNCED.nombre}».`)).toBeVisible();
   await dialog.getByLabel('Correo electrónico').fill('marta@correo.mx');
   await dialog.getByRole('button', { name: 'Avisarme' }).click();
