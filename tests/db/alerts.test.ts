@@ -233,6 +233,10 @@ describe('a campaign opens', () => {
     await ask({ tipo: 'campana', ids: [ANNOUNCED], push: pushSubscription('uno') });
     await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'ana@correo.mx' });
     await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'beto@correo.mx' });
+    await sql.query(
+      `insert into public.discount_codes (codigo, tipo, valor)
+       select 'NOCHE10', 'porcentaje', 10 where not exists (select from public.discount_codes where codigo = 'NOCHE10')`,
+    );
     await sql.query(`insert into public.campaign_alerts (campaign_id, codigo_descuento) values ($1, 'NOCHE10')`, [ANNOUNCED]);
     expect(await claim()).toEqual([]);
     await open();
@@ -252,6 +256,7 @@ describe('a campaign opens', () => {
       'Esta campaña ya empezó: entra a verla.',
     );
     await sql.query('delete from public.campaign_alerts where campaign_id = $1', [ANNOUNCED]);
+    await sql.query(`delete from public.discount_codes where codigo = 'NOCHE10'`);
   });
 
   it('the scheduled job asks for one run of the sender per 1,500 messages due, none when nothing is', async () => {
