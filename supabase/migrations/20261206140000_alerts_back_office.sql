@@ -6,6 +6,8 @@
 --     change are upper-cased; one the shop does not have is cleared (alerts printed it for nothing).
 --   * An alert prints its campaign's code only while a shopper can use it
 --     (private.discount_code_usable: active, within its days, uses left).
+--   * claim_alerts claims favourites ending tomorrow one claimer at a time: two sender loops claiming
+--     at once could split a contact's favourites, and the part left behind was dropped as told.
 --   * The alert settings refuse values out of range in Spanish.
 --   * The conversion funnel gains the alerts' steps: sent, opened, followed by an order (shares of
 --     the alerts sent; the sessions' steps keep their meaning).
@@ -148,8 +150,11 @@ begin
     select v_ids || coalesce(array_agg(claimed.id), '{}') into v_ids from claimed;
   end if;
 
-  -- favourites whose campaign ends tomorrow: one message per contact and campaign
-  if cardinality(v_ids) < v_room then
+  -- favourites whose campaign ends tomorrow: one message per contact and campaign. One claimer at a
+  -- time (a lock until its claim commits; another claimer skips this part and takes what is left
+  -- next time): claims at once would otherwise split one contact's favourites between them, and
+  -- the part left behind would be dropped as already told.
+  if cardinality(v_ids) < v_room and pg_try_advisory_xact_lock(hashtextextended('claim_alerts:termina', 0)) then
     with due as (
       select s.id, s.contacto, s.canal, s.token, c.id as campaign_id, 'termina:' || c.id || ':' || c.fecha_fin as clave
         from private.alert_subscriptions s

@@ -649,8 +649,11 @@ begin
     select v_ids || coalesce(array_agg(claimed.id), '{}') into v_ids from claimed;
   end if;
 
-  -- favourites whose campaign ends tomorrow: one message per contact and campaign
-  if cardinality(v_ids) < v_room then
+  -- favourites whose campaign ends tomorrow: one message per contact and campaign. One claimer at a
+  -- time (a lock until its claim commits; another claimer skips this part and takes what is left
+  -- next time): claims at once would otherwise split one contact's favourites between them, and
+  -- the part left behind would be dropped as already told.
+  if cardinality(v_ids) < v_room and pg_try_advisory_xact_lock(hashtextextended('claim_alerts:termina', 0)) then
     with due as (
       select s.id, s.contacto, s.canal, s.token, c.id as campaign_id, 'termina:' || c.id || ':' || c.fecha_fin as clave
         from private.alert_subscriptions s
