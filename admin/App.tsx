@@ -32,7 +32,7 @@ import { theme } from './theme.ts';
 
 export const BASENAME = '/admin';
 
-// The analytics screens (and the chart library only they use), the team and the account load when first opened.
+// The analytics screens (and the chart library only they use), 'Avisos', the team and the account load when first opened.
 function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
   const Screen = lazy(load);
   return () => (
@@ -47,6 +47,7 @@ const ReportsPage = lazyScreen(() => import('./reports/ReportsPage.tsx'));
 const TeamPage = lazyScreen(() => import('./team/TeamPage.tsx'));
 const AccountPage = lazyScreen(() => import('./account/AccountPage.tsx'));
 const HistoryPage = lazyScreen(() => import('./history/HistoryPage.tsx'));
+const AlertsPage = lazyScreen(() => import('./alerts/AlertsPage.tsx'));
 
 const i18nProvider = polyglotI18nProvider(() => spanishMessages, 'es', [{ locale: 'es', name: 'Español' }]);
 
@@ -81,6 +82,7 @@ function BackOffice() {
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/reports" element={<ReportsPage />} />
+        <Route path="/alerts" element={<AlertsPage />} />
         <Route path="/detailed-reports" element={<ActivityPage />} />
         <Route path="/team" element={<TeamPage />} />
         <Route path="/history" element={<HistoryPage />} />

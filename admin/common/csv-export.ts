@@ -1,6 +1,6 @@
 /**
- * CSV files of the analytics screens and the messages inbox: Spanish headers, one row per record, named
- * `{report}_{yyyy-MM-dd}.csv`. A value holding a comma, a quote or a line break is quoted with its
+ * CSV files of the analytics screens, 'Avisos' and the messages inbox: Spanish headers, one row per
+ * record, named `{report}_{yyyy-MM-dd}.csv`. A value holding a comma, a quote or a line break is quoted with its
  * quotes doubled. A text cell that starts with =, +, - or @ (or a tab / carriage return) gets a
  * leading single quote, so a shopper's search term can never run as a spreadsheet formula; numbers
  * are written as numbers.
@@ -14,6 +14,10 @@ export const CSV_REPORTS = [
   'todas_las_estadisticas',
   'mensajes_contacto',
   'productos',
+  'avisos_campanas',
+  'avisos_tallas',
+  'avisos_enviados',
+  'avisos_codigos',
 ] as const;
 export type CsvReport = (typeof CSV_REPORTS)[number];
 

@@ -13,6 +13,7 @@ import { productsMessages } from '../products/i18n.ts';
 import { analyticsMessages } from '../analytics/i18n.ts';
 import { publishingMessages } from '../publishing/i18n.ts';
 import { discountCodesMessages } from '../discount-codes/i18n.ts';
+import { alertsMessages } from '../alerts/i18n.ts';
 import { sizeGuidesMessages } from '../size-guides/i18n.ts';
 import { raSpanishMessages, raSupabaseSpanishMessages } from './ra-es.ts';
 
@@ -641,4 +642,5 @@ export const spanishMessages: TranslationMessages = mergeTranslations(
   analyticsMessages,
   sizeGuidesMessages,
   discountCodesMessages,
+  alertsMessages,
 );

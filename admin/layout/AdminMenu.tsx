@@ -1,7 +1,7 @@
 /**
- * The sidebar: Actividad, the resources and pages in the spec's order ('Pedidos' after 'Destacados', then 'Códigos'), 'Mensajes' with its unread
+ * The sidebar: Actividad, the resources and pages in the spec's order ('Pedidos' after 'Destacados', then 'Códigos' and 'Avisos'), 'Mensajes' with its unread
  * count, 'Equipo', 'Historial', then 'Mi cuenta' and 'Cerrar Sesión'. Each person sees only what their role may
- * use (accessRules.ts): analysts the catalogue and analytics, owners 'Equipo'.
+ * use (accessRules.ts): analysts the catalogue, analytics and 'Avisos', owners 'Equipo'.
  */
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AnalyticsIcon from '@mui/icons-material/Analytics';
@@ -13,6 +13,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
 import MailIcon from '@mui/icons-material/Mail';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import DiscountIcon from '@mui/icons-material/Discount';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -33,6 +34,7 @@ const ITEMS = [
   { to: '/featured-products', key: 'app.menu.featured', resource: 'featured-products', icon: <StarIcon /> },
   { to: '/orders', key: 'app.menu.orders', resource: 'orders', icon: <ReceiptLongIcon /> },
   { to: '/discount_codes', key: 'app.menu.discount_codes', resource: 'discount_codes', icon: <DiscountIcon /> },
+  { to: '/alerts', key: 'app.menu.alerts', resource: 'alerts', icon: <NotificationsActiveIcon /> },
   { to: '/categories', key: 'app.menu.categories', resource: 'categories', icon: <CategoryIcon /> },
   { to: '/size_guides', key: 'app.menu.size_guides', resource: 'size_guides', icon: <StraightenIcon /> },
   { to: '/brands', key: 'app.menu.brands', resource: 'brands', icon: <LocalOfferIcon /> },

@@ -42,6 +42,20 @@ describe('what each role may use in the back office', () => {
     expect(canRoleAccess('analyst', 'discount_codes', 'create')).toBe(false);
   });
 
+  it("lets every staff role read 'Avisos'; owners and editors set a campaign's code, owners alone the settings", () => {
+    for (const role of ['owner', 'editor', 'analyst'] as const) {
+      expect(canRoleAccess(role, 'alerts', 'list')).toBe(true);
+      expect(canRoleAccess(role, 'alert_settings', 'show')).toBe(true);
+    }
+    expect(canRoleAccess('owner', 'campaign_alerts', 'edit')).toBe(true);
+    expect(canRoleAccess('editor', 'campaign_alerts', 'edit')).toBe(true);
+    expect(canRoleAccess('analyst', 'campaign_alerts', 'edit')).toBe(false);
+    expect(canRoleAccess('owner', 'alert_settings', 'edit')).toBe(true);
+    expect(canRoleAccess('editor', 'alert_settings', 'edit')).toBe(false);
+    expect(canRoleAccess('analyst', 'alert_settings', 'edit')).toBe(false);
+    expect(canRoleAccess(null, 'alerts', 'list')).toBe(false);
+  });
+
   it('gives nobody without a role anything', () => {
     expect(canRoleAccess(null, 'products', 'list')).toBe(false);
   });

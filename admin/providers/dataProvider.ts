@@ -40,6 +40,7 @@ import { ConflictError } from '../common/errors.ts';
 import { callReport, callRpc, type MergeResult, type ReportName, type RpcArgs, type RpcResults, type UnlinkedBrandValue } from './rpc.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './supabase.ts';
 import { onlinePaymentsEnabled, type RefundRequest, type RefundResult, refundPayment } from './payments.ts';
+import { setCampaignAlertCode } from './alerts.ts';
 
 export type { MergeResult, UnlinkedBrandValue } from './rpc.ts';
 
@@ -76,6 +77,7 @@ export const WRITABLE_COLUMNS: Partial<{ [T in TableName]: readonly (keyof Publi
   product_images: ['product_id', 'image_url', 'orden'],
   contact_messages: ['read_at', 'archived_at'],
   orders: ['status', 'notes', 'tracking_number', 'tracking_url'],
+  alert_settings: ['piezas_por_aviso', 'hora_aviso_fin', 'dias_max'],
   // codigo only when creating: the form leaves it out of an edit (it never changes)
   discount_codes: [
     'codigo',
@@ -329,6 +331,12 @@ export const customMethods = {
   refundPayment(request: RefundRequest): Promise<RefundResult> {
     return refundPayment(request);
   },
+  /**
+   * 'Avisos': the discount code a campaign's alerts carry (null or blank: none), as the database stores
+   * it (upper case); a code the shop does not have throws 'Ese código no existe'. Alerts are not pages:
+   * no publication.
+   */
+  setCampaignAlertCode,
   /** What blocks deleting a category: its subcategories and its products. */
   async categoryDependents(categoryId: string): Promise<{ subcategories: number; products: number }> {
     const [subcategories, products] = await Promise.all([
@@ -488,6 +496,8 @@ export const CATALOGUE_RESOURCES: ReadonlySet<string> = new Set([
   'banner_images',
   'hero_images',
   'shop_settings',
+  // the privacy notice and /avisos print how long alert requests are kept (dias_max)
+  'alert_settings',
 ]);
 
 const publishAfter = async <R>(result: R, _provider: DataProvider, resource: string): Promise<R> => {

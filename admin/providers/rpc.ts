@@ -66,7 +66,7 @@ export async function callRpc<N extends RpcName>(name: N, args: RpcArgs<N>): Pro
 
 // ─── Analytics reads ────────────────────────────────────────────────────────────────────────
 
-/** The analytics functions (admin only), each returning rows. */
+/** The analytics functions and the reports of 'Avisos' (staff only), each returning rows. */
 type ReportFunctions = Pick<
   Functions,
   | 'get_analytics_summary'
@@ -90,10 +90,18 @@ type ReportFunctions = Pick<
   | 'get_detailed_activities_by_date'
   | 'get_session_activities_detailed'
   | 'get_user_journey_detailed'
+  | 'get_alert_waiting_summary'
+  | 'get_alert_campaigns_report'
+  | 'get_alert_size_waits_report'
+  | 'get_alert_deliveries_report'
+  | 'get_discount_code_uses_report'
 >;
 
 export type ReportName = keyof ReportFunctions;
-export type ReportArgs<N extends ReportName> = ReportFunctions[N]['Args'];
+/** A report's arguments; a report that takes none is called with {}. */
+export type ReportArgs<N extends ReportName> = [ReportFunctions[N]['Args']] extends [never]
+  ? Record<string, never>
+  : ReportFunctions[N]['Args'];
 export type ReportRow<N extends ReportName> = ReportFunctions[N]['Returns'] extends readonly (infer R)[] ? R : never;
 
 /** Calls an analytics function (admin only); a failure throws an Error carrying the server's message. */

@@ -1,5 +1,6 @@
 /**
- * Reportes: a period filter (default the last 30 days), the conversion funnel, and tabs Actividad,
+ * Reportes: a period filter (default the last 30 days), the conversion funnel (the sessions' steps,
+ * then the alerts' own: sent, opened, followed by an order, shares of the alerts sent), and tabs Actividad,
  * Tendencias, Usuarios, Dispositivos, Productos and Búsquedas. Each report is read with its own
  * limit (daily 30, hourly 168, behaviour 100, weekly 12, products 50, filters 50, searches 50) and
  * its tables show the first 20 rows. The default period reads the limited reports; another period
@@ -90,6 +91,7 @@ export default function ReportsPage() {
     body = <ErrorLine text={translate(byDate ? 'app.reports.date_error' : 'app.reports.error')} />;
   else if (
     Number(funnel?.total_sesiones ?? 0) === 0 &&
+    Number(funnel?.avisos_enviados ?? 0) === 0 &&
     daily.every((d) => Number(d.total_actividades) === 0) &&
     [hourly, weekly.filter((w) => Number(w.total_actividades) > 0), behavior, devices, products, filters, searches].every(
       (rows) => rows.length === 0,
@@ -104,6 +106,13 @@ export default function ReportsPage() {
       { key: 'sessions_filter', value: Number(funnel?.sesiones_con_filtro ?? 0), pct: funnel?.conversion_filtro_pct },
       { key: 'sessions_click', value: Number(funnel?.sesiones_con_click ?? 0), pct: funnel?.conversion_click_pct },
       { key: 'sessions_order', value: Number(funnel?.sesiones_con_pedido ?? 0), pct: funnel?.conversion_pedido_pct },
+    ];
+    // the alerts' steps count messages, not sessions: shown apart, as shares of the alerts sent
+    const alertsSent = Number(funnel?.avisos_enviados ?? 0);
+    const alertSteps = [
+      { key: 'alerts_sent', value: alertsSent, pct: null },
+      { key: 'alerts_opened', value: Number(funnel?.avisos_abiertos ?? 0), pct: funnel?.apertura_avisos_pct },
+      { key: 'alerts_ordered', value: Number(funnel?.avisos_con_pedido ?? 0), pct: funnel?.pedido_avisos_pct },
     ];
     body = (
       <>
@@ -124,6 +133,31 @@ export default function ReportsPage() {
             <FunnelChart steps={funnelSteps.map((s) => ({ label: translate(`app.reports.${s.key}`), value: s.value }))} />
           </ChartCard>
         )}
+        <Box component="section" aria-label={translate('app.reports.alerts_title')} sx={{ mb: 2 }}>
+          <Typography variant="h6" component="h2">
+            {translate('app.reports.alerts_title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {translate('app.reports.alerts_note')}
+          </Typography>
+          <CardGrid phoneColumns={2} min={180}>
+            {alertSteps.map((step) => (
+              <FigureCard
+                key={step.key}
+                label={translate(`app.reports.${step.key}`)}
+                value={step.value}
+                detail={
+                  step.pct == null ? undefined : translate('app.reports.of_alerts', { pct: Number(step.pct).toLocaleString('es-MX') })
+                }
+              />
+            ))}
+          </CardGrid>
+          {alertsSent > 0 && (
+            <ChartCard title={translate('app.reports.alerts_funnel')}>
+              <FunnelChart steps={alertSteps.map((s) => ({ label: translate(`app.reports.${s.key}`), value: s.value }))} />
+            </ChartCard>
+          )}
+        </Box>
         <Tabs value={tab} onChange={(_e, value: TabName) => setTab(value)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
           {TABS.map((name) => (
             <Tab key={name} value={name} label={translate(`app.reports.tab_${name}`)} />

@@ -195,6 +195,13 @@ export type Database = {
             referencedRelation: "campaigns"
             referencedColumns: ["id"]
           },
+          {
+            foreignKeyName: "campaign_alerts_codigo_descuento_fkey"
+            columns: ["codigo_descuento"]
+            isOneToOne: false
+            referencedRelation: "discount_codes"
+            referencedColumns: ["codigo"]
+          },
         ]
       }
       campaigns: {
@@ -1753,6 +1760,71 @@ export type Database = {
         }
         Returns: undefined
       }
+      get_alert_campaigns_report: {
+        Args: never
+        Returns: {
+          campaign_id: string
+          campana: string
+          estado: string
+          anuncio_desde: string
+          inicia_en: string
+          fecha_fin: string
+          apertura_push: number
+          apertura_email: number
+          termina_push: number
+          termina_email: number
+          talla_push: number
+          talla_email: number
+          codigo_descuento: string
+          codigo_vigente: boolean
+        }[]
+      }
+      get_alert_deliveries_report: {
+        Args: {
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          nivel: string
+          campaign_id: string
+          campana: string
+          tipo: string
+          canal: string
+          enviados: number
+          abiertos: number
+          con_pedido: number
+          apertura_pct: number
+          pedido_pct: number
+          pedido_abiertos_pct: number
+        }[]
+      }
+      get_alert_size_waits_report: {
+        Args: {
+          limit_count?: number | null
+        }
+        Returns: {
+          product_id: string
+          producto: string
+          marca: string
+          campana: string
+          talla: string
+          push: number
+          email: number
+          personas: number
+          desde: string
+          a_la_venta: boolean
+        }[]
+      }
+      get_alert_waiting_summary: {
+        Args: never
+        Returns: {
+          tipo: string
+          personas: number
+          push: number
+          email: number
+          solicitudes: number
+        }[]
+      }
       get_analytics_by_period: {
         Args: {
           start_date: string
@@ -1891,6 +1963,11 @@ export type Database = {
           conversion_click_pct: number
           sesiones_con_pedido: number
           conversion_pedido_pct: number
+          avisos_enviados: number
+          avisos_abiertos: number
+          avisos_con_pedido: number
+          apertura_avisos_pct: number
+          pedido_avisos_pct: number
         }[]
       }
       get_daily_activity_report: {
@@ -2053,6 +2130,23 @@ export type Database = {
           sesiones_unicas: number
           total_actividades: number
           porcentaje_sesiones: number
+        }[]
+      }
+      get_discount_code_uses_report: {
+        Args: {
+          start_date?: string | null
+          end_date?: string | null
+        }
+        Returns: {
+          code_id: string
+          codigo: string
+          activo: boolean
+          pedidos: number
+          usos: number
+          pagados: number
+          descuento: number
+          ventas: number
+          desde_avisos: number
         }[]
       }
       get_filter_effectiveness_report: {

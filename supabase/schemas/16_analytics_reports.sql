@@ -432,7 +432,7 @@ comment on function public.get_user_behavior_report(integer, date, date) is 'Sta
 grant execute on function public.get_user_behavior_report(integer, date, date) to authenticated;
 
 create function private.get_conversion_funnel_report(start_date date default null::date, end_date date default null::date)
-returns table(total_sesiones bigint, sesiones_con_busqueda bigint, sesiones_con_filtro bigint, sesiones_con_click bigint, conversion_busqueda_pct numeric, conversion_filtro_pct numeric, conversion_click_pct numeric, sesiones_con_pedido bigint, conversion_pedido_pct numeric)
+returns table(total_sesiones bigint, sesiones_con_busqueda bigint, sesiones_con_filtro bigint, sesiones_con_click bigint, conversion_busqueda_pct numeric, conversion_filtro_pct numeric, conversion_click_pct numeric, sesiones_con_pedido bigint, conversion_pedido_pct numeric, avisos_enviados bigint, avisos_abiertos bigint, avisos_con_pedido bigint, apertura_avisos_pct numeric, pedido_avisos_pct numeric)
 language plpgsql
 stable security definer
 set search_path to ''
@@ -455,26 +455,40 @@ begin
         from public.orders x
        where x.created_at >= private.day_start(start_date, '-infinity')
          and x.created_at < private.day_start(end_date + 1, 'infinity')
+    ),
+    -- the alerts' own steps ('Avísame', 26_alerts.sql), counted in messages, not sessions: the alerts
+    -- sent in the period, those of them opened, and those of them an order followed; their shares
+    -- are of the alerts sent
+    a as (
+      select count(*) as sent,
+             count(*) filter (where d.opened_at is not null) as opened,
+             count(*) filter (where d.order_id is not null) as ordered
+        from private.alert_deliveries d
+       where d.sent_at >= private.day_start(start_date, '-infinity')
+         and d.sent_at < private.day_start(end_date + 1, 'infinity')
     )
     select c.total, c.b, c.f, c.k,
            coalesce(round(100.0 * c.b / nullif(c.total, 0), 1), 0),
            coalesce(round(100.0 * c.f / nullif(c.total, 0), 1), 0),
            coalesce(round(100.0 * c.k / nullif(c.total, 0), 1), 0),
            o.p,
-           coalesce(round(100.0 * o.p / nullif(c.total, 0), 1), 0)
-      from c cross join o;
+           coalesce(round(100.0 * o.p / nullif(c.total, 0), 1), 0),
+           a.sent, a.opened, a.ordered,
+           coalesce(round(100.0 * a.opened / nullif(a.sent, 0), 1), 0),
+           coalesce(round(100.0 * a.ordered / nullif(a.sent, 0), 1), 0)
+      from c cross join o cross join a;
 end
 $$;
-comment on function private.get_conversion_funnel_report(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function private.get_conversion_funnel_report(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract. Sessions with a search, a filter, a click and an order, as shares of all sessions; then the alerts sent in the period, how many of them were opened and followed by an order, as shares of the alerts sent.';
 grant execute on function private.get_conversion_funnel_report(date, date) to authenticated, service_role;
 
 create function public.get_conversion_funnel_report(start_date date default null::date, end_date date default null::date)
-returns table(total_sesiones bigint, sesiones_con_busqueda bigint, sesiones_con_filtro bigint, sesiones_con_click bigint, conversion_busqueda_pct numeric, conversion_filtro_pct numeric, conversion_click_pct numeric, sesiones_con_pedido bigint, conversion_pedido_pct numeric)
+returns table(total_sesiones bigint, sesiones_con_busqueda bigint, sesiones_con_filtro bigint, sesiones_con_click bigint, conversion_busqueda_pct numeric, conversion_filtro_pct numeric, conversion_click_pct numeric, sesiones_con_pedido bigint, conversion_pedido_pct numeric, avisos_enviados bigint, avisos_abiertos bigint, avisos_con_pedido bigint, apertura_avisos_pct numeric, pedido_avisos_pct numeric)
 language sql
 stable
 set search_path to ''
 as $$ select * from private.get_conversion_funnel_report($1, $2) $$;
-comment on function public.get_conversion_funnel_report(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract.';
+comment on function public.get_conversion_funnel_report(date, date) is 'Staff only: owners, editors and analysts (No autorizado otherwise). Mexico City calendar days, both inclusive; see the analytics contract. The sessions'' funnel (shares of all sessions) and the alerts'' (sent, opened, followed by an order: shares of the alerts sent).';
 grant execute on function public.get_conversion_funnel_report(date, date) to authenticated;
 
 create function private.get_device_browser_report(start_date date default null::date, end_date date default null::date)

@@ -266,6 +266,22 @@ as $$
 $$;
 comment on function private.discount_code_summary(public.discount_codes) is 'What a code gives, in Spanish: 10% de descuento [en la campaña X | en <categoría> | en <marca>] [en compras desde $X].';
 
+-- Whether a shopper could use the code today, whoever they are and whatever they buy: active, within
+-- its days (Mexico City), uses left. An alert prints its campaign's code only then (claim_alerts),
+-- and the back office's 'Avisos' warns when a campaign's code is not.
+create function private.discount_code_usable(p_code public.discount_codes)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select p_code.activo
+         and (p_code.fecha_inicio is null or p_code.fecha_inicio <= public.shop_today())
+         and (p_code.fecha_fin is null or p_code.fecha_fin >= public.shop_today())
+         and (p_code.usos_maximos is null or p_code.usos < p_code.usos_maximos)
+$$;
+comment on function private.discount_code_usable(public.discount_codes) is 'True while a code may be used today by someone: active, within its first and last day (Mexico City), uses left. What alerts print a campaign''s code by.';
+
 -- The one rule for what a code does to an order, live: p_code as the shopper typed it, p_lines the
 -- order's lines as JSON [{position, product_id, precio_venta}] (the prices it would charge), p_sender
 -- the shopper's network (private.limit_key). Refusals, checked in this order, answer {ok: false,

@@ -5,7 +5,8 @@
 -- public.record_alert_conversion (shoppers, through private functions of the same name);
 -- public.claim_alerts, public.finish_alerts, public.record_alert_open (the service role: the
 -- send-alerts and alerts Edge Functions); private.request_alerts_send (every 10 seconds),
--- private.prune_alerts (daily); the tables public.alert_settings and public.campaign_alerts.
+-- private.prune_alerts (daily); the tables public.alert_settings and public.campaign_alerts (set in
+-- the back office's 'Avisos', whose reports are 27_alerts_reports.sql).
 --
 -- A shopper asks, without an account, to be told (by web push, else by email):
 --   'campana'  when an announced campaign opens (its inicia_en has passed);
@@ -42,24 +43,74 @@ create trigger set_updated_at
 
 insert into public.alert_settings (id) values (1);
 
+-- The owner's form ('Avisos' in the back office) is checked here too, with a message it shows as
+-- it is: a value out of its range is refused and nothing is saved.
+create function private.alert_settings_rules()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.piezas_por_aviso is null or new.piezas_por_aviso not between 1 and 50 then
+    raise exception 'Las personas avisadas por cada pieza que vuelve van de 1 a 50' using errcode = 'PT400';
+  end if;
+  if new.hora_aviso_fin is null or new.hora_aviso_fin not between 0 and 23 then
+    raise exception 'La hora del aviso de fin de campaña va de 0 a 23' using errcode = 'PT400';
+  end if;
+  if new.dias_max is null or new.dias_max not between 7 and 365 then
+    raise exception 'Los días que se guarda una solicitud de aviso van de 7 a 365' using errcode = 'PT400';
+  end if;
+  return new;
+end
+$$;
+comment on function private.alert_settings_rules() is 'BEFORE UPDATE trigger of alert_settings: refuses, in Spanish (PT400), piezas_por_aviso outside 1-50, hora_aviso_fin outside 0-23 and dias_max outside 7-365.';
+
+create trigger alert_settings_rules
+  before update on public.alert_settings
+  for each row execute function private.alert_settings_rules();
+
 -- The privacy notice and /avisos print dias_max: a change publishes the shop again.
 create trigger alert_settings_request_rebuild
   after insert or delete or update or truncate on public.alert_settings
   for each statement execute function public.request_rebuild();
 
--- A campaign's alerts may carry a discount code (the codes themselves are the discount codes'
--- own): its text is printed in every alert about the campaign or its products.
+-- A campaign's alerts may carry a discount code, one of the shop's codes (24_discount_codes.sql:
+-- codes are unique, never renamed and never deleted, so the reference always holds): it is printed
+-- in every alert about the campaign or its products while a shopper can use it (claim_alerts).
 create table public.campaign_alerts (
   campaign_id uuid primary key references public.campaigns (id) on delete cascade,
-  codigo_descuento text check (btrim(codigo_descuento) <> '' and char_length(codigo_descuento) <= 40),
+  codigo_descuento text references public.discount_codes (codigo),
   updated_at timestamptz not null default now()
 );
-comment on table public.campaign_alerts is 'Per campaign: the discount code its alerts carry (text only; null: none). Staff read; owners and editors write.';
+comment on table public.campaign_alerts is 'Per campaign: the discount code its alerts carry (an existing discount_codes.codigo; null: none), set in the back office''s Avisos. Staff read; owners and editors write.';
+create index campaign_alerts_code_idx on public.campaign_alerts (codigo_descuento);
 grant select, insert, update, delete on table public.campaign_alerts to authenticated;
 
 create trigger set_updated_at
   before update on public.campaign_alerts
   for each row execute function public.set_updated_at();
+
+-- The code as the team types it ('noche10 ') is the shop's code (NOCHE10); blank is none; a code the
+-- shop does not have is refused in Spanish before the foreign key would refuse it in English.
+create function private.campaign_alert_code()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.codigo_descuento := nullif(upper(btrim(new.codigo_descuento)), '');
+  if new.codigo_descuento is not null
+     and not exists (select 1 from public.discount_codes c where c.codigo = new.codigo_descuento) then
+    raise exception 'Ese código no existe' using errcode = 'PT400';
+  end if;
+  return new;
+end
+$$;
+comment on function private.campaign_alert_code() is 'BEFORE INSERT/UPDATE trigger of campaign_alerts: the code upper case and trimmed (blank: none), refused with ''Ese código no existe'' (PT400) unless it is one of the shop''s discount codes.';
+
+create trigger campaign_alert_code
+  before insert or update of codigo_descuento on public.campaign_alerts
+  for each row execute function private.campaign_alert_code();
 
 -- ─── Subscriptions ────────────────────────────────────────────────────────────────────────────
 create table private.alert_subscriptions (
@@ -151,6 +202,8 @@ comment on table private.alert_deliveries is 'Each alert message: what (clave, t
 create index alert_deliveries_estado_idx on private.alert_deliveries (estado, claimed_at) where estado in ('enviando', 'fallido');
 create index alert_deliveries_created_idx on private.alert_deliveries (created_at);
 create index alert_deliveries_order_idx on private.alert_deliveries (order_id) where order_id is not null;
+-- the back office's reports count the alerts sent in a period
+create index alert_deliveries_sent_idx on private.alert_deliveries (sent_at) where sent_at is not null;
 
 -- Subscribe requests per sender network and 10 minutes ('*': everyone), for the abuse limits.
 create table private.alert_rate (
@@ -522,7 +575,8 @@ comment on function private.alerts_due() is 'True when an alert is due: a campai
 
 -- Claims up to p_limit messages to send now and answers them, ready to write: {mensajes: [{id,
 -- tipo, canal, email | endpoint, p256dh, auth, token, destino, campana {nombre, fecha_fin,
--- inicia_en}, codigo, productos [{nombre, marca, permalink, talla}]}], pendientes}. Claiming
+-- inicia_en}, codigo (the campaign's discount code, while a shopper can use it), productos
+-- [{nombre, marca, permalink, talla}]}], pendientes}. Claiming
 -- writes a delivery row per message (unique per contact and alert: a second claimer, or a second
 -- run, gets none of them), the subscriptions read with for update skip locked, so runs at once
 -- share the work. In order: failed deliveries tried again; campaigns opened (oldest request
@@ -595,8 +649,11 @@ begin
     select v_ids || coalesce(array_agg(claimed.id), '{}') into v_ids from claimed;
   end if;
 
-  -- favourites whose campaign ends tomorrow: one message per contact and campaign
-  if cardinality(v_ids) < v_room then
+  -- favourites whose campaign ends tomorrow: one message per contact and campaign. One claimer at a
+  -- time (a lock until its claim commits; another claimer skips this part and takes what is left
+  -- next time): claims at once would otherwise split one contact's favourites between them, and
+  -- the part left behind would be dropped as already told.
+  if cardinality(v_ids) < v_room and pg_try_advisory_xact_lock(hashtextextended('claim_alerts:termina', 0)) then
     with due as (
       select s.id, s.contacto, s.canal, s.token, c.id as campaign_id, 'termina:' || c.id || ':' || c.fecha_fin as clave
         from private.alert_subscriptions s
@@ -688,7 +745,9 @@ begin
                'id', d.id, 'tipo', d.tipo, 'canal', s.canal, 'destino', d.destino,
                'email', s.email, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth, 'token', s.token,
                'campana', jsonb_build_object('nombre', c.nombre, 'fecha_fin', c.fecha_fin, 'inicia_en', c.inicia_en),
-               'codigo', ca.codigo_descuento,
+               -- the campaign's code, only while a shopper can use it: active, within its days, uses left
+               'codigo', (select dc.codigo from public.discount_codes dc
+                           where dc.codigo = ca.codigo_descuento and private.discount_code_usable(dc)),
                'productos', coalesce((
                   select jsonb_agg(jsonb_build_object('nombre', p.nombre, 'marca', p.marca, 'permalink', p.permalink,
                                                       'talla', coalesce(d.talla, btrim(z.talla))) order by x.created_at)

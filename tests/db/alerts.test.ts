@@ -233,6 +233,10 @@ describe('a campaign opens', () => {
     await ask({ tipo: 'campana', ids: [ANNOUNCED], push: pushSubscription('uno') });
     await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'ana@correo.mx' });
     await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'beto@correo.mx' });
+    await sql.query(
+      `insert into public.discount_codes (codigo, tipo, valor)
+       select 'NOCHE10', 'porcentaje', 10 where not exists (select from public.discount_codes where codigo = 'NOCHE10')`,
+    );
     await sql.query(`insert into public.campaign_alerts (campaign_id, codigo_descuento) values ($1, 'NOCHE10')`, [ANNOUNCED]);
     expect(await claim()).toEqual([]);
     await open();
@@ -252,6 +256,7 @@ describe('a campaign opens', () => {
       'Esta campaña ya empezó: entra a verla.',
     );
     await sql.query('delete from public.campaign_alerts where campaign_id = $1', [ANNOUNCED]);
+    await sql.query(`delete from public.discount_codes where codigo = 'NOCHE10'`);
   });
 
   it('the scheduled job asks for one run of the sender per 1,500 messages due, none when nothing is', async () => {
@@ -382,6 +387,27 @@ describe("favourites' campaign ends tomorrow", () => {
       await ask({ tipo: 'termina', ids: [F.P2], email: 'ana@correo.mx' });
       expect(await claim()).toEqual([]);
       expect(await waiting()).toBe(0);
+    } finally {
+      await sql.query('update public.campaigns set fecha_fin = $2 where id = $1', [F.C_ACTIVE, rows[0]!.fecha_fin]);
+    }
+  });
+
+  it("gives each contact's favourites to one of the runs that claim at once, all in one message", async () => {
+    // a thousand contacts with two favourites each, due now, claimed by four runs at once
+    await sql.query(
+      `insert into private.alert_subscriptions (canal, email, tipo, product_id)
+       select 'email', 'fav' || i || '@correo.mx', 'termina', p from generate_series(1, 1000) i, unnest($1::uuid[]) p`,
+      [[F.P1, F.P2]],
+    );
+    const { rows } = await sql.query<{ fecha_fin: string }>('select fecha_fin::text from public.campaigns where id = $1', [F.C_ACTIVE]);
+    try {
+      await sql.query('update public.campaigns set fecha_fin = $2 where id = $1', [F.C_ACTIVE, mexicoDate(1)]);
+      await sql.query('update public.alert_settings set hora_aviso_fin = 0');
+      const messages = (await Promise.all([claim(1000), claim(1000), claim(1000), claim(1000)])).flat();
+      for (let more = await claim(1000); more.length > 0; more = await claim(1000)) messages.push(...more);
+      expect(messages).toHaveLength(1000);
+      const split = messages.filter((m) => m.productos.length !== 2);
+      expect(split).toEqual([]);
     } finally {
       await sql.query('update public.campaigns set fecha_fin = $2 where id = $1', [F.C_ACTIVE, rows[0]!.fecha_fin]);
     }

@@ -208,6 +208,11 @@ describe('summary and period reports', () => {
         conversion_click_pct: 50,
         sesiones_con_pedido: 1,
         conversion_pedido_pct: 25,
+        avisos_enviados: 0,
+        avisos_abiertos: 0,
+        avisos_con_pedido: 0,
+        apertura_avisos_pct: 0,
+        pedido_avisos_pct: 0,
       },
     ]);
     await sql.query(`delete from public.orders where reference like 'OM-FUN%'`);
@@ -222,6 +227,11 @@ describe('summary and period reports', () => {
         conversion_click_pct: 0,
         sesiones_con_pedido: 0,
         conversion_pedido_pct: 0,
+        avisos_enviados: 0,
+        avisos_abiertos: 0,
+        avisos_con_pedido: 0,
+        apertura_avisos_pct: 0,
+        pedido_avisos_pct: 0,
       },
     ]);
   });
