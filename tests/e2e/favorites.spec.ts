@@ -1,4 +1,7 @@
-/** Favourites: saved from a shop card, listed on /favoritos, kept across reloads, removed one by one or all. */
+/**
+ * Favourites: saved from a shop card, listed on /favoritos, kept across reloads, removed one by one or
+ * all; the switch that asks to be told the day before their campaigns end.
+ */
 import { hydrated } from './islands.ts';
 import { expect, test, type Page } from './test.ts';
 
@@ -53,4 +56,38 @@ test('favourites are added on cards, listed, kept after a reload, removed and cl
   await expect(page.getByText('0 productos guardados')).toBeVisible();
   await page.reload();
   await expect(page.getByText('No tienes favoritos')).toBeVisible();
+});
+
+test("the switch asks to be told the day before favourites' campaigns end, by email where there is no web push, and turns off", async ({
+  page,
+}) => {
+  // a browser without web push (an iPhone outside the installed app)
+  await page.addInitScript(() => {
+    delete (window as { PushManager?: unknown }).PushManager;
+  });
+  await page.goto('/tienda');
+  const shopCards = cards(page, 'Productos');
+  await hydrated(page, shopCards.first());
+  await shopCards.first().getByRole('button', { name: 'Agregar a favoritos' }).click();
+  await expect(page.getByText('1 favorito')).toBeVisible();
+
+  await page.goto('/favoritos');
+  const toggle = page.getByRole('switch', { name: 'Avísame un día antes de que terminen' });
+  await hydrated(page, toggle);
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await toggle.click();
+  const dialog = page.getByRole('dialog', { name: 'Te avisamos por correo' });
+  await expect(dialog.getByText('Escribe tu correo y te escribimos un día antes de que terminen tus favoritos.')).toBeVisible();
+  await dialog.getByLabel('Correo electrónico').fill('ana@');
+  await dialog.getByRole('button', { name: 'Avisarme' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Escribe un correo electrónico válido (p. ej. nombre@correo.com).');
+  await dialog.getByLabel('Correo electrónico').fill('ana.favoritos@correo.mx');
+  await dialog.getByRole('button', { name: 'Avisarme' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status')).toHaveText('Te escribiremos a ana.favoritos@correo.mx.');
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+
+  await toggle.click();
+  await expect(page.getByRole('status')).toHaveText('Ya no te avisaremos cuando terminen.');
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
 });

@@ -5,9 +5,9 @@
  * Favourites live only in this browser, so what the switch asked for is kept here too (which
  * products, and how: this device or an email).
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { deleteMyAlerts, subscribeAlert } from '../../data/alerts.ts';
-import Modal from '../product/Modal.tsx';
+import EmailDialog from './EmailDialog.tsx';
 import { currentPushEndpoint, pushAvailable, subscribeToPush } from './push.ts';
 
 export const ENDING_KEY = 'outlet_alerts_ending';
@@ -36,10 +36,7 @@ export default function EndingSwitch({ productIds }: { productIds: string[] }) {
   const [working, setWorking] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
   const labelId = useId();
-  const emailId = useId();
   const idsKey = productIds.join(',');
 
   // on: favourites saved since are asked for too
@@ -94,17 +91,6 @@ export default function EndingSwitch({ productIds }: { productIds: string[] }) {
     }
   };
 
-  const sendEmail = async (event: FormEvent) => {
-    event.preventDefault();
-    setEmailError(null);
-    try {
-      await turnOn({ email: email.trim() });
-      setAsking(false);
-    } catch (error) {
-      setEmailError((error as Error).message);
-    }
-  };
-
   const on = asked !== null;
   return (
     <div className="mb-6 rounded-2xl border border-neutral-200 bg-neutral-50 p-4">
@@ -132,44 +118,13 @@ export default function EndingSwitch({ productIds }: { productIds: string[] }) {
           {message}
         </p>
       )}
-      <Modal
+      <EmailDialog
         open={asking}
         onOpenChange={setAsking}
-        title="Te avisamos por correo"
-        description="Escribe tu correo y te escribimos un día antes de que terminen tus favoritos."
-      >
-        <form onSubmit={(e) => void sendEmail(e)} className="flex flex-col gap-3" noValidate>
-          <label htmlFor={emailId} className="text-sm font-semibold text-neutral-900">
-            Correo electrónico
-          </label>
-          <input
-            id={emailId}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            maxLength={254}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={emailError ? true : undefined}
-            placeholder="nombre@correo.com"
-            className="min-h-12 rounded-xl border border-neutral-300 px-4 text-base text-neutral-950 focus:border-neutral-950 focus:outline-none"
-          />
-          {emailError && (
-            <p role="alert" className="text-sm font-semibold text-red-800">
-              {emailError}
-            </p>
-          )}
-          <button type="submit" className="min-h-12 rounded-full bg-lime-400 px-6 text-base font-bold text-neutral-950 hover:bg-lime-300">
-            Avisarme
-          </button>
-          <p className="text-xs text-neutral-600">
-            Borramos tu correo al enviar el aviso o cuando termine la campaña.{' '}
-            <a href="/privacidad" className="font-semibold underline underline-offset-2">
-              Aviso de privacidad
-            </a>
-          </p>
-        </form>
-      </Modal>
+        question="Escribe tu correo y te escribimos un día antes de que terminen tus favoritos."
+        kept="Borramos tu correo al enviar el aviso o cuando termine la campaña."
+        onSend={(address) => turnOn({ email: address })}
+      />
     </div>
   );
 }

@@ -8,11 +8,11 @@
  * dialog asks for an email. The database checks the request and refuses in Spanish what cannot be
  * asked (the size is back, the campaign opened), which the button shows as it is.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Bell, Check } from '../../components/icons.tsx';
 import { subscribeAlert } from '../../data/alerts.ts';
 import { type AlertTarget, doneText, emailQuestion } from '../../lib/alerts.ts';
-import Modal from '../product/Modal.tsx';
+import EmailDialog from './EmailDialog.tsx';
 import { pushAvailable, subscribeToPush } from './push.ts';
 
 type Props = AlertTarget & {
@@ -33,11 +33,7 @@ const BUTTON = {
 export default function NotifyButton({ label = 'Avísame', variant = 'outline', className = '', ...target }: Props) {
   const [state, setState] = useState<State>({ step: 'idle' });
   const [asking, setAsking] = useState(false);
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
   const statusId = useId();
-  const emailId = useId();
-  const errorId = useId();
 
   const request = (contact: { email: string } | { push: NonNullable<Awaited<ReturnType<typeof subscribeToPush>>> }) =>
     subscribeAlert({
@@ -66,17 +62,9 @@ export default function NotifyButton({ label = 'Avísame', variant = 'outline', 
     setAsking(true);
   };
 
-  const sendEmail = async (event: FormEvent) => {
-    event.preventDefault();
-    setEmailError(null);
-    const address = email.trim();
-    try {
-      await request({ email: address });
-      setAsking(false);
-      setState({ step: 'done', text: doneText('email', address) });
-    } catch (error) {
-      setEmailError((error as Error).message);
-    }
+  const sendEmail = async (address: string) => {
+    await request({ email: address });
+    setState({ step: 'done', text: doneText('email', address) });
   };
 
   if (state.step === 'done') {
@@ -105,41 +93,13 @@ export default function NotifyButton({ label = 'Avísame', variant = 'outline', 
           {state.text}
         </p>
       )}
-      <Modal open={asking} onOpenChange={setAsking} title="Te avisamos por correo" description={emailQuestion(target)}>
-        <form onSubmit={(e) => void sendEmail(e)} className="flex flex-col gap-3" noValidate>
-          <label htmlFor={emailId} className="text-sm font-semibold text-neutral-900">
-            Correo electrónico
-          </label>
-          <input
-            id={emailId}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? errorId : undefined}
-            placeholder="nombre@correo.com"
-            className="min-h-12 rounded-xl border border-neutral-300 px-4 text-base text-neutral-950 focus:border-neutral-950 focus:outline-none"
-          />
-          {emailError && (
-            <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
-              {emailError}
-            </p>
-          )}
-          <button type="submit" className="min-h-12 rounded-full bg-lime-400 px-6 text-base font-bold text-neutral-950 hover:bg-lime-300">
-            Avisarme
-          </button>
-          <p className="text-xs text-neutral-600">
-            Solo te escribimos para este aviso y borramos tu correo al enviarlo. Cada correo trae un enlace para darte de baja.{' '}
-            <a href="/privacidad" className="font-semibold underline underline-offset-2">
-              Aviso de privacidad
-            </a>
-          </p>
-        </form>
-      </Modal>
+      <EmailDialog
+        open={asking}
+        onOpenChange={setAsking}
+        question={emailQuestion(target)}
+        kept="Solo te escribimos para este aviso y borramos tu correo al enviarlo. Cada correo trae un enlace para darte de baja."
+        onSend={sendEmail}
+      />
     </div>
   );
 }
