@@ -107,7 +107,18 @@ export async function resetData(): Promise<void> {
     `select format('%I.%I', schemaname, tablename) as name from pg_tables
       where schemaname = 'public' and tablename not in ('shop_settings', 'alert_settings')`,
   );
-  if (rows.length > 0) await sql.query(`truncate ${rows.map((r) => r.name).join(', ')} restart identity cascade`);
+  if (rows.length === 0) return;
+  // The stack's scheduled jobs (ended holds, announced campaigns opening) read these tables every
+  // 20 seconds; a truncate locking them one by one may meet a job holding another, and Postgres then
+  // cancels one of the two (deadlock, 40P01): the truncate is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql.query(`truncate ${rows.map((r) => r.name).join(', ')} restart identity cascade`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt === 3) throw error;
+    }
+  }
 }
 
 /** Mexico City's calendar date, offset by whole days, as yyyy-MM-dd. */
