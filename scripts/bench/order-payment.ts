@@ -20,7 +20,7 @@
  * Then the stand-in pays each preference by card (approved) and sends the signed notice; from that
  * instant the bench polls every 25 ms with fresh calls: (a) the order's status (one SQL read for
  * every order waited on) until 'pagado'; (b) the product page's piezas (anon, GET /products?select=
- * id,piezas) until the size is no longer listed, and then shop_page (anon, as the grid asks it:
+ * id,piezas) until the size has no piece left, and then shop_page (anon, as the grid asks it:
  * the product's search word and the size, page 1 of 12) until it does not offer it either. Each
  * time is taken when the answer that saw it arrived. shop_page remembers answers per catalogue
  * version, and holds and sales raise the version, so a fresh call sees the sale as soon as it commits.
@@ -49,7 +49,7 @@ import {
   type PayVerdict,
   type Pieza,
   paymentFor,
-  piezasLists,
+  sizeHasPieces,
   preferenceIdOf,
   productWord,
   type ShopPageAnswer,
@@ -261,7 +261,7 @@ export async function runOrderPayment(): Promise<PayResult> {
       `pago: antes de su pedido shop_page ofrecía ${before.offered} de ${total} tallas; apartadas, ${before.heldOffered} (shop_page solo filtra tallas con una pieza a la venta) y piezas las lista como apartadas en ${before.heldListed}`,
     );
 
-    // ─── Waiting on orders: (a) paid, (b) the size gone from piezas and from shop_page ──────────
+    // ─── Waiting on orders: (a) paid, (b) the size with no piece in piezas, gone from shop_page ──────────
     interface Watch {
       order: BenchOrder;
       t0: number;
@@ -270,7 +270,7 @@ export async function runOrderPayment(): Promise<PayResult> {
     /**
      * Polls every POLL_MS with fresh calls until every order is paid and gone, or WAIT_MS passed:
      * (a) the orders' status, (b) the product page's piezas of every order still listed, and for
-     * each order whose size piezas no longer lists, the grid (shop_page) in a loop of its own. No
+     * each order whose size piezas counts no piece of, the grid (shop_page) in a loop of its own. No
      * loop waits for another's reads, so a slow answer delays only what it answers.
      */
     const watch = async (watches: Watch[], reads: number[]): Promise<void> => {
@@ -284,7 +284,7 @@ export async function runOrderPayment(): Promise<PayResult> {
           await sleep(Math.max(0, POLL_MS - (performance.now() - tick)));
         }
       };
-      /** Orders whose size piezas no longer lists: the grid is asked until it does not offer it either. */
+      /** Orders whose size piezas counts no piece of: the grid is asked until it does not offer it either. */
       const grid = new Map<Watch, Promise<void>>();
       const untilGoneFromGrid = (w: Watch) =>
         every(
@@ -313,7 +313,7 @@ export async function runOrderPayment(): Promise<PayResult> {
             const asked = performance.now();
             const piezas = await piezasOf(listed.map((w) => w.order.productId));
             reads.push(performance.now() - asked);
-            for (const w of listed) if (!piezasLists(piezas.get(w.order.productId), w.order.talla)) grid.set(w, untilGoneFromGrid(w));
+            for (const w of listed) if (!sizeHasPieces(piezas.get(w.order.productId), w.order.talla)) grid.set(w, untilGoneFromGrid(w));
           },
         ),
       ]);

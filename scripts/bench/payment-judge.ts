@@ -41,9 +41,9 @@ export interface Pieza {
   apartadas: number;
 }
 
-/** Whether the product page still lists size `talla`: a size leaves piezas once every piece of it is sold. */
-export const piezasLists = (piezas: readonly Pieza[] | null | undefined, talla: string): boolean =>
-  (piezas ?? []).some((p) => p.talla !== null && p.talla.trim().toLowerCase() === talla.trim().toLowerCase());
+/** Whether the product page still counts a piece of size `talla` (for sale or held): none once every piece of it is sold. */
+export const sizeHasPieces = (piezas: readonly Pieza[] | null | undefined, talla: string): boolean =>
+  (piezas ?? []).some((p) => p.talla !== null && p.talla.trim().toLowerCase() === talla.trim().toLowerCase() && p.libres + p.apartadas > 0);
 
 /**
  * The payment Mercado Pago's API described for one order, as it would describe the same payment of

@@ -1,8 +1,7 @@
 /**
  * What the catalogue feeds (scripts/lib/catalogue-feeds.ts) read, with the anon key like every build
- * read: the live catalogue (as the product pages read it) plus the little it lacks: each live campaign's first day and creation (the sale period) and the sizes
- * whose pieces are all sold (the catalogue's piezas lists only the sizes with a piece left, for sale or
- * held; the feeds list every size, the held and sold ones out of stock). Read once per build.
+ * read: the live catalogue (as the product pages read it, every size with its pieces) plus the little it
+ * lacks: each live campaign's first day and creation (the sale period). Read once per build.
  */
 import { type FeedItem, type FeedProduct, feedItems, feedSizes } from '../lib/feeds.ts';
 import { getActiveProducts, PAGE_SIZE, type ProductDetail } from './product.ts';
@@ -16,13 +15,6 @@ export interface FeedCampaign {
   created_at: string;
   anuncio_desde: string | null;
   hora_inicio: string;
-}
-
-/** A size whose pieces are all sold (product_sizes.existencias 0: paid orders took them) of a live product. */
-export interface SoldSize {
-  id: string;
-  product_id: string;
-  talla: string;
 }
 
 /**
@@ -51,31 +43,13 @@ export function getFeedCampaigns(db: ShopClient): Promise<FeedCampaign[]> {
   }, 'las campañas del feed');
 }
 
-/** The sold sizes of the live products (RLS), by id. */
-export function getSoldSizes(db: ShopClient): Promise<SoldSize[]> {
-  return readAll((after) => {
-    const query = db.from('product_sizes').select('id, product_id, talla').eq('existencias', 0);
-    return (after ? query.gt('id', after) : query).order('id', { ascending: true }).limit(PAGE_SIZE);
-  }, 'las tallas vendidas');
-}
-
 /**
  * The feeds' products: each product of the catalogue with its campaign's dates and every size, for
  * sale, held or sold (feedSizes). A product whose campaign is no longer live (it ended between the reads) is
  * left out.
  */
-export function toFeedProducts(
-  catalogue: readonly ProductDetail[],
-  campaigns: readonly FeedCampaign[],
-  soldSizes: readonly SoldSize[],
-): FeedProduct[] {
+export function toFeedProducts(catalogue: readonly ProductDetail[], campaigns: readonly FeedCampaign[]): FeedProduct[] {
   const campaignById = new Map(campaigns.map((c) => [c.id, c]));
-  const soldByProduct = new Map<string, string[]>();
-  for (const s of soldSizes) {
-    const list = soldByProduct.get(s.product_id);
-    if (list) list.push(s.talla);
-    else soldByProduct.set(s.product_id, [s.talla]);
-  }
   const products: FeedProduct[] = [];
   for (const p of catalogue) {
     const campaign = campaignById.get(p.campaign_id);
@@ -92,7 +66,7 @@ export function toFeedProducts(
       images: p.images,
       category_nombre: p.category_nombre,
       subcategory_nombre: p.subcategory_nombre,
-      sizes: feedSizes(p.piezas, soldByProduct.get(p.id) ?? []),
+      sizes: feedSizes(p.piezas),
       agotado: p.agotado,
       campaign: {
         fecha_inicio: campaign.fecha_inicio,
@@ -106,10 +80,10 @@ export function toFeedProducts(
   return products;
 }
 
-/** The feeds' products: the live catalogue with each campaign's dates and the sizes sold out. */
+/** The feeds' products: the live catalogue with each campaign's dates. */
 export async function loadFeedProducts(db: ShopClient): Promise<FeedProduct[]> {
-  const [catalogue, campaigns, sold] = await Promise.all([getActiveProducts(db), getFeedCampaigns(db), getSoldSizes(db)]);
-  return toFeedProducts(catalogue, campaigns, sold);
+  const [catalogue, campaigns] = await Promise.all([getActiveProducts(db), getFeedCampaigns(db)]);
+  return toFeedProducts(catalogue, campaigns);
 }
 
 /** The feeds' items for the shop at `site`: both feeds list the same items. */

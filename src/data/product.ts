@@ -20,7 +20,7 @@ export type ProductDetail = CardProduct &
     images: Pick<Tables<'product_images'>, 'id' | 'image_url' | 'orden'>[];
     /** The size guide the page shows (the database's rule: public.size_guide_id), or null. */
     size_guide_id: string | null;
-    /** Each size still in the shop with its pieces for sale and held (one entry, talla null, without sizes). */
+    /** Each size with its pieces for sale and held, sold-out ones at 0 and 0 (one entry, talla null, without sizes). */
     piezas: Pieza[];
   };
 

@@ -94,10 +94,10 @@ describe('problems found live', () => {
   it('flags gone, sold-out, sold-size, held and re-priced lines and leaves the rest', () => {
     const list = [item(1, 'M'), item(2, 'S'), item(3, 'L'), item(4, 'xl', 500), item(5, null, 500), item(6, 'M'), item(7, null)];
     const live = [
-      // every size sold: none left in the shop
-      { id: 'p2', precio_venta: 500, piezas: [] },
-      // L sold (no longer listed), M for sale
-      { id: 'p3', precio_venta: 500, piezas: [size('M', 1)] },
+      // every piece of every size sold
+      { id: 'p2', precio_venta: 500, piezas: [size('S', 0), size('M', 0)] },
+      // L's pieces all sold, M for sale
+      { id: 'p3', precio_venta: 500, piezas: [size('M', 1), size('L', 0)] },
       { id: 'p4', precio_venta: 450, piezas: [size('XL', 2)] },
       { id: 'p5', precio_venta: 500, piezas: [size(null, 1)] },
       // M's one piece left is held by another order; S still for sale

@@ -150,7 +150,7 @@ export function blocksOrder(problem: BagProblem): boolean {
 export interface LiveBagProduct {
   id: string;
   precio_venta: number;
-  /** Its sizes still in the shop with their pieces for sale and held (src/lib/stock.ts). */
+  /** Its sizes with their pieces for sale and held (src/lib/stock.ts). */
   piezas: Pieza[];
 }
 
@@ -159,14 +159,14 @@ function stockProblem(item: BagItem, piezas: readonly Pieza[]): BagProblem['moti
   const own = piezas.find((p) => p.talla === null);
   // without sizes: its own pieces (none left: sold out)
   if (own) return own.libres > 0 ? null : own.apartadas > 0 ? 'apartada' : 'agotado';
-  // with sizes, none left in the shop: every piece sold
-  if (piezas.length === 0) return 'agotado';
+  // with sizes, no piece left in any: every piece sold
+  if (piezas.every((p) => p.libres + p.apartadas === 0)) return 'agotado';
   if (item.talla === null) return null;
   const key = item.talla.trim().toLowerCase();
   const size = piezas.find((p) => p.talla?.toLowerCase() === key);
-  // a size not listed has no piece left; a listed one with none for sale is held
+  // a size the product no longer has, or whose pieces all sold, is sold; one with pieces held but none for sale is held
   if (!size) return 'vendida';
-  return size.libres > 0 ? null : 'apartada';
+  return size.libres > 0 ? null : size.apartadas > 0 ? 'apartada' : 'vendida';
 }
 
 /** The problems a live read finds in the bag, by line key: gone, sold out, size sold, size held, price changed. */

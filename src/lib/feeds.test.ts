@@ -317,22 +317,22 @@ describe('items', () => {
     expect(feedItems(product({ sizes: [], agotado: true }), SITE)[0]?.inStock).toBe(false);
   });
 
-  it('lists the sizes still in the shop (held ones out of stock), then the sold ones; a size in both is sold', () => {
+  it('lists every size in order, out of stock while held or sold', () => {
     const piezas = [
       { talla: 'S', libres: 2, apartadas: 0 },
       { talla: 'M', libres: 0, apartadas: 1 },
       { talla: 'L', libres: 1, apartadas: 1 },
+      { talla: 'XL', libres: 0, apartadas: 0 },
     ];
-    expect(feedSizes(piezas, ['10', ' 9 ', 'l'])).toEqual([
+    expect(feedSizes(piezas)).toEqual([
       { talla: 'S', inStock: true },
       { talla: 'M', inStock: false },
-      { talla: '9', inStock: false },
-      { talla: '10', inStock: false },
-      { talla: 'l', inStock: false },
+      { talla: 'L', inStock: true },
+      { talla: 'XL', inStock: false },
     ]);
-    expect(feedSizes([], [])).toEqual([]);
+    expect(feedSizes([])).toEqual([]);
     // a product without sizes has none
-    expect(feedSizes([{ talla: null, libres: 1, apartadas: 0 }], [])).toEqual([]);
+    expect(feedSizes([{ talla: null, libres: 1, apartadas: 0 }])).toEqual([]);
   });
 
   it('lists a size once whatever its case or spaces', () => {

@@ -381,20 +381,11 @@ export function audience(
 // ─── Items ───────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Every size of a product: those still in the shop (piezas, in the shop's size order), in stock while
- * one has a piece for sale (libres > 0), out of stock while every piece left is held; then those whose
- * pieces are all sold (existencias 0, in natural order: '9' before '10'), out of stock. A size in both
- * lists (the two reads saw it at different moments) counts as sold.
+ * Every size of a product (piezas, in the shop's size order): in stock while it has a piece for sale
+ * (libres > 0), out of stock while every piece left is held or every piece is sold.
  */
-export function feedSizes(piezas: readonly Pieza[], sold: readonly string[]): FeedSize[] {
-  const soldSizes = sold.map((t) => t.trim()).sort((a, b) => a.localeCompare(b, 'es', { numeric: true }));
-  const soldKeys = new Set(soldSizes.map((t) => t.toLowerCase()));
-  return [
-    ...piezas.flatMap((p) =>
-      p.talla === null || soldKeys.has(p.talla.trim().toLowerCase()) ? [] : [{ talla: p.talla, inStock: p.libres > 0 }],
-    ),
-    ...soldSizes.map((talla) => ({ talla, inStock: false })),
-  ];
+export function feedSizes(piezas: readonly Pieza[]): FeedSize[] {
+  return piezas.flatMap((p) => (p.talla === null ? [] : [{ talla: p.talla, inStock: p.libres > 0 }]));
 }
 
 /** The sizes of a product for the feeds: each once (trimmed, ignoring case), in the order given, blanks dropped. */

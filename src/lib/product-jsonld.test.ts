@@ -118,7 +118,7 @@ describe('a product with sizes: a ProductGroup of one variant per size', () => {
     expect(ld).not.toHaveProperty('aggregateRating');
   });
 
-  it('lists each size still in the shop, in order, as a Product with its size, sku and address', () => {
+  it('lists each size, in order, as a Product with its size, sku and address', () => {
     expect(variants.map((v) => [v['@type'], v['size'], v['sku'], v['url']])).toEqual([
       ['Product', 'S', feedItemId('p-1', 'S'), `${input.url}?talla=S`],
       ['Product', 'M', feedItemId('p-1', 'M'), `${input.url}?talla=M`],
@@ -155,7 +155,19 @@ describe('a product with sizes: a ProductGroup of one variant per size', () => {
     }
   });
 
-  it('a product whose sizes were all sold is one Product out of stock', () => {
+  it('a size whose pieces all sold stays a variant, out of stock, as the page and the feeds list it', () => {
+    const piezas = [
+      { talla: 'S', libres: 0, apartadas: 0 },
+      { talla: 'M', libres: 0, apartadas: 0 },
+    ];
+    const sold = buildProductJsonLd({ ...input, piezas }, '2026-11-21') as { hasVariant: Record<string, unknown>[] };
+    expect(sold.hasVariant.map((v) => [v['size'], (v['offers'] as { availability: string }).availability])).toEqual([
+      ['S', 'https://schema.org/OutOfStock'],
+      ['M', 'https://schema.org/OutOfStock'],
+    ]);
+  });
+
+  it('a product with no size and no piece listed is one Product out of stock', () => {
     const sold = buildProductJsonLd({ ...input, piezas: [] }, '2026-11-21');
     expect(sold).toMatchObject({ '@type': 'Product', sku: 'p-1', offers: { availability: 'https://schema.org/OutOfStock' } });
     expect(sold).not.toHaveProperty('hasVariant');

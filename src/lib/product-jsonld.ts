@@ -6,11 +6,10 @@
  *
  * - A product without sizes is one Product with one Offer, in stock while a piece is for sale.
  * - A product with sizes is a ProductGroup (the page's one canonical URL, productGroupID the product's
- *   id, variesBy size) whose hasVariant lists one Product per size still in the shop (piezas), each with
- *   its own sku (the catalogue feeds' item id, so both name the same variant), its size, its own address
- *   (?talla=, which chooses that size on the page) and its own Offer: in stock while the size has a
- *   piece for sale, out of stock while every piece left is held. A size whose pieces are all sold is not
- *   listed, as the page does not show it.
+ *   id, variesBy size) whose hasVariant lists one Product per size (piezas), each with its own sku (the
+ *   catalogue feeds' item id, so both name the same variant), its size, its own address (?talla=, which
+ *   chooses that size on the page) and its own Offer: in stock while the size has a piece for sale, out of
+ *   stock while every piece left is held or every piece is sold, as the page and the feeds show it.
  */
 import { addDays } from 'date-fns';
 import { formatIsoDate, toDate } from './dates.ts';
@@ -32,7 +31,7 @@ export interface JsonLdProductInput {
   category?: string | null;
   sellerName: string;
   policies: ShopPolicies;
-  /** Each size still in the shop with its pieces for sale and held (one entry with talla null without sizes). */
+  /** Each size with its pieces for sale and held (one entry with talla null without sizes). */
   piezas: readonly Pieza[];
 }
 

@@ -21,14 +21,16 @@ describe('reading piezas from the API', () => {
 });
 
 describe('each size as the product page shows it', () => {
-  it("says 'Última pieza' with exactly one piece for sale and 'Apartada' with none (every piece left held)", () => {
-    expect(sizeState({ libres: 3 })).toBe('disponible');
-    expect(sizeState({ libres: 1 })).toBe('ultima');
-    expect(sizeState({ libres: 0 })).toBe('apartada');
+  it("says 'Última pieza' with exactly one piece for sale, 'Apartada' with none but some held, 'Agotada' with every piece sold", () => {
+    expect(sizeState({ libres: 3, apartadas: 0 })).toBe('disponible');
+    expect(sizeState({ libres: 1, apartadas: 2 })).toBe('ultima');
+    expect(sizeState({ libres: 0, apartadas: 1 })).toBe('apartada');
+    expect(sizeState({ libres: 0, apartadas: 0 })).toBe('agotada');
   });
-  it('lists every size still in the shop in the order given; a held one cannot be chosen', () => {
-    const choices = sizeChoices([size('S', 2), size('M', 1, 1), size('L', 0, 2)]);
+  it('lists every size in the order given; a held or sold-out one cannot be chosen', () => {
+    const choices = sizeChoices([size('XS', 0), size('S', 2), size('M', 1, 1), size('L', 0, 2)]);
     expect(choices).toEqual([
+      { talla: 'XS', estado: 'agotada' },
       { talla: 'S', estado: 'disponible' },
       { talla: 'M', estado: 'ultima' },
       { talla: 'L', estado: 'apartada' },
@@ -41,10 +43,11 @@ describe('each size as the product page shows it', () => {
     expect(hasSizes([size('M', 0, 1)])).toBe(true);
     expect(hasSizes([])).toBe(false);
   });
-  it('finds a size to choose by name, case and spaces aside, never a held one', () => {
-    const choices = sizeChoices([size('XL', 1), size('M', 0, 1)]);
+  it('finds a size to choose by name, case and spaces aside, never a held or sold-out one', () => {
+    const choices = sizeChoices([size('XL', 1), size('M', 0, 1), size('L', 0)]);
     expect(findChoosable(choices, ' xl ')).toEqual({ talla: 'XL', estado: 'ultima' });
     expect(findChoosable(choices, 'M')).toBeNull();
+    expect(findChoosable(choices, 'L')).toBeNull();
     expect(findChoosable(choices, 'S')).toBeNull();
     expect(findChoosable(choices, null)).toBeNull();
     expect(findChoosable(choices, '')).toBeNull();
@@ -62,7 +65,8 @@ describe('the product as a whole', () => {
     expect(productState([size(null, 0, 1)])).toBe('apartado');
     expect(productState([size('S', 0, 1), size('M', 0, 2)])).toBe('apartado');
     expect(productState([size(null, 0, 0)])).toBe('agotado');
-    // a product whose sizes were all sold lists none
+    expect(productState([size('S', 0), size('M', 0)])).toBe('agotado');
+    expect(productState([size('S', 0), size('M', 0, 1)])).toBe('apartado');
     expect(productState([])).toBe('agotado');
   });
   it('says whether one piece or several are held', () => {

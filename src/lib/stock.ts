@@ -1,12 +1,14 @@
 /**
  * What the shop says of a product's pieces, from the database's `piezas` (public.piezas): one entry per
- * size with a piece not yet sold, in size order ({talla, libres, apartadas}: libres are for sale now,
- * apartadas are held by unpaid orders), or one entry with talla null for a product without sizes. A size
- * whose pieces are all sold is not listed: it has left the product page.
+ * size, in size order ({talla, libres, apartadas}: libres are for sale now, apartadas are held by unpaid
+ * orders; a size whose pieces all sold has 0 and 0), or one entry with talla null for a product without
+ * sizes.
  *
  * - A size with pieces for sale can be chosen; with exactly one it says 'Última pieza'.
  * - A size whose every piece left is held shows 'Apartada' and cannot be chosen (the piece comes back
  *   if the order is not paid).
+ * - A size whose pieces all sold shows 'Agotada' and cannot be chosen (it comes back only with new stock
+ *   or a cancelled sale).
  * - A product is for sale while any piece is; with none for sale it is 'apartado' when some piece is
  *   held, else 'agotado' (every piece sold).
  */
@@ -22,9 +24,10 @@ export interface Pieza {
 
 export const LAST_PIECE_LABEL = 'Última pieza';
 export const HELD_SIZE_LABEL = 'Apartada';
+export const SOLD_SIZE_LABEL = 'Agotada';
 
-/** How a size shows: for sale, for sale with its last piece, or held (not choosable). */
-export type SizeState = 'disponible' | 'ultima' | 'apartada';
+/** How a size shows: for sale, for sale with its last piece, held or sold out (neither choosable). */
+export type SizeState = 'disponible' | 'ultima' | 'apartada' | 'agotada';
 
 export interface SizeChoice {
   talla: string;
@@ -56,24 +59,24 @@ export function toPiezas(value: unknown): Pieza[] {
   return out;
 }
 
-/** True when the product has sizes (its entries name them); one whose sizes were all sold has none listed. */
+/** True when the product has sizes (its entries name them). */
 export function hasSizes(piezas: readonly Pieza[]): boolean {
   return piezas.some((p) => p.talla !== null);
 }
 
-/** A size's state: held when none of its pieces left is for sale, its last piece when exactly one is. */
-export function sizeState(p: Pick<Pieza, 'libres'>): SizeState {
-  if (p.libres <= 0) return 'apartada';
+/** A size's state: its last piece when exactly one is for sale; with none for sale, held while a piece is held, else sold out. */
+export function sizeState(p: Pick<Pieza, 'libres' | 'apartadas'>): SizeState {
+  if (p.libres <= 0) return p.apartadas > 0 ? 'apartada' : 'agotada';
   return p.libres === 1 ? 'ultima' : 'disponible';
 }
 
-/** The sizes the product page shows, in the database's size order: every size still in the shop, held ones included. */
+/** The sizes the product page shows, in the database's size order: every size, held and sold-out ones included. */
 export function sizeChoices(piezas: readonly Pieza[]): SizeChoice[] {
   return piezas.flatMap((p) => (p.talla === null ? [] : [{ talla: p.talla, estado: sizeState(p) }]));
 }
 
 /** Whether a size can be chosen (it has a piece for sale). */
-export const choosable = (choice: SizeChoice): boolean => choice.estado !== 'apartada';
+export const choosable = (choice: SizeChoice): boolean => choice.estado === 'disponible' || choice.estado === 'ultima';
 
 /** The choosable size of this name (compared as the shop compares sizes: trimmed, case aside), or null. */
 export function findChoosable(choices: readonly SizeChoice[], talla: string | null | undefined): SizeChoice | null {
@@ -89,7 +92,7 @@ export const piecesForSale = (piezas: readonly Pieza[]): number => piezas.reduce
 export const piecesHeld = (piezas: readonly Pieza[]): number => piezas.reduce((n, p) => n + p.apartadas, 0);
 
 /**
- * The product's state: 'agotado' with no piece left (every one sold, or no size left in the shop),
+ * The product's state: 'agotado' with no piece left (every one sold, or no size at all),
  * 'apartado' when pieces are left but every one is held, 'ultima' for a product without sizes with
  * exactly one piece for sale, else 'disponible'.
  */

@@ -431,7 +431,8 @@ create trigger keep_sold_size
 
 -- What the product page and the feeds say of each size (a computed column: `piezas` in a select):
 -- [{talla, libres, apartadas}] in size order, libres being the pieces for sale now (neither sold
--- nor held). A size with no piece left (every one sold) is not listed: it has left the shop. A
+-- nor held). Every size of the product is listed: one whose pieces all sold has libres 0 and
+-- apartadas 0, so the page can show it sold out and offer to tell the shopper when it comes back. A
 -- product without sizes gives one entry whose talla is null.
 -- The pieces of many products in one query (the build reads the whole catalogue's, a page of
 -- products at a time); piezas(products) is the same for one product.
@@ -444,8 +445,8 @@ as $$
   select p.id,
          case
            when count(s.id) > 0 then
-             coalesce(jsonb_agg(jsonb_build_object('talla', btrim(s.talla), 'libres', s.existencias - s.apartadas, 'apartadas', s.apartadas)
-                                order by public.size_sort_key(s.talla), btrim(s.talla)) filter (where s.existencias > 0), '[]'::jsonb)
+             jsonb_agg(jsonb_build_object('talla', btrim(s.talla), 'libres', s.existencias - s.apartadas, 'apartadas', s.apartadas)
+                       order by public.size_sort_key(s.talla), btrim(s.talla))
            else jsonb_build_array(jsonb_build_object('talla', null, 'libres', p.existencias - p.apartadas, 'apartadas', p.apartadas))
          end
     from public.products p
@@ -464,7 +465,7 @@ set search_path = ''
 as $$
   select x.piezas from public.piezas_of(array[p.id]) x
 $$;
-comment on function public.piezas(public.products) is 'Computed column: [{talla, libres, apartadas}] per size with a piece not yet sold, in size order (libres: for sale now); one entry with talla null for a product without sizes.';
+comment on function public.piezas(public.products) is 'Computed column: [{talla, libres, apartadas}] per size, in size order (libres: for sale now; a size sold out has 0 and 0); one entry with talla null for a product without sizes.';
 grant execute on function public.piezas(public.products) to anon, authenticated;
 
 -- A product that stops being featured loses its place in the home carousel: featured again later,

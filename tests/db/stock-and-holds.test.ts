@@ -111,8 +111,12 @@ describe('placing an order holds its pieces', () => {
     expect((await piezas(F.P1)).piezas.find((p) => p.talla === 'M')).toEqual({ talla: 'M', libres: 0, apartadas: 3 });
     await sql.query(`update public.product_sizes set existencias = 0 where product_id = $1 and talla = 'L'`, [F.P1]);
     expect((await placeFrom(network(5), [item(F.P1, 'L', 500)])).body.problems?.[0]?.motivo).toBe('vendida');
-    // a size with no piece left is not on the product page at all
-    expect((await piezas(F.P1)).piezas.map((p) => p.talla)).toEqual(['S', 'M']);
+    // a size with no piece left stays on the product page, sold out (nothing for sale, nothing held)
+    expect((await piezas(F.P1)).piezas).toEqual([
+      { talla: 'S', libres: 1, apartadas: 0 },
+      { talla: 'M', libres: 0, apartadas: 3 },
+      { talla: 'L', libres: 0, apartadas: 0 },
+    ]);
   });
 
   it('a product with every piece held leaves the shop’s listings and comes back when the hold ends', async () => {

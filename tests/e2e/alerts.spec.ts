@@ -4,7 +4,8 @@
  * this device (web push) and, on a browser without push, by email; the campaign opens, the sender
  * runs, and the push shows as a notification of the shop's service worker and the email reaches the
  * outbox, once. The unsubscribe link of that email stops what the same shopper asked for afterwards,
- * while a size freed by a cancelled order tells the device that waited for it.
+ * while a size freed by a cancelled order tells the device that waited for it. A size whose pieces all
+ * sold shows 'Agotada' and takes an email for when it comes back, which new stock sends.
  *
  * The browser's own push service is on the internet, so PushManager.subscribe is answered in the
  * page with a subscription of the push service on this machine (tests/fixtures/push-service.ts),
@@ -192,4 +193,51 @@ test('told once when an announced campaign opens, by push and by email; the emai
   expect(JSON.parse(push.messages(device.endpoint)[1]!)).toMatchObject({ title: `«${product!.nombre}» talla ${product!.talla} volvió` });
   await runSender();
   expect(await mailsTo('luisa@correo.mx')).toHaveLength(1);
+});
+
+test("a sold-out size says 'Agotada' and takes an email; new stock of it sends the email", async ({ freshPage }, info) => {
+  test.skip(info.project.name !== 'desktop', 'one run of the alerts per test run: the desktop project makes it');
+  const [product] = await sql<{ id: string; nombre: string; permalink: string; talla: string }>(
+    `select p.id, p.nombre, p.permalink, s.talla
+       from public.products p join public.product_sizes s on s.product_id = p.id
+      where p.campaign_id in (select private.live_campaign_ids()) and not p.agotado
+        and s.existencias = 1 and s.apartadas = 0
+        and (select count(*) from public.product_sizes x where x.product_id = p.id and x.existencias > x.apartadas) >= 3
+      order by md5(p.permalink || 'agotada') limit 1`,
+  );
+  const { id, nombre, permalink, talla } = product!;
+  // every piece of the size sold (as a paid order leaves it)
+  await sql('update public.product_sizes set existencias = 0 where product_id = $1 and talla = $2', [id, talla]);
+  try {
+    const page = await freshPage();
+    await page.addInitScript(() => {
+      delete (window as { PushManager?: unknown }).PushManager;
+    });
+    // the size's own address (its variant's in the structured data, out of stock)
+    await page.goto(`/producto/${permalink}?talla=${encodeURIComponent(talla)}`);
+    const size = page.getByRole('group', { name: 'Talla', exact: true }).getByRole('button', { name: talla, exact: true });
+    await hydrated(page, size);
+    // built while the size was for sale; the live check shows it sold out, still in its place, not chosen
+    await expect(size).toHaveAccessibleDescription('Agotada');
+    await expect(size).toHaveAttribute('aria-disabled', 'true');
+    await expect(size).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByText(`La talla ${talla} se agotó: si vuelve a la venta, te avisamos.`)).toBeVisible();
+    await page.getByRole('button', { name: 'Avísame cuando vuelva' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Te avisamos por correo' });
+    await dialog.getByLabel('Correo electrónico').fill('ana.agotada@correo.mx');
+    await dialog.getByRole('button', { name: 'Avisarme' }).click();
+    await expect(page.getByText('Listo: te escribiremos a ana.agotada@correo.mx.')).toBeVisible();
+    expect(await mailsTo('ana.agotada@correo.mx')).toHaveLength(0);
+
+    // new stock of that size: the email goes out, once
+    await sql('update public.product_sizes set existencias = 1 where product_id = $1 and talla = $2', [id, talla]);
+    await runSender();
+    await expect
+      .poll(async () => (await mailsTo('ana.agotada@correo.mx')).map((m) => m.subject))
+      .toEqual([`«${nombre}» talla ${talla} volvió`]);
+    await runSender();
+    expect(await mailsTo('ana.agotada@correo.mx')).toHaveLength(1);
+  } finally {
+    await sql('update public.product_sizes set existencias = 1 where product_id = $1 and talla = $2 and existencias = 0', [id, talla]);
+  }
 });

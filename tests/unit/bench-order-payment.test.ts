@@ -6,7 +6,7 @@ import {
   PAY_GOAL_MS,
   type PaySample,
   paymentFor,
-  piezasLists,
+  sizeHasPieces,
   preferenceIdOf,
   productWord,
   shopOffers,
@@ -60,11 +60,12 @@ describe('shopOffers', () => {
   });
 });
 
-describe('piezasLists', () => {
-  it('lists a held size (0 for sale, 1 held) until its piece is sold', () => {
-    expect(piezasLists([{ talla: 'M', libres: 0, apartadas: 1 }], 'M')).toBe(true);
-    expect(piezasLists([{ talla: 'S', libres: 1, apartadas: 0 }], 'M')).toBe(false);
-    expect(piezasLists(undefined, 'M')).toBe(false);
+describe('sizeHasPieces', () => {
+  it('counts a held size (0 for sale, 1 held) until its piece is sold', () => {
+    expect(sizeHasPieces([{ talla: 'M', libres: 0, apartadas: 1 }], 'M')).toBe(true);
+    expect(sizeHasPieces([{ talla: 'M', libres: 0, apartadas: 0 }], 'M')).toBe(false);
+    expect(sizeHasPieces([{ talla: 'S', libres: 1, apartadas: 0 }], 'M')).toBe(false);
+    expect(sizeHasPieces(undefined, 'M')).toBe(false);
   });
 });
 

@@ -15,14 +15,15 @@
  * size in Mi bolsa.
  *
  * Stock (src/lib/stock.ts, from piezas): a size with one piece says 'Última pieza' (under its button,
- * and beside 'Talla: M' once chosen), a held size says 'Apartada' and cannot be chosen, a size with no
- * piece left is not shown; a product without sizes with one piece says 'Última pieza'. With no piece for
+ * and beside 'Talla: M' once chosen), a held size says 'Apartada' and a size whose pieces all sold says
+ * 'Agotada', and neither can be chosen; a product without sizes with one piece says 'Última pieza'. With no piece for
  * sale the box says 'Apartado' when pieces are held (they come back if the order is not paid), else
  * 'Agotado', instead of buying. An address with ?talla=M (the size's address in the structured data)
  * chooses that size when it can be chosen.
  *
- * 'Avísame' (src/features/alerts): tapping a held size offers 'Avísame cuando vuelva' for it; a product
- * with no piece for sale offers it for the product (any size that comes back).
+ * 'Avísame' (src/features/alerts): tapping a held or sold-out size (or opening the page with ?talla= of
+ * one) offers 'Avísame cuando vuelva' for it;
+ * a product with no piece for sale offers it for the product (any size that comes back).
  */
 import { lazy, type MouseEvent, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Check, Share2, ShoppingBag } from '../../components/icons.tsx';
@@ -36,7 +37,7 @@ import { problemText } from '../../lib/bag.ts';
 import { productChatLink } from '../../lib/chat.ts';
 import { discountBadge, hasDiscount } from '../../lib/discount.ts';
 import { formatPrice } from '../../lib/money.ts';
-import { findChoosable, hasSizes, heldText, LAST_PIECE_LABEL, productState, sizeChoices } from '../../lib/stock.ts';
+import { choosable, findChoosable, hasSizes, heldText, LAST_PIECE_LABEL, productState, sizeChoices } from '../../lib/stock.ts';
 import { $bag, addBagItem } from '../bag/store.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
 import { openChat, releaseChatWindow, reserveChatWindow } from '../bag/chat-window.ts';
@@ -85,7 +86,7 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
   const [problem, setProblem] = useState<string | null>(null);
   /** The order 'Comprar ahora' recorded last on this page. */
   const [placed, setPlaced] = useState<ConfirmedOrder | null>(null);
-  /** A held size the shopper tapped: offered 'Avísame cuando vuelva'. */
+  /** A held or sold-out size the shopper tapped: offered 'Avísame cuando vuelva'. */
   const [waitFor, setWaitFor] = useState<string | null>(null);
   const bag = useStoreValue($bag, EMPTY);
   const shareId = useId();
@@ -99,14 +100,18 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
   const size = chosen?.talla ?? null;
   const inBag = bag.some((i) => i.product_id === p.id && (i.talla ?? '').toLowerCase() === (size ?? '').toLowerCase());
 
-  // ?talla=M chooses M once it can be chosen (the built page's sizes, then the live check's), once
+  // ?talla=M chooses M when nothing is chosen yet and M can be chosen (the built page's sizes, then the
+  // live check's); while M is held or sold out, the address (a variant's in the structured data) offers
+  // its 'Avísame' instead
   const wanted = useRef<string | undefined>(undefined);
   useEffect(() => {
-    wanted.current ??= new URLSearchParams(window.location.search).get('talla') ?? '';
-    const found = findChoosable(choices, wanted.current);
-    if (!found) return;
-    wanted.current = '';
-    setPicked((current) => current ?? found.talla);
+    wanted.current ??= new URLSearchParams(window.location.search).get('talla')?.trim().toLowerCase() ?? '';
+    const key = wanted.current;
+    if (!key) return;
+    const found = findChoosable(choices, key);
+    const away = choices.find((c) => !choosable(c) && c.talla.toLowerCase() === key);
+    if (found) setPicked((current) => current ?? found.talla);
+    else if (away) setWaitFor((current) => current ?? away.talla);
   }, [choices]);
 
   const chatLink = (talla: string | null, pedido: string | null = null, links: OrderLinks | null = null) =>
@@ -215,12 +220,15 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
     </p>
   );
 
-  // the held size tapped, while it is still held (one back on sale meanwhile can simply be chosen)
-  const heldWanted = waitFor ? choices.find((c) => c.talla === waitFor && c.estado === 'apartada') : undefined;
+  // the held or sold-out size tapped, while it still cannot be had (one back on sale meanwhile can simply be chosen)
+  const heldWanted = waitFor ? choices.find((c) => c.talla === waitFor && !choosable(c)) : undefined;
   const sizeAlert = heldWanted && (
     <div key={heldWanted.talla} className="mt-3 flex flex-col gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-4">
       <p className="text-sm text-neutral-800">
-        La talla <strong>{heldWanted.talla}</strong> está apartada en un pedido sin pagar: puede volver a la venta.
+        La talla <strong>{heldWanted.talla}</strong>{' '}
+        {heldWanted.estado === 'agotada'
+          ? 'se agotó: si vuelve a la venta, te avisamos.'
+          : 'está apartada en un pedido sin pagar: puede volver a la venta.'}
       </p>
       <NotifyButton kind="size" productId={p.id} productName={p.nombre} talla={heldWanted.talla} label="Avísame cuando vuelva" />
     </div>

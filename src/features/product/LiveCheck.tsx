@@ -1,8 +1,8 @@
 /**
  * The built page's buy box, checked live on load: if the product is gone or its campaign has ended it is
  * replaced by 'Producto no encontrado o campaña expirada'; if the price changed, the live price shows; each
- * size shows its pieces as they are now (piezas: sizes sold since the build are gone, sizes held by an
- * unpaid order say 'Apartada', a last piece says 'Última pieza'), and a product with no piece for sale says
+ * size shows its pieces as they are now (piezas: sizes sold since the build say 'Agotada', sizes held by
+ * an unpaid order 'Apartada', a last piece 'Última pieza'), and a product with no piece for sale says
  * 'Apartado' or 'Agotado'. Holds never rebuild the page, so this check is what shows them. The buy box asks
  * for the check again when an order is refused because the product changed meanwhile.
  * A failed check keeps the built data (the shopper can still ask by chat).
