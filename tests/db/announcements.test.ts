@@ -410,6 +410,26 @@ describe('the opening job', () => {
     expect((await heard()).filter((n) => n.channel === 'campaign_opened')).toEqual([]);
   });
 
+  it('the mark is not an edit: a campaign form loaded before the opening saves after it without a conflict', async () => {
+    await setOpen(true);
+    const updatedAt = async () =>
+      (await sql.query<{ at: string }>('select updated_at::text as at from public.campaigns where id = $1', [C_SOON])).rows[0]!.at;
+    const loaded = await updatedAt();
+    await sql.query('select private.open_announced_campaigns()');
+    expect(await openedAt()).not.toBeNull();
+    expect(await updatedAt()).toBe(loaded);
+    // the back office's save: written only while updated_at is what the form loaded
+    const { data, error } = await (await adminClient())
+      .from('campaigns')
+      .update({ nombre: 'Navidad anticipada' })
+      .eq('id', C_SOON)
+      .eq('updated_at', loaded)
+      .select('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: C_SOON }]);
+    expect(await updatedAt()).not.toBe(loaded);
+  });
+
   it('the back office cannot set the mark; a start moved ahead clears it, so it opens (and rebuilds) again', async () => {
     await sql.query(`update public.campaigns set fecha_inicio = $2 where id = $1`, [C_SOON, mexicoDate(0)]);
     await sql.query('select private.open_announced_campaigns()');
