@@ -719,7 +719,6 @@ export type Database = {
           page_token: string
           codigo: string | null
           descuento: number
-          aviso_id: string | null
         }
         Insert: {
           id?: string
@@ -745,7 +744,6 @@ export type Database = {
           page_token?: string
           codigo?: string | null
           descuento?: number
-          aviso_id?: string | null
         }
         Update: {
           id?: string
@@ -771,7 +769,6 @@ export type Database = {
           page_token?: string
           codigo?: string | null
           descuento?: number
-          aviso_id?: string | null
         }
         Relationships: []
       }

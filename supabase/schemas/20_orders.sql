@@ -70,11 +70,7 @@ create table public.orders (
   -- (upper case, trimmed), and what it took off the subtotal; no code, no discount.
   codigo text check (codigo = upper(btrim(codigo)) and char_length(codigo) between 1 and 40),
   descuento numeric(12, 2) not null default 0
-    constraint orders_descuento_check check (descuento >= 0 and descuento <= subtotal and (codigo is not null or descuento = 0)),
-  -- The alert whose open link led to this order (?aviso=<delivery id>, 26_alerts.sql), for place_order
-  -- to record once it takes it; until then public.record_alert_conversion records the order on the
-  -- delivery instead (private.alert_deliveries.order_id).
-  aviso_id uuid
+    constraint orders_descuento_check check (descuento >= 0 and descuento <= subtotal and (codigo is not null or descuento = 0))
 );
 comment on table public.orders is 'Orders sent to the chat (Mi bolsa or Comprar ahora), by reference, with their totals as sent (subtotal before the discount code''s descuento, total after it and shipping), status, notes and tracking, and until when they hold their pieces (held_until; why a hold ended: hold_end_reason). Recorded by place_order; staff read them, owners and editors update status, notes and tracking.';
 create index orders_created_at_idx on public.orders (created_at desc);
