@@ -35,6 +35,8 @@ const TABLE_LABELS: Record<string, string> = {
   'auth.users': 'cuenta',
   orders: 'pedido',
   discount_codes: 'código de descuento',
+  alert_settings: 'avisos',
+  campaign_alerts: 'código de sus avisos',
 };
 
 const VERBS: Record<string, string> = { insert: 'Creó', update: 'Cambió', delete: 'Borró' };
@@ -78,6 +80,10 @@ const FIELD_LABELS: Record<string, string> = {
   fecha_inicio: 'Fecha de inicio',
   fecha_fin: 'Fecha de fin',
   anuncio_desde: 'Anunciar desde',
+  codigo_descuento: 'Código de descuento',
+  piezas_por_aviso: 'Personas avisadas por pieza que vuelve',
+  hora_aviso_fin: 'Hora del aviso de fin de campaña',
+  dias_max: 'Días que se guarda una solicitud',
   hora_inicio: 'Hora de inicio',
   teaser_url: 'Imagen del anuncio',
   inicia_en: 'Empieza',

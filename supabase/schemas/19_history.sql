@@ -79,7 +79,7 @@ declare
   v_before jsonb := v_old;
   v_after jsonb := v_new;
   v_subject text := tg_argv[0];
-  v_subject_id text := coalesce(v_row ->> 'product_id', v_row ->> 'id');
+  v_subject_id text := coalesce(v_row ->> 'product_id', v_row ->> 'id', v_row ->> 'campaign_id');
   v_label text := coalesce(v_row ->> 'nombre', v_row ->> 'display_name', v_row ->> 'title', v_row ->> 'name', v_row ->> 'reference',
                            v_row ->> 'codigo');
   v_jwt jsonb := auth.jwt();
@@ -96,6 +96,8 @@ begin
   end if;
   if v_subject = 'product' and tg_table_name <> 'products' then
     select p.nombre into v_label from public.products p where p.id = (v_row ->> 'product_id')::uuid;
+  elsif v_subject = 'campaign' and tg_table_name <> 'campaigns' then
+    select c.nombre into v_label from public.campaigns c where c.id = (v_row ->> 'campaign_id')::uuid;
   elsif v_subject = 'settings' then
     v_label := 'Configuración';
   end if;
@@ -121,7 +123,7 @@ begin
   return null;
 end
 $$;
-comment on function private.record_change() is 'AFTER row trigger of every audited table: one public.audit_changes row per row changed (an update only with the columns it changed); the trigger''s argument names the kind of record.';
+comment on function private.record_change() is 'AFTER row trigger of every audited table: one public.audit_changes row per row changed (an update only with the columns it changed); the trigger''s argument names the kind of record (a table of a product''s or a campaign''s names it by its product_id or campaign_id).';
 
 create trigger campaigns_history after insert or update or delete on public.campaigns
   for each row execute function private.record_change('campaign');

@@ -69,6 +69,10 @@ create trigger alert_settings_rules
   before update on public.alert_settings
   for each row execute function private.alert_settings_rules();
 
+-- Owners' changes are in the history ('Historial', 19_history.sql), as the shop's settings.
+create trigger alert_settings_history after insert or update or delete on public.alert_settings
+  for each row execute function private.record_change('settings');
+
 -- The privacy notice and /avisos print dias_max: a change publishes the shop again.
 create trigger alert_settings_request_rebuild
   after insert or delete or update or truncate on public.alert_settings
@@ -111,6 +115,10 @@ comment on function private.campaign_alert_code() is 'BEFORE INSERT/UPDATE trigg
 create trigger campaign_alert_code
   before insert or update of codigo_descuento on public.campaign_alerts
   for each row execute function private.campaign_alert_code();
+
+-- The code a campaign's alerts carry is in the history ('Historial', 19_history.sql), under the campaign.
+create trigger campaign_alerts_history after insert or update or delete on public.campaign_alerts
+  for each row execute function private.record_change('campaign');
 
 -- ─── Subscriptions ────────────────────────────────────────────────────────────────────────────
 create table private.alert_subscriptions (

@@ -115,6 +115,40 @@ describe('what the history records', () => {
     );
     expect(Number(rows[0]!.subjects)).toBe(3);
   });
+
+  it("the alert settings and a campaign's alert code are entries: the settings, and the campaign by its name", async () => {
+    await sql.query(`insert into public.discount_codes (codigo, tipo, valor) values ('NOCHE10', 'porcentaje', 10)`);
+    await sql.query('update public.alert_settings set piezas_por_aviso = 3');
+    expect((await owner.from('alert_settings').update({ piezas_por_aviso: 5 }).eq('id', 1)).error).toBeNull();
+    expect((await editor.from('campaign_alerts').insert({ campaign_id: F.C_ACTIVE, codigo_descuento: 'noche10' })).error).toBeNull();
+    const { rows } = await sql.query(
+      `select actor_email, subject_type, subject_id, subject_label, table_name, action, before, after
+         from public.audit_changes where table_name in ('alert_settings', 'campaign_alerts') and actor_email is not null order by id`,
+    );
+    expect(rows).toEqual([
+      {
+        actor_email: 'owner@history.test',
+        subject_type: 'settings',
+        subject_id: '1',
+        subject_label: 'Configuración',
+        table_name: 'alert_settings',
+        action: 'update',
+        before: { piezas_por_aviso: 3 },
+        after: { piezas_por_aviso: 5 },
+      },
+      {
+        actor_email: 'editor@history.test',
+        subject_type: 'campaign',
+        subject_id: F.C_ACTIVE,
+        subject_label: 'Temporada activa',
+        table_name: 'campaign_alerts',
+        action: 'insert',
+        before: null,
+        after: { campaign_id: F.C_ACTIVE, codigo_descuento: 'NOCHE10' },
+      },
+    ]);
+    await sql.query('update public.alert_settings set piezas_por_aviso = 3');
+  });
 });
 
 describe('who reads it, and that nobody changes it', () => {
