@@ -47,6 +47,9 @@ export function subscribeAlert(a: { tipo: AlertKind; ids: string[]; talla?: stri
   });
 }
 
+/** The confirmation link of an email's alerts: the email confirmed, or null for a link the shop does not know. */
+export const confirmAlertEmail = (token: string) => rpc('confirm_alert_email', { p_token: token });
+
 /** The one-tap unsubscribe: how many requests it deleted. */
 export const unsubscribeAlerts = (token: string) => rpc('unsubscribe_alerts', { p_token: token });
 

@@ -1667,11 +1667,23 @@ export type Database = {
         }
         Returns: Json
       }
+      claim_alert_confirmations: {
+        Args: {
+          p_limit?: number | null
+        }
+        Returns: Json
+      }
       claim_alerts: {
         Args: {
           p_limit?: number | null
         }
         Returns: Json
+      }
+      confirm_alert_email: {
+        Args: {
+          p_token: string
+        }
+        Returns: string
       }
       delete_my_alerts: {
         Args: {

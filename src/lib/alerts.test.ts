@@ -26,7 +26,9 @@ describe('alerts in the browser', () => {
     expect(emailQuestion({ kind: 'campaign', campaignId: ID, campaignName: 'Noche de tenis' })).toBe(
       'Escribe tu correo y te avisamos en cuanto empiece «Noche de tenis».',
     );
-    expect(doneText('email', 'ana@correo.mx')).toBe('Listo: te escribiremos a ana@correo.mx.');
+    expect(doneText('email', 'ana@correo.mx')).toBe(
+      'Listo: te escribiremos a ana@correo.mx. Si es tu primer aviso por correo, confírmalo con el enlace que te enviamos.',
+    );
     expect(doneText('push')).toBe('Listo: te avisaremos en este dispositivo.');
   });
 });

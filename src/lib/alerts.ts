@@ -57,7 +57,13 @@ export function emailQuestion(target: AlertTarget): string {
     : 'Escribe tu correo y te avisamos si vuelve a estar a la venta.';
 }
 
-/** What the button says once the alert is asked for. */
+/**
+ * What the button says once the alert is asked for. Nothing is sent to an email before its owner
+ * confirms it, so the first time the shopper must open the message the shop sent; the answer never
+ * says whether the address was confirmed already (nobody learns whether an address asked before).
+ */
 export function doneText(channel: 'push' | 'email', email?: string): string {
-  return channel === 'push' ? 'Listo: te avisaremos en este dispositivo.' : `Listo: te escribiremos a ${email ?? 'tu correo'}.`;
+  return channel === 'push'
+    ? 'Listo: te avisaremos en este dispositivo.'
+    : `Listo: te escribiremos a ${email ?? 'tu correo'}. Si es tu primer aviso por correo, confírmalo con el enlace que te enviamos.`;
 }

@@ -1,9 +1,10 @@
 -- ═════════════════════════════════════════════════════════════════════════════════════════════
 -- 26 · 'Avísame': alerts a shopper asks for, and the deliveries that tell them
 --
--- Entry points: public.subscribe_alert, public.unsubscribe_alerts, public.delete_my_alerts,
--- public.record_alert_conversion (shoppers, through private functions of the same name);
--- public.claim_alerts, public.finish_alerts, public.record_alert_open (the service role: the
+-- Entry points: public.subscribe_alert, public.confirm_alert_email, public.unsubscribe_alerts,
+-- public.delete_my_alerts, public.record_alert_conversion (shoppers, through private functions of
+-- the same name); public.claim_alerts, public.finish_alerts, public.claim_alert_confirmations,
+-- public.record_alert_open (the service role: the
 -- send-alerts and alerts Edge Functions); private.request_alerts_send (every 10 seconds),
 -- private.prune_alerts (daily); the tables public.alert_settings and public.campaign_alerts (set in
 -- the back office's 'Avisos', whose reports are 27_alerts_reports.sql).
@@ -14,7 +15,8 @@
 --              sold or held comes back on sale: a cancelled order, an ended hold, new stock;
 --   'termina'  the day before a favourite's campaign ends.
 -- A subscription holds the push subscription (endpoint and the keys that encrypt for it) or the
--- email, what was asked, an unsubscribe token and when; nothing else. Shoppers never read it: they
+-- email, what was asked, an unsubscribe token and when; nothing else. An email is told nothing
+-- before its owner confirms it (private.alert_emails). Shoppers never read it: they
 -- write through checked, rate-limited functions. Each alert is sent once: a delivery row, unique
 -- per contact and alert, is claimed (for update skip locked) before anything is sent, and the
 -- subscriptions it fulfils are deleted once it is. A size that comes back tells at most
@@ -157,6 +159,41 @@ create index alert_subscriptions_size_idx on private.alert_subscriptions (size_i
 create index alert_subscriptions_token_idx on private.alert_subscriptions (token);
 create index alert_subscriptions_tipo_idx on private.alert_subscriptions (tipo, created_at);
 
+-- ─── Emails confirmed first ───────────────────────────────────────────────────────────────────
+-- Anyone can type any address, and the shop writes only to someone who asked: an email is told
+-- nothing until its owner confirms it (double opt-in). The requests of an email not yet confirmed
+-- wait in private.alert_email_requests, and one message asks to confirm it (/avisos/confirmar?t=…,
+-- at most one a day per email); confirming turns every waiting request into a subscription (with
+-- the time it was asked), and later requests of a confirmed email are subscriptions at once.
+-- Requests never confirmed go after 7 days.
+create table private.alert_emails (
+  email text primary key check (char_length(email) <= 254),
+  -- the confirmation link's key
+  token uuid not null unique default gen_random_uuid(),
+  confirmada_en timestamptz,
+  -- the last request of this email (one waiting for the confirmation asks for its message again)
+  pedida_en timestamptz not null default now(),
+  -- when the confirmation message was last claimed for sending
+  enviada_en timestamptz,
+  created_at timestamptz not null default now()
+);
+comment on table private.alert_emails is 'Each email that asked for alerts: its confirmation link token, when it was confirmed (nothing is sent to it before), last asked, and when the confirmation message was last sent (at most once a day). Deleted with the email''s requests, 7 days after an unconfirmed ask, dias_max days after a confirmed one''s last.';
+create index alert_emails_due_idx on private.alert_emails (pedida_en) where confirmada_en is null;
+
+create table private.alert_email_requests (
+  id uuid primary key default gen_random_uuid(),
+  email text not null references private.alert_emails (email) on delete cascade,
+  tipo text not null check (tipo in ('campana', 'talla', 'termina')),
+  campaign_id uuid references public.campaigns (id) on delete cascade,
+  product_id uuid references public.products (id) on delete cascade,
+  size_id uuid references public.product_sizes (id) on delete cascade,
+  created_at timestamptz not null default now()
+);
+comment on table private.alert_email_requests is 'Alert requests of an email not yet confirmed (as alert_subscriptions would hold them): subscriptions once the email is confirmed; deleted after 7 days otherwise.';
+create unique index alert_email_requests_once on private.alert_email_requests
+  (email, tipo, coalesce(campaign_id, product_id), coalesce(size_id, '00000000-0000-0000-0000-000000000000'::uuid));
+create index alert_email_requests_created_idx on private.alert_email_requests (created_at);
+
 -- Each time a size (or a product without sizes) has more pieces for sale than before, and someone
 -- asked for it: how many came back, and how many subscribers may still be told for them.
 create table private.alert_returns (
@@ -228,6 +265,8 @@ alter table private.alert_subscriptions enable row level security;
 alter table private.alert_returns enable row level security;
 alter table private.alert_deliveries enable row level security;
 alter table private.alert_rate enable row level security;
+alter table private.alert_emails enable row level security;
+alter table private.alert_email_requests enable row level security;
 
 create policy alert_settings_public_read on public.alert_settings
   for select to anon, authenticated using (true);
@@ -314,8 +353,10 @@ comment on function private.alert_contact(text, jsonb) is 'Checks the contact of
 --   'talla'    one live product: p_talla, a size of it that is sold or held right now; without
 --              p_talla, a product with no piece for sale (without sizes, or every size sold or held);
 --   'termina'  1 to 100 products (the favourites): each one still live is asked for.
--- Told by push (p_push, the browser's subscription) or email (p_email). Asking again is no new
--- request. Answers how many requests the contact now holds for these p_ids. Refusals are Spanish
+-- Told by push (p_push, the browser's subscription) or email (p_email; an email not yet confirmed
+-- keeps its requests waiting for the confirmation, see private.alert_emails). Asking again is no new
+-- request. Answers how many requests the contact now holds for these p_ids (waiting ones too, so
+-- the answer never tells whether an address confirmed). Refusals are Spanish
 -- (PT400 input, PT404 unknown, PT409 nothing to wait for, PT429 limits); a refusal stores nothing.
 create function private.subscribe_alert(p_tipo text, p_ids uuid[], p_talla text, p_email text, p_push jsonb)
 returns integer
@@ -346,7 +387,8 @@ begin
   perform private.admit_alert_request();
   -- at most 200 requests wait for one contact
   if (select count(*) from private.alert_subscriptions s
-       where s.contacto = md5(coalesce(v_contact.endpoint, v_contact.email))) + cardinality(p_ids) > 200 then
+       where s.contacto = md5(coalesce(v_contact.endpoint, v_contact.email)))
+     + (select count(*) from private.alert_email_requests r where r.email = v_contact.email) + cardinality(p_ids) > 200 then
     raise exception 'Ya tienes muchos avisos pendientes. Borra algunos en /avisos.' using errcode = 'PT429';
   end if;
 
@@ -376,6 +418,29 @@ begin
       end if;
     elsif not v_product.agotado then
       raise exception 'Este producto está disponible: puedes comprarlo ahora.' using errcode = 'PT409';
+    end if;
+  end if;
+
+  -- an email not yet confirmed: the requests wait for the confirmation (sent by send-alerts)
+  if v_contact.canal = 'email' then
+    insert into private.alert_emails as e (email) values (v_contact.email)
+    on conflict (email) do update set pedida_en = now();
+    if (select e.confirmada_en from private.alert_emails e where e.email = v_contact.email) is null then
+      insert into private.alert_email_requests (email, tipo, campaign_id, product_id, size_id)
+      select v_contact.email, p_tipo,
+             case when p_tipo = 'campana' then p_ids[1] end,
+             case when p_tipo <> 'campana' then t.id end,
+             case when p_tipo = 'talla' then v_size.id end
+        from unnest(p_ids) as t(id)
+       where p_tipo <> 'termina'
+          or t.id in (select p.id from public.products p where p.campaign_id in (select private.live_campaign_ids()))
+      on conflict do nothing;
+      select count(*) into v_count from private.alert_email_requests r
+       where r.email = v_contact.email and r.tipo = p_tipo and coalesce(r.campaign_id, r.product_id) = any (p_ids);
+      if v_count = 0 then
+        raise exception 'Esos productos ya no están disponibles.' using errcode = 'PT404';
+      end if;
+      return v_count;
     end if;
   end if;
 
@@ -415,7 +480,7 @@ begin
   return v_count;
 end
 $$;
-comment on function private.subscribe_alert(text, uuid[], text, text, jsonb) is 'Stores an alert request after its checks (campaign announced and not open; size or product not for sale now; live favourites) and limits (20 requests per network in 10 minutes, 5,000 in all, 200 waiting per contact); idempotent. Called by public.subscribe_alert.';
+comment on function private.subscribe_alert(text, uuid[], text, text, jsonb) is 'Stores an alert request after its checks (campaign announced and not open; size or product not for sale now; live favourites) and limits (20 requests per network in 10 minutes, 5,000 in all, 200 waiting per contact); an email not yet confirmed keeps it waiting (private.alert_email_requests); idempotent. Called by public.subscribe_alert.';
 grant execute on function private.subscribe_alert(text, uuid[], text, text, jsonb) to anon, authenticated;
 
 create function public.subscribe_alert(
@@ -445,10 +510,11 @@ volatile
 security definer -- deletes subscriptions, which shoppers cannot read
 set search_path = ''
 as $$
-  with gone as (delete from private.alert_subscriptions s where s.token = p_token returning 1)
+  with gone as (delete from private.alert_subscriptions s where s.token = p_token returning s.email),
+  forgotten as (delete from private.alert_emails e where e.email in (select gone.email from gone))
   select count(*)::integer from gone
 $$;
-comment on function private.unsubscribe_alerts(uuid) is 'Deletes every alert request carrying the token (one per contact; every message''s unsubscribe link); answers how many. Called by public.unsubscribe_alerts.';
+comment on function private.unsubscribe_alerts(uuid) is 'Deletes every alert request carrying the token (one per contact; every message''s unsubscribe link), and the confirmation of its email; answers how many. Called by public.unsubscribe_alerts.';
 grant execute on function private.unsubscribe_alerts(uuid) to anon, authenticated;
 
 create function public.unsubscribe_alerts(p_token uuid)
@@ -483,9 +549,14 @@ begin
   perform private.admit_alert_request();
   delete from private.alert_subscriptions s
    where s.contacto = md5(coalesce(v_endpoint, v_email)) and (p_tipo is null or s.tipo = p_tipo);
+  delete from private.alert_email_requests r where r.email = v_email and (p_tipo is null or r.tipo = p_tipo);
+  -- all of an email's requests deleted: its confirmation goes too
+  if p_tipo is null then
+    delete from private.alert_emails e where e.email = v_email;
+  end if;
 end
 $$;
-comment on function private.delete_my_alerts(text, text, text) is 'Deletes every alert request of an email or a push endpoint (of one kind with p_tipo), counted by the request limits; answers nothing. Called by public.delete_my_alerts.';
+comment on function private.delete_my_alerts(text, text, text) is 'Deletes every alert request of an email (waiting ones too, and with every kind its confirmation) or a push endpoint (of one kind with p_tipo), counted by the request limits; answers nothing. Called by public.delete_my_alerts.';
 grant execute on function private.delete_my_alerts(text, text, text) to anon, authenticated;
 
 create function public.delete_my_alerts(p_email text default null, p_endpoint text default null, p_tipo text default null)
@@ -499,6 +570,107 @@ as $$
 $$;
 comment on function public.delete_my_alerts(text, text, text) is '''Borrar mis avisos'': deletes every alert request of an email or of this browser''s push endpoint, of one kind with p_tipo (private.delete_my_alerts).';
 grant execute on function public.delete_my_alerts(text, text, text) to anon, authenticated;
+
+-- The confirmation link (/avisos/confirmar?t=…): the email is confirmed (once; a second open
+-- changes nothing) and its waiting requests become subscriptions, with the time each was asked and
+-- the contact's unsubscribe token. Answers the email, or null for a link the shop does not know
+-- (never sent, or its requests deleted since).
+create function private.confirm_alert_email(p_token uuid)
+returns text
+language plpgsql
+volatile
+security definer -- writes the subscriptions, which shoppers cannot read or write
+set search_path = ''
+as $$
+declare
+  v_email text;
+  v_token uuid;
+begin
+  perform private.admit_alert_request();
+  update private.alert_emails e set confirmada_en = coalesce(e.confirmada_en, now())
+   where e.token = p_token
+  returning e.email into v_email;
+  if v_email is null then
+    return null;
+  end if;
+  select s.token into v_token from private.alert_subscriptions s where s.contacto = md5(v_email) limit 1;
+  if v_token is null then
+    select d.token into v_token from private.alert_deliveries d
+     where d.contacto = md5(v_email) and d.token is not null
+     order by d.created_at desc limit 1;
+  end if;
+  v_token := coalesce(v_token, gen_random_uuid());
+  insert into private.alert_subscriptions (canal, email, tipo, campaign_id, product_id, size_id, token, created_at)
+  select 'email', r.email, r.tipo, r.campaign_id, r.product_id, r.size_id, v_token, r.created_at
+    from private.alert_email_requests r
+   where r.email = v_email
+  on conflict do nothing;
+  delete from private.alert_email_requests r where r.email = v_email;
+  return v_email;
+end
+$$;
+comment on function private.confirm_alert_email(uuid) is 'Confirms the email of a confirmation link (once) and turns its waiting requests into subscriptions; answers the email, null for an unknown link; counted by the request limits. Called by public.confirm_alert_email.';
+grant execute on function private.confirm_alert_email(uuid) to anon, authenticated;
+
+create function public.confirm_alert_email(p_token uuid)
+returns text
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  select private.confirm_alert_email(p_token)
+$$;
+comment on function public.confirm_alert_email(uuid) is 'The confirmation link of an email''s alerts (/avisos/confirmar?t=…): confirms it and its waiting requests (private.confirm_alert_email); answers the email, null for an unknown link.';
+grant execute on function public.confirm_alert_email(uuid) to anon, authenticated;
+
+-- Whether an email waits for its confirmation message: it has requests waiting, is not confirmed,
+-- and was asked for after the last message, which is more than a day old (or never sent).
+create function private.confirmation_due(e private.alert_emails)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select e.confirmada_en is null
+     and (e.enviada_en is null or (e.pedida_en > e.enviada_en and e.enviada_en < now() - interval '1 day'))
+     and exists (select 1 from private.alert_email_requests r where r.email = e.email)
+$$;
+comment on function private.confirmation_due(private.alert_emails) is 'True when an email waits for its confirmation message: requests waiting, not confirmed, asked after the last message, which is more than a day old or was never sent.';
+
+-- The confirmation messages to send now, claimed (enviada_en = now(), rows locked with skip locked,
+-- so runs at once never claim the same one): [{email, token}]. A message that then fails is not
+-- tried again before the email asks again, a day later at the soonest.
+create function public.claim_alert_confirmations(p_limit integer default 100)
+returns jsonb
+language plpgsql
+volatile
+security definer -- the service role's: reads and writes the private alert tables
+set search_path = ''
+as $$
+declare
+  v_out jsonb;
+begin
+  if coalesce(auth.role(), '') <> 'service_role' then
+    raise exception 'No autorizado' using errcode = '42501';
+  end if;
+  with due as (
+    select e.email from private.alert_emails e
+     where e.confirmada_en is null and private.confirmation_due(e)
+     order by e.pedida_en
+     limit least(greatest(coalesce(p_limit, 100), 1), 1000)
+       for update skip locked
+  ), claimed as (
+    update private.alert_emails e set enviada_en = now() from due where e.email = due.email
+    returning e.email, e.token
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('email', claimed.email, 'token', claimed.token)), '[]'::jsonb) into v_out from claimed;
+  return v_out;
+end
+$$;
+comment on function public.claim_alert_confirmations(integer) is 'Service role (send-alerts): claims up to p_limit confirmation messages due (private.confirmation_due), marking them sent; answers [{email, token}].';
+revoke execute on function public.claim_alert_confirmations(integer) from public;
+grant execute on function public.claim_alert_confirmations(integer) to service_role;
 
 -- ─── Sizes that come back ─────────────────────────────────────────────────────────────────────
 -- After each statement on product_sizes or products: every size (or product without sizes) that now
@@ -578,8 +750,9 @@ as $$
       or exists (select 1 from private.alert_deliveries d
                   where d.estado = 'fallido' and d.intentos < 3 and d.claimed_at < now() - interval '1 minute')
       or exists (select 1 from private.alert_deliveries d where d.estado = 'enviando' and d.claimed_at < now() - interval '10 minutes')
+      or exists (select 1 from private.alert_emails e where e.confirmada_en is null and private.confirmation_due(e))
 $$;
-comment on function private.alerts_due() is 'True when an alert is due: a campaign opened, a favourite''s campaign ends tomorrow (past hora_aviso_fin), pieces back may tell someone, a failed delivery may be tried again.';
+comment on function private.alerts_due() is 'True when an alert is due: a campaign opened, a favourite''s campaign ends tomorrow (past hora_aviso_fin), pieces back may tell someone, a failed delivery may be tried again, an email waits for its confirmation message.';
 
 -- Claims up to p_limit messages to send now and answers them, ready to write: {mensajes: [{id,
 -- tipo, canal, email | endpoint, p256dh, auth, token, destino, campana {nombre, fecha_fin,
@@ -920,9 +1093,10 @@ as $$
     + (select coalesce(sum(r.restantes), 0) from private.alert_returns r where r.restantes > 0)
     + (select count(*) from private.alert_deliveries d
         where d.estado = 'fallido' and d.intentos < 3 and d.claimed_at < now() - interval '1 minute')
+    + (select count(*) from private.alert_emails e where e.confirmada_en is null and private.confirmation_due(e))
   )::integer
 $$;
-comment on function private.alerts_due_count() is 'About how many alert messages are due now (campaign openings not yet claimed, favourites ending tomorrow, what sizes back may still tell, failures to retry).';
+comment on function private.alerts_due_count() is 'About how many alert messages are due now (campaign openings not yet claimed, favourites ending tomorrow, what sizes back may still tell, failures to retry, confirmations to send).';
 
 -- Every 10 seconds: when an alert is due, asks the send-alerts Edge Function to send, once per
 -- 1,500 messages due (at most 8 at once): a hosted function has 2 s of CPU per request, and each
@@ -963,8 +1137,9 @@ end
 $$;
 comment on function private.request_alerts_send() is 'Run every 10 seconds: when alerts are due (private.alerts_due), calls the send-alerts Edge Function through pg_net (Vault secrets project_url and service_role_key) once per 1,500 messages due, at most 8 times; answers how many runs it asked for.';
 
--- Unsent requests go when what they wait for is over, and after dias_max days at most; returns
--- older than a day; the contact hash and token of deliveries after dias_max days; deliveries after 13 months.
+-- Unsent requests go when what they wait for is over, and after dias_max days at most; requests of
+-- an email never confirmed, and the email, after 7 days; a confirmed email dias_max days after its
+-- last request, once nothing waits for it; returns older than a day; the contact hash and token of deliveries after dias_max days; deliveries after 13 months.
 create function private.prune_alerts()
 returns void
 language plpgsql
@@ -980,6 +1155,11 @@ begin
       or (s.tipo = 'campana' and exists (select 1 from public.campaigns c where c.id = s.campaign_id and c.fecha_fin < public.shop_today()))
       or (s.tipo <> 'campana' and exists (select 1 from public.products p join public.campaigns c on c.id = p.campaign_id
                                            where p.id = s.product_id and c.fecha_fin < public.shop_today()));
+  delete from private.alert_email_requests r where r.created_at < now() - interval '7 days';
+  delete from private.alert_emails e
+   where (e.confirmada_en is null and e.pedida_en < now() - interval '7 days')
+      or (e.confirmada_en is not null and e.pedida_en < now() - make_interval(days => v_days)
+          and not exists (select 1 from private.alert_subscriptions s where s.contacto = md5(e.email)));
   delete from private.alert_returns r where r.created_at < now() - interval '1 day';
   update private.alert_deliveries d set contacto = null, token = null
    where d.contacto is not null and d.created_at < now() - make_interval(days => v_days);
@@ -987,7 +1167,7 @@ begin
   delete from private.alert_rate r where r.ventana < now() - interval '1 day';
 end
 $$;
-comment on function private.prune_alerts() is 'Daily: deletes alert requests whose campaign ended or older than alert_settings.dias_max days, returns older than a day, delivery contact hashes older than dias_max days, deliveries older than 13 months, old request counts.';
+comment on function private.prune_alerts() is 'Daily: deletes alert requests whose campaign ended or older than alert_settings.dias_max days, unconfirmed email requests and emails after 7 days, confirmed emails with nothing asked for dias_max days, returns older than a day, delivery contact hashes older than dias_max days, deliveries older than 13 months, old request counts.';
 
 -- Hosted projects run both with pg_cron; a database without pg_cron (the local stack's) runs them
 -- from scripts/stack/jobs.ts (the sender, which then calls the function itself) and the rebuild

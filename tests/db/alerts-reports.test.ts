@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as F from './fixture.ts';
-import { anonClient, type Client, mexicoDate, serviceClient, signedIn, sql, userClient } from './helpers.ts';
+import { anonClient, type Client, confirmedAlertEmails, mexicoDate, serviceClient, signedIn, sql, userClient } from './helpers.ts';
 
 const ANNOUNCED = '00000000-0000-4000-8000-000000009101';
 const UPCOMING = '00000000-0000-4000-8000-000000009102';
@@ -101,6 +101,7 @@ beforeAll(async () => {
   editor = await signedIn('editor@test.local', 'editor-password-123', 'editor');
   analyst = await signedIn('analyst@test.local', 'analyst-password-123', 'analyst');
   await sql.query('update public.alert_settings set piezas_por_aviso = 3, hora_aviso_fin = 10, dias_max = 60');
+  await confirmedAlertEmails(['ana', 'beto', 'carla', 'dani', 'eva', 'fer', 'gabi'].map((n) => `${n}@correo.mx`));
   // announced today, opens tomorrow at 20:00; another whose announcement is still ahead
   await sql.query(
     `insert into public.campaigns (id, nombre, fecha_inicio, fecha_fin, anuncio_desde, hora_inicio) values

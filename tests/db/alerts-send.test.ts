@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newVapidKeys } from '../../scripts/stack/vapid.ts';
 import { type PushService, startPushService } from '../fixtures/push-service.ts';
 import * as F from './fixture.ts';
-import { anonClient, mexicoDate, sql, stack } from './helpers.ts';
+import { anonClient, confirmedAlertEmails, mexicoDate, sql, stack } from './helpers.ts';
 import { invoke } from './invoke.ts';
 import { startGateway, type TestGateway } from './test-gateway.ts';
 
@@ -87,6 +87,7 @@ beforeEach(async () => {
   await sql.query('delete from private.alert_deliveries');
   await sql.query('delete from private.alert_returns');
   await sql.query('delete from private.alert_rate');
+  await confirmedAlertEmails(['ana@correo.mx', 'beto@correo.mx']);
   await sql.query('delete from public.campaigns where id = $1', [ANNOUNCED]);
   await sql.query('update public.alert_settings set piezas_por_aviso = 3, hora_aviso_fin = 10');
   await sql.query(
@@ -137,6 +138,26 @@ describe('send-alerts', () => {
     expect(await run()).toMatchObject({ enviados: 0 });
     for (const phone of phones) expect(push.messages(phone.endpoint)).toHaveLength(1);
     expect((await alertMails()).length - before).toBe(2);
+  });
+
+  it('an email not confirmed gets one message with its confirmation link, and its alerts only once confirmed', async () => {
+    const toNueva = async () => (await alertMails()).filter((m) => m.to === 'nueva@correo.mx');
+    await ask('campana', [ANNOUNCED], { email: 'nueva@correo.mx' });
+    expect(await run()).toMatchObject({ enviados: 0, fallidos: 0, confirmaciones: 1 });
+    const [mail, ...more] = await toNueva();
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ subject: 'Confirma tu correo para recibir avisos' });
+    expect(mail!.link).toMatch(/^https:\/\/tienda\.example\/avisos\/confirmar\?t=[0-9a-f-]{36}$/);
+    expect(mail!.text).toContain('Si no fuiste tú, ignora este mensaje: no te escribiremos nada más.');
+    expect(await run()).toMatchObject({ confirmaciones: 0 });
+
+    // the campaign opens before the owner confirms: nothing is sent to the email
+    await open();
+    expect(await run()).toMatchObject({ enviados: 0 });
+    const token = new URL(mail!.link).searchParams.get('t') ?? '';
+    expect((await anonClient().rpc('confirm_alert_email', { p_token: token })).data).toBe('nueva@correo.mx');
+    expect(await run()).toMatchObject({ enviados: 1 });
+    expect((await toNueva()).map((m) => m.subject)).toEqual(['¡Ya empezó «Noche de tenis»!', 'Confirma tu correo para recibir avisos']);
   });
 
   it('a push subscription its service reports gone (410) is deleted with every request of it', async () => {

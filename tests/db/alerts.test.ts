@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as F from './fixture.ts';
-import { anonClient, mexicoDate, serviceClient, sql } from './helpers.ts';
+import { anonClient, confirmedAlertEmails, mexicoDate, serviceClient, sql } from './helpers.ts';
 
 const ANNOUNCED = '00000000-0000-4000-8000-000000009001';
 
@@ -88,11 +88,22 @@ beforeAll(async () => {
   await F.loadFixture();
 });
 
+/** The emails these tests ask with, confirmed by their owners (the confirmation itself is tested apart). */
+const CONFIRMED = [
+  'ana@correo.mx',
+  'beto@correo.mx',
+  'carla@correo.mx',
+  'tarde@correo.mx',
+  ...Array.from({ length: 21 }, (_, i) => `n${i}@correo.mx`),
+  ...Array.from({ length: 8 }, (_, i) => `espera${i}@correo.mx`),
+];
+
 beforeEach(async () => {
   await sql.query('delete from private.alert_subscriptions');
   await sql.query('delete from private.alert_deliveries');
   await sql.query('delete from private.alert_returns');
   await sql.query('delete from private.alert_rate');
+  await confirmedAlertEmails(CONFIRMED);
   await sql.query('delete from public.campaigns where id = $1', [ANNOUNCED]);
   await sql.query('update public.alert_settings set piezas_por_aviso = 3, hora_aviso_fin = 10');
   await announce();
@@ -225,6 +236,97 @@ describe('asking for an alert', () => {
     await sql.query(`delete from private.alert_subscriptions where email = 'carla@correo.mx'`);
     const { rows } = await sql.query('select email from private.alert_subscriptions');
     expect(rows).toEqual([{ email: 'beto@correo.mx' }]);
+  });
+});
+
+describe('an email is confirmed by its owner first', () => {
+  async function claimConfirmations(): Promise<{ email: string; token: string }[]> {
+    const { data, error } = await serviceClient().rpc('claim_alert_confirmations', {});
+    expect(error).toBeNull();
+    return data as unknown as { email: string; token: string }[];
+  }
+  const confirm = async (token: string) => (await anonClient().rpc('confirm_alert_email', { p_token: token })).data;
+  const due = async () => (await sql.query<{ due: boolean }>('select private.alerts_due() as due')).rows[0]!.due;
+
+  it('one message asks to confirm; nothing else is sent before; the link makes the waiting requests subscriptions', async () => {
+    expect((await ask({ tipo: 'campana', ids: [ANNOUNCED], email: ' Nueva@Correo.mx' })).data).toBe(1);
+    await sql.query(`update public.product_sizes set existencias = 0 where product_id = $1 and talla = 'M'`, [F.P1]);
+    expect((await ask({ tipo: 'talla', ids: [F.P1], talla: 'M', email: 'nueva@correo.mx' })).data).toBe(1);
+    expect(await waiting()).toBe(0);
+    expect(await due()).toBe(true);
+    const [message, ...others] = await claimConfirmations();
+    expect(others).toEqual([]);
+    expect(message).toEqual({ email: 'nueva@correo.mx', token: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    // once: asking again within a day sends no second message
+    expect(await claimConfirmations()).toEqual([]);
+    expect((await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'nueva@correo.mx' })).data).toBe(1);
+    expect(await claimConfirmations()).toEqual([]);
+    expect(await due()).toBe(false);
+
+    // the campaign opens and the size comes back: an email not confirmed is told nothing
+    await open();
+    await sql.query(`update public.product_sizes set existencias = 1 where product_id = $1 and talla = 'M'`, [F.P1]);
+    expect(await claim()).toEqual([]);
+    await sql.query(`update public.product_sizes set existencias = 0 where product_id = $1 and talla = 'M'`, [F.P1]);
+
+    // the link: both requests become subscriptions, the opening is told now
+    expect(await confirm(message!.token)).toBe('nueva@correo.mx');
+    expect(await waiting()).toBe(2);
+    const told = await claim();
+    expect(told.map((m) => [m.tipo, m.email])).toEqual([['campana', 'nueva@correo.mx']]);
+    // opened again, it changes nothing; a link the shop does not know answers nothing
+    expect(await confirm(message!.token)).toBe('nueva@correo.mx');
+    expect(await waiting()).toBe(2);
+    expect(await confirm('00000000-0000-4000-8000-00000000dead')).toBeNull();
+    // a confirmed email's next request is a subscription at once, and asks for no confirmation
+    expect((await ask({ tipo: 'termina', ids: [F.P2], email: 'nueva@correo.mx' })).data).toBe(1);
+    expect(await waiting()).toBe(3);
+    expect(await claimConfirmations()).toEqual([]);
+    await sql.query(`update public.product_sizes set existencias = 1 where product_id = $1 and talla = 'M'`, [F.P1]);
+  });
+
+  it('a day later a new request asks again; deleting or 7 days unconfirmed forget the email and what waited', async () => {
+    expect((await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'otra@correo.mx' })).error).toBeNull();
+    expect(await claimConfirmations()).toHaveLength(1);
+    // a day passes
+    await sql.query(
+      `update private.alert_emails set pedida_en = now() - interval '26 hours', enviada_en = now() - interval '25 hours'
+        where email = 'otra@correo.mx'`,
+    );
+    // no new request since the message: nothing to send
+    expect(await claimConfirmations()).toEqual([]);
+    expect((await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'otra@correo.mx' })).error).toBeNull();
+    expect((await claimConfirmations()).map((c) => c.email)).toEqual(['otra@correo.mx']);
+
+    // 'Borrar mis avisos' with the email: its waiting requests and the email itself are gone
+    expect((await anonClient().rpc('delete_my_alerts', { p_email: 'otra@correo.mx' })).error).toBeNull();
+    const left = async () =>
+      (
+        await sql.query(`select (select count(*)::int from private.alert_emails where email = 'otra@correo.mx') as emails,
+                               (select count(*)::int from private.alert_email_requests where email = 'otra@correo.mx') as requests`)
+      ).rows[0];
+    expect(await left()).toEqual({ emails: 0, requests: 0 });
+
+    // never confirmed: the daily pruning forgets both after 7 days
+    expect((await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'otra@correo.mx' })).error).toBeNull();
+    await sql.query('select private.prune_alerts()');
+    expect(await left()).toEqual({ emails: 1, requests: 1 });
+    await sql.query(`update private.alert_emails set pedida_en = now() - interval '8 days' where email = 'otra@correo.mx'`);
+    await sql.query(`update private.alert_email_requests set created_at = now() - interval '8 days' where email = 'otra@correo.mx'`);
+    await sql.query('select private.prune_alerts()');
+    expect(await left()).toEqual({ emails: 0, requests: 0 });
+  });
+
+  it('shoppers cannot read the emails or what waits for them, nor claim the confirmations', async () => {
+    expect((await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'privada@correo.mx' })).error).toBeNull();
+    for (const table of ['alert_emails', 'alert_email_requests']) {
+      const { data } = await anonClient()
+        .schema('private' as never)
+        .from(table)
+        .select('*');
+      expect(data ?? []).toEqual([]);
+    }
+    expect((await anonClient().rpc('claim_alert_confirmations', {})).error).not.toBeNull();
   });
 });
 

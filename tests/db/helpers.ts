@@ -121,6 +121,16 @@ export async function resetData(): Promise<void> {
   }
 }
 
+/**
+ * These alert emails as their owners confirmed them (private.alert_emails): their requests are
+ * subscriptions at once, as after the confirmation link. Every other email's confirmation, and every
+ * request waiting for one, is forgotten.
+ */
+export async function confirmedAlertEmails(emails: readonly string[]): Promise<void> {
+  await sql.query('delete from private.alert_emails');
+  await sql.query('insert into private.alert_emails (email, confirmada_en) select unnest($1::text[]), now()', [emails]);
+}
+
 /** Mexico City's calendar date, offset by whole days, as yyyy-MM-dd. */
 export function mexicoDate(offsetDays = 0): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());

@@ -430,7 +430,7 @@ describe('the payment link (pay)', () => {
 // ─── Mercado Pago's notices ──────────────────────────────────────────────────────────────────────
 
 describe('a payment notice (mercadopago-webhook)', () => {
-  it('approved: the payment is read from Mercado Pago, the order is paid and its size leaves the product page', async () => {
+  it('approved: the payment is read from Mercado Pago, the order is paid and its size is sold out on the product page', async () => {
     const order = await playeraS();
     expect((await playeraPieces()).map((p) => p.talla)).toEqual(['S', 'M', 'L']);
     payments.set('70000000002', mpPayment('70000000002', order.reference));
@@ -445,7 +445,7 @@ describe('a payment notice (mercadopago-webhook)', () => {
       held_until: null,
       payments: [{ payment_id: '70000000002', status: 'approved', flag: null, notices: 1 }],
     });
-    expect((await playeraPieces()).map((p) => p.talla)).toEqual(['M', 'L']);
+    expect((await playeraPieces()).find((p) => p.talla === 'S')).toEqual({ talla: 'S', libres: 0, apartadas: 0 });
   });
 
   it('replayed: applied once, nothing sold twice', async () => {

@@ -102,6 +102,7 @@ const ACCESS: Record<string, 'public' | 'staff' | 'admin' | 'owner'> = {
   size_sort_key: 'public',
   staff_role: 'public',
   subscribe_alert: 'public',
+  confirm_alert_email: 'public',
   team_two_factor_required: 'public',
   unique_permalink: 'admin',
   unlinked_brand_values: 'staff',
@@ -171,12 +172,13 @@ describe('every function the API serves, as each role', () => {
       `select p.proname as name, r.rolname as role from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         cross join pg_roles r
         where n.nspname = 'public' and p.proname in ('record_team_change', 'hook_mfa_verification_attempt', 'record_payment', 'record_refund',
-                                                     'claim_alerts', 'finish_alerts', 'record_alert_open')
+                                                     'claim_alerts', 'finish_alerts', 'record_alert_open', 'claim_alert_confirmations')
           and r.rolname in ('anon', 'authenticated', 'service_role', 'supabase_auth_admin')
           and has_function_privilege(r.oid, p.oid, 'execute')
         order by 1, 2`,
     );
     expect(rows).toEqual([
+      { name: 'claim_alert_confirmations', role: 'service_role' },
       { name: 'claim_alerts', role: 'service_role' },
       { name: 'finish_alerts', role: 'service_role' },
       { name: 'hook_mfa_verification_attempt', role: 'supabase_auth_admin' },

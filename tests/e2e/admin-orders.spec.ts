@@ -2,7 +2,7 @@
  * 'Pedidos' as an owner: an order a shopper sent holds its piece (a second shopper is told it is
  * apartada), is found by the reference as they quote it in the chat ('om 7k3f2'), says until when it
  * holds it, in the list and opened, and its hold is extended; marked paid with a note and a tracking
- * number, it sells the piece: the size leaves the product page and the shop's size filter and counts;
+ * number, it sells the piece: the size is sold out on the product page and leaves the shop's size filter and counts;
  * cancelling it puts the size on sale again. An order whose hold ran out says so and cannot be
  * extended, one whose hold ends while it is open is refused in Spanish, and cancelling an unpaid
  * order ends its hold. Online payments, recorded as the webhook records Mercado Pago's: how each
@@ -202,14 +202,15 @@ test('an order holds its piece until a time the team extends; paid, it sells it 
   expect(await stock(product, product.size)).toEqual({ existencias: 0, apartadas: 0 });
   expect(await orderRow(reference)).toMatchObject({ status: 'pagado', held_until: null });
 
-  // the size is gone live: from the product page and the size filter's count
+  // live: the product page says the size is sold out, and it leaves the size filter's count
   expect(await sizeCount(product.category_id, product.size)).toBe(before - 1);
   const shop = await page.context().newPage();
   await shop.goto(`/producto/${product.permalink}`);
   await expect(shop.locator('astro-island[component-url*="LiveCheck"]').first()).not.toHaveAttribute('ssr', /.*/);
   const sizes = shop.getByRole('group', { name: 'Talla', exact: true });
   await expect(sizes.getByRole('button').first()).toBeVisible();
-  await expect(sizes.getByRole('button', { name: product.size, exact: true })).toHaveCount(0);
+  await expect(sizes.getByRole('button', { name: product.size, exact: true })).toHaveAccessibleDescription('Agotada');
+  await expect(sizes.getByRole('button', { name: product.size, exact: true })).toHaveAttribute('aria-disabled', 'true');
   await shop.goto(`/tienda?category=${product.category_id}`);
   const sizeSelect = shop.getByRole('combobox', { name: 'Talla', exact: true });
   if (before - 1 === 0) await expect(sizeSelect.locator('option', { hasText: `${product.size} (` })).toHaveCount(0);

@@ -1,7 +1,8 @@
 /**
  * 'Avísame' in a real browser, end to end on the shop's stack (its send-alerts and alerts functions,
  * its VAPID keys, its mail catcher): a shopper asks to be told when an announced campaign opens, on
- * this device (web push) and, on a browser without push, by email; the campaign opens, the sender
+ * this device (web push) and, on a browser without push, by email (confirmed first, through the link
+ * of the message that asks for it); the campaign opens, the sender
  * runs, and the push shows as a notification of the shop's service worker and the email reaches the
  * outbox, once. The unsubscribe link of that email stops what the same shopper asked for afterwards,
  * while a size freed by a cancelled order tells the device that waited for it. A size whose pieces all
@@ -69,6 +70,7 @@ interface Mail {
   to: string;
   subject: string;
   text: string;
+  link: string;
   type: string;
 }
 const mailsTo = async (to: string) =>
@@ -127,6 +129,17 @@ test('told once when an announced campaign opens, by push and by email; the emai
   await dialog.getByRole('button', { name: 'Avisarme' }).click();
   await expect(other.getByText('Listo: te escribiremos a luisa@correo.mx.')).toBeVisible();
 
+  // nothing is sent to an email before its owner confirms it: one message asks, its link confirms
+  await runSender();
+  await expect
+    .poll(async () => (await mailsTo('luisa@correo.mx')).map((m) => m.subject))
+    .toEqual(['Confirma tu correo para recibir avisos']);
+  const confirmLink = new URL((await mailsTo('luisa@correo.mx'))[0]!.link);
+  expect(confirmLink.pathname).toBe('/avisos/confirmar');
+  await other.goto(`${confirmLink.pathname}${confirmLink.search}`);
+  await expect(other.getByText('Listo: confirmaste tu correo.')).toBeVisible();
+  await expect(other.getByText('Te avisaremos en luisa@correo.mx de lo que pediste.', { exact: false })).toBeVisible();
+
   // the campaign opens; the sender runs (twice: the second sends nothing)
   await sql(
     `update public.campaigns set fecha_inicio = (now() - interval '1 minute') at time zone 'America/Mexico_City',
@@ -135,7 +148,7 @@ test('told once when an announced campaign opens, by push and by email; the emai
   );
   await runSender();
   await expect.poll(() => push.messages(device.endpoint).length).toBe(1);
-  await expect.poll(async () => (await mailsTo('luisa@correo.mx')).length).toBe(1);
+  await expect.poll(async () => (await mailsTo('luisa@correo.mx')).length).toBe(2);
   await runSender();
 
   // the push reaches the service worker, which shows it
@@ -192,7 +205,7 @@ test('told once when an announced campaign opens, by push and by email; the emai
   await expect.poll(() => push.messages(device.endpoint).length).toBe(2);
   expect(JSON.parse(push.messages(device.endpoint)[1]!)).toMatchObject({ title: `«${product!.nombre}» talla ${product!.talla} volvió` });
   await runSender();
-  expect(await mailsTo('luisa@correo.mx')).toHaveLength(1);
+  expect(await mailsTo('luisa@correo.mx')).toHaveLength(2);
 });
 
 test("a sold-out size says 'Agotada' and takes an email; new stock of it sends the email", async ({ freshPage }, info) => {
@@ -206,8 +219,13 @@ test("a sold-out size says 'Agotada' and takes an email; new stock of it sends t
       order by md5(p.permalink || 'agotada') limit 1`,
   );
   const { id, nombre, permalink, talla } = product!;
-  // every piece of the size sold (as a paid order leaves it)
+  // every piece of the size sold (as a paid order leaves it); the email was confirmed before (the
+  // confirmation itself is the test above's)
   await sql('update public.product_sizes set existencias = 0 where product_id = $1 and talla = $2', [id, talla]);
+  await sql(
+    `insert into private.alert_emails (email, confirmada_en) values ('ana.agotada@correo.mx', now())
+     on conflict (email) do update set confirmada_en = now()`,
+  );
   try {
     const page = await freshPage();
     await page.addInitScript(() => {
@@ -239,5 +257,6 @@ test("a sold-out size says 'Agotada' and takes an email; new stock of it sends t
     expect(await mailsTo('ana.agotada@correo.mx')).toHaveLength(1);
   } finally {
     await sql('update public.product_sizes set existencias = 1 where product_id = $1 and talla = $2 and existencias = 0', [id, talla]);
+    await sql(`delete from private.alert_emails where email = 'ana.agotada@correo.mx'`);
   }
 });

@@ -60,7 +60,9 @@ test('the home and /proximamente announce it with a countdown, and the shop show
   await expect(dialog.getByText(`Escribe tu correo y te avisamos en cuanto empiece «${ANNOUNCED.nombre}».`)).toBeVisible();
   await dialog.getByLabel('Correo electrónico').fill('marta@correo.mx');
   await dialog.getByRole('button', { name: 'Avisarme' }).click();
-  await expect(listed.getByText('Listo: te escribiremos a marta@correo.mx.')).toBeVisible();
+  await expect(
+    listed.getByText('Listo: te escribiremos a marta@correo.mx. Si es tu primer aviso por correo, confírmalo con el enlace que te enviamos.'),
+  ).toBeVisible();
 
   // the shop: no option to filter by it, no product found by its name
   await page.goto(`/tienda?search=${encodeURIComponent('Navideño Anticipado')}`);

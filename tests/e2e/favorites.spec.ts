@@ -84,7 +84,9 @@ test("the switch asks to be told the day before favourites' campaigns end, by em
   await dialog.getByLabel('Correo electrónico').fill('ana.favoritos@correo.mx');
   await dialog.getByRole('button', { name: 'Avisarme' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('status')).toHaveText('Te escribiremos a ana.favoritos@correo.mx.');
+  await expect(page.getByRole('status')).toHaveText(
+    'Te escribiremos a ana.favoritos@correo.mx. Si es tu primer aviso por correo, confírmalo con el enlace que te enviamos.',
+  );
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
 
   await toggle.click();

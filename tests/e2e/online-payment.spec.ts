@@ -1,7 +1,7 @@
 /**
  * Order to cash in a real browser: two products in Mi bolsa, the order sent, 'Pagar en línea',
  * Mercado Pago's checkout, the approved notice, and the order's page says 'Pagado' while both sizes
- * (each its last piece) are gone from the shop; and a hold that ends unpaid puts its piece back on
+ * (each its last piece) are sold out in the shop; and a hold that ends unpaid puts its piece back on
  * sale by itself (the stack's scheduled job), which the product page shows.
  *
  * The shop's stack runs without Mercado Pago's secrets (payments off, as most tests expect), so this
@@ -157,7 +157,7 @@ async function wirePayments(page: Page): Promise<string[]> {
   return chats;
 }
 
-test('two products in Mi bolsa paid online: the order page says Pagado and both sizes are gone from the shop', async ({ page }) => {
+test('two products in Mi bolsa paid online: the order page says Pagado and both sizes are sold out in the shop', async ({ page }) => {
   test.skip((page.viewportSize()?.width ?? 0) < 1024, 'one purchase of the last pieces per run: the desktop project makes it');
   const chats = await wirePayments(page);
   const [a, b] = (await twoLastPieces()) as [LastPiece, LastPiece];
@@ -204,13 +204,13 @@ test('two products in Mi bolsa paid online: the order page says Pagado and both 
     'pagado',
   );
 
-  // each size was its last piece: it has left the product page and the size filter
+  // each size was its last piece: the product page says it is sold out, and it left the size filter
   for (const p of [a, b]) {
     await page.goto(`/producto/${p.permalink}`);
     await hydrated(page);
-    await expect(page.getByRole('group', { name: 'Talla', exact: true }).getByRole('button', { name: p.talla, exact: true })).toHaveCount(
-      0,
-    );
+    await expect(
+      page.getByRole('group', { name: 'Talla', exact: true }).getByRole('button', { name: p.talla, exact: true }),
+    ).toHaveAccessibleDescription('Agotada');
     const { data } = await anon().from('products').select('sizes').eq('id', p.id).single().throwOnError();
     expect(data!.sizes).not.toContain(p.talla);
   }

@@ -4,6 +4,7 @@ import {
   alertEmail,
   alertWords,
   type ClaimedAlert,
+  confirmationEmail,
   longDate,
   namesList,
   pushPayload,
@@ -64,5 +65,20 @@ describe('alert messages', () => {
     });
     expect(mail.html).toContain('&#60;b&#62;Hot&#60;/b&#62;');
     expect(mail.text).toContain(`Para no recibir más avisos: https://outlet.mx/avisos/baja?t=${base.token}`);
+  });
+});
+
+describe('the message that asks to confirm an email', () => {
+  it('leads to the confirmation page with its token, says how to ignore it, and escapes nothing it should not', () => {
+    const mail = confirmationEmail({ email: 'ana@correo.mx', token: '33333333-3333-4333-8333-333333333333' }, links);
+    expect(mail.to).toBe('ana@correo.mx');
+    expect(mail.subject).toBe('Confirma tu correo para recibir avisos');
+    expect(mail.text).toBe(
+      'Pediste en Outlet de moda MX que te avisemos por correo. Antes de escribirte, confirma que este correo es tuyo.\n\n' +
+        'Confirmar mi correo: https://outlet.mx/avisos/confirmar?t=33333333-3333-4333-8333-333333333333\n\n' +
+        'Si no fuiste tú, ignora este mensaje: no te escribiremos nada más.\n',
+    );
+    expect(mail.html).toContain('href="https://outlet.mx/avisos/confirmar?t=33333333-3333-4333-8333-333333333333"');
+    expect(mail.headers).toEqual({});
   });
 });

@@ -65,7 +65,11 @@ export default function EndingSwitch({ productIds }: { productIds: string[] }) {
       'push' in contact ? { channel: 'push', ids: productIds } : { channel: 'email', email: contact.email, ids: productIds };
     save(next);
     setAsked(next);
-    setMessage('push' in contact ? 'Te avisaremos en este dispositivo.' : `Te escribiremos a ${contact.email}.`);
+    setMessage(
+      'push' in contact
+        ? 'Te avisaremos en este dispositivo.'
+        : `Te escribiremos a ${contact.email}. Si es tu primer aviso por correo, confírmalo con el enlace que te enviamos.`,
+    );
   };
 
   const toggle = async () => {

@@ -120,3 +120,29 @@ export function alertEmail(m: ClaimedAlert, links: AlertLinks) {
     headers: { 'List-Unsubscribe': `<${t.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
+
+/** A confirmation message to send, as public.claim_alert_confirmations answers it. */
+export interface ClaimedConfirmation {
+  email: string;
+  token: string;
+}
+
+/**
+ * The message that asks an email's owner to confirm it before any alert is sent there: its link
+ * opens /avisos/confirmar?t=… (the page confirms; a mail scanner that only fetches it confirms
+ * nothing). Whoever did not ask just ignores it: nothing more is sent.
+ */
+export function confirmationEmail(c: ClaimedConfirmation, links: Pick<AlertLinks, 'site'>) {
+  const link = `${links.site.replace(/\/+$/, '')}/avisos/confirmar?t=${encodeURIComponent(c.token)}`;
+  const subject = 'Confirma tu correo para recibir avisos';
+  const intro = 'Pediste en Outlet de moda MX que te avisemos por correo. Antes de escribirte, confirma que este correo es tuyo.';
+  const ignore = 'Si no fuiste tú, ignora este mensaje: no te escribiremos nada más.';
+  const text = `${intro}\n\nConfirmar mi correo: ${link}\n\n${ignore}\n`;
+  const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;color:#111;max-width:32rem">
+<h1 style="font-size:20px">${escapeHtml(subject)}</h1>
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#a3e635;color:#111;padding:12px 20px;border-radius:999px;font-weight:700;text-decoration:none">Confirmar mi correo</a></p>
+<p style="font-size:12px;color:#555">${escapeHtml(ignore)}</p>
+</body></html>`;
+  return { to: c.email, subject, text, html, headers: {} as Record<string, string> };
+}

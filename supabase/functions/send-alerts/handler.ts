@@ -11,7 +11,9 @@
  * runs at once never claim the same message), send it with SEND_CONCURRENCY messages in flight, and
  * record what happened (public.finish_alerts: sent requests are deleted, gone push subscriptions
  * forgotten, failures tried again later). A run that ends with messages still due leaves them to
- * the next run, 10 seconds later.
+ * the next run, 10 seconds later. Beside them, the run sends the messages that ask an email's owner
+ * to confirm it (public.claim_alert_confirmations: nothing else is sent to an email before); one that
+ * fails is asked for again when the shopper asks again, a day later at the soonest.
  *
  * Push: web push signed with the shop's VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
  * VAPID_SUBJECT), to the push services browsers use (push.ts; ALERTS_PUSH_HOSTS adds a local one).
@@ -19,9 +21,16 @@
  * secrets its messages fail (and are given up after three tries), and the answer says so. Links
  * lead to SITE_URL, through the alerts function's open link.
  *
- * Answer: {enviados, fallidos, sin_destino, sin_push, sin_correo}.
+ * Answer: {enviados, fallidos, sin_destino, confirmaciones, sin_push, sin_correo}.
  */
-import { type AlertLinks, alertEmail, type ClaimedAlert, pushPayload } from '../_shared/alert-messages.ts';
+import {
+  type AlertLinks,
+  alertEmail,
+  type ClaimedAlert,
+  type ClaimedConfirmation,
+  confirmationEmail,
+  pushPayload,
+} from '../_shared/alert-messages.ts';
 import { bearerOf, CORS, env, json, required, serviceRpc } from '../_shared/http.ts';
 import { mailSender } from './mail.ts';
 import { type Outcome, pushSender } from './push.ts';
@@ -36,6 +45,8 @@ export const BATCH = 250;
 export const MAX_PER_RUN = 1500;
 /** Messages in flight at once in one loop. */
 export const SEND_CONCURRENCY = 25;
+/** Confirmation messages one run sends at most. */
+export const CONFIRMATIONS_PER_RUN = 200;
 
 interface Claim {
   mensajes: ClaimedAlert[];
@@ -88,7 +99,7 @@ export default async function handler(req: Request): Promise<Response> {
   if (!site) return json(500, { error: 'Falta SITE_URL: los avisos no tendrían a dónde llevar.' });
   const links: AlertLinks = { site, functions: `${required('SUPABASE_URL').replace(/\/+$/, '')}/functions/v1` };
   const { push, mail } = channels();
-  const totals = { enviados: 0, fallidos: 0, sin_destino: 0, sin_push: push === null, sin_correo: mail === null };
+  const totals = { enviados: 0, fallidos: 0, sin_destino: 0, confirmaciones: 0, sin_push: push === null, sin_correo: mail === null };
   const deadline = Date.now() + RUN_MS;
 
   const sendOne = async (m: ClaimedAlert): Promise<Outcome & { id: string }> => {
@@ -124,8 +135,18 @@ export default async function handler(req: Request): Promise<Response> {
       if (!claim.pendientes) return;
     }
   };
+  const confirm = async () => {
+    const due = await serviceRpc<ClaimedConfirmation[]>('claim_alert_confirmations', { p_limit: CONFIRMATIONS_PER_RUN });
+    const results = await mapLimit(due, SEND_CONCURRENCY, (c) =>
+      mail ? mail.send(confirmationEmail(c, links)) : Promise.resolve({ estado: 'fallido' as const }),
+    );
+    for (const r of results) {
+      if (r.estado === 'enviado') totals.confirmaciones++;
+      else totals.fallidos++;
+    }
+  };
   try {
-    await Promise.all(Array.from({ length: WORKERS }, loop));
+    await Promise.all([confirm(), ...Array.from({ length: WORKERS }, loop)]);
   } finally {
     mail?.close();
   }
