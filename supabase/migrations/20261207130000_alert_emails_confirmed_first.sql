@@ -40,6 +40,24 @@ create index alert_email_requests_created_idx on private.alert_email_requests (c
 alter table private.alert_emails enable row level security;
 alter table private.alert_email_requests enable row level security;
 
+-- Every request of one contact carries the same unsubscribe token, so each message's link deletes
+-- them all, those asked after it too: the token its requests carry, else its last message's (while
+-- the delivery keeps it), else a new one. p_contacto: md5 of the endpoint or the email.
+create function private.contact_token(p_contacto text)
+returns uuid
+language sql
+volatile
+set search_path = ''
+as $$
+  select coalesce(
+    (select s.token from private.alert_subscriptions s where s.contacto = p_contacto limit 1),
+    (select d.token from private.alert_deliveries d
+      where d.contacto = p_contacto and d.token is not null
+      order by d.created_at desc limit 1),
+    gen_random_uuid())
+$$;
+comment on function private.contact_token(text) is 'The unsubscribe token of a contact (md5 of endpoint or email): its requests'', else its last message''s, else a new one.';
+
 create or replace function private.subscribe_alert(p_tipo text, p_ids uuid[], p_talla text, p_email text, p_push jsonb)
 returns integer
 language plpgsql
@@ -126,16 +144,7 @@ begin
     end if;
   end if;
 
-  -- every request of one contact carries the same token, so each message's link deletes them all,
-  -- those asked after it too (the token of its last message, while the delivery keeps it)
-  select s.token into v_token from private.alert_subscriptions s
-   where s.contacto = md5(coalesce(v_contact.endpoint, v_contact.email)) limit 1;
-  if v_token is null then
-    select d.token into v_token from private.alert_deliveries d
-     where d.contacto = md5(coalesce(v_contact.endpoint, v_contact.email)) and d.token is not null
-     order by d.created_at desc limit 1;
-  end if;
-  v_token := coalesce(v_token, gen_random_uuid());
+  v_token := private.contact_token(md5(coalesce(v_contact.endpoint, v_contact.email)));
   -- a browser may renew its subscription's keys: every request of the endpoint takes the new ones
   if v_contact.canal = 'push' then
     update private.alert_subscriptions s set p256dh = v_contact.p256dh, auth = v_contact.auth
@@ -224,13 +233,7 @@ begin
   if v_email is null then
     return null;
   end if;
-  select s.token into v_token from private.alert_subscriptions s where s.contacto = md5(v_email) limit 1;
-  if v_token is null then
-    select d.token into v_token from private.alert_deliveries d
-     where d.contacto = md5(v_email) and d.token is not null
-     order by d.created_at desc limit 1;
-  end if;
-  v_token := coalesce(v_token, gen_random_uuid());
+  v_token := private.contact_token(md5(v_email));
   insert into private.alert_subscriptions (canal, email, tipo, campaign_id, product_id, size_id, token, created_at)
   select 'email', r.email, r.tipo, r.campaign_id, r.product_id, r.size_id, v_token, r.created_at
     from private.alert_email_requests r
