@@ -79,10 +79,13 @@ export function WaitingTab() {
             key={k.tipo}
             label={translate(`app.alerts.waiting_kind.${k.tipo}`)}
             value={k.personas}
-            detail={`${translate('app.alerts.by_channel', { push: countText(k.push), email: countText(k.email) })} · ${translate(
-              'app.alerts.requests',
-              { smart_count: k.solicitudes, count: countText(k.solicitudes) },
-            )}`}
+            detail={[
+              translate('app.alerts.by_channel', { push: countText(k.push), email: countText(k.email) }),
+              translate('app.alerts.requests', { smart_count: k.solicitudes, count: countText(k.solicitudes) }),
+              ...(k.por_confirmar > 0
+                ? [translate('app.alerts.unconfirmed', { smart_count: k.por_confirmar, count: countText(k.por_confirmar) })]
+                : []),
+            ].join(' · ')}
           />
         ))}
       </CardGrid>

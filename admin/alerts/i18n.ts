@@ -32,6 +32,7 @@ export const alertsMessages = {
       all_alerts: 'Todos los avisos',
       by_channel: '%{push} push · %{email} correo',
       requests: '%{count} solicitud |||| %{count} solicitudes',
+      unconfirmed: '%{count} correo por confirmar |||| %{count} correos por confirmar',
       waiting_kind: {
         campana: 'Esperan la apertura de una campaña',
         talla: 'Esperan que vuelva una talla',
@@ -47,7 +48,7 @@ export const alertsMessages = {
       level: { total: 'Total', tipo: 'Tipo', canal: 'Canal', campana: 'Campaña' },
       state: { por_anunciar: 'Por anunciar', anunciada: 'Anunciada', en_curso: 'En curso' },
       waiting_note:
-        'Solicitudes pendientes ahora mismo (no dependen del periodo). Cada persona (un correo o un dispositivo) cuenta una vez aunque haya pedido varios avisos.',
+        'Solicitudes pendientes ahora mismo (no dependen del periodo). Cada persona (un correo o un dispositivo) cuenta una vez aunque haya pedido varios avisos. Un correo cuenta desde que su dueño lo confirma con el enlace que le enviamos; antes se muestra aparte, «por confirmar», y no recibe avisos.',
       campaigns_title: 'Por campaña',
       campaigns_empty: 'No hay campañas vigentes ni anunciadas.',
       sizes_title: 'Tallas esperadas',

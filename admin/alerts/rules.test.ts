@@ -100,10 +100,10 @@ describe('the deliveries report by level', () => {
 
 describe('who waits', () => {
   it('lists the three kinds in order, zeros for a kind the answer lacks', () => {
-    expect(waitingByKind([{ tipo: 'termina', personas: 2, push: 1, email: 1, solicitudes: 3 }])).toEqual([
-      { tipo: 'campana', personas: 0, push: 0, email: 0, solicitudes: 0 },
-      { tipo: 'talla', personas: 0, push: 0, email: 0, solicitudes: 0 },
-      { tipo: 'termina', personas: 2, push: 1, email: 1, solicitudes: 3 },
+    expect(waitingByKind([{ tipo: 'termina', personas: 2, push: 1, email: 1, solicitudes: 3, por_confirmar: 4 }])).toEqual([
+      { tipo: 'campana', personas: 0, push: 0, email: 0, solicitudes: 0, por_confirmar: 0 },
+      { tipo: 'talla', personas: 0, push: 0, email: 0, solicitudes: 0, por_confirmar: 0 },
+      { tipo: 'termina', personas: 2, push: 1, email: 1, solicitudes: 3, por_confirmar: 4 },
     ]);
   });
 

@@ -20,6 +20,8 @@ export interface WaitingRow {
   push: number;
   email: number;
   solicitudes: number;
+  /** Emails whose requests of this kind wait for their owner's confirmation (not told until then). */
+  por_confirmar: number;
 }
 
 /** public.get_alert_campaigns_report: a campaign not ended, its people waiting and its alerts' code. */
@@ -127,6 +129,7 @@ export function waitingByKind(rows: readonly WaitingRow[]): WaitingRow[] {
       push: Number(row?.push ?? 0),
       email: Number(row?.email ?? 0),
       solicitudes: Number(row?.solicitudes ?? 0),
+      por_confirmar: Number(row?.por_confirmar ?? 0),
     };
   });
 }

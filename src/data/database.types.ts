@@ -1832,6 +1832,7 @@ export type Database = {
           push: number
           email: number
           solicitudes: number
+          por_confirmar: number
         }[]
       }
       get_analytics_by_period: {

@@ -146,10 +146,25 @@ describe('who waits for an alert', () => {
 
   it('counts people per kind, by push and by email, and the requests they hold', async () => {
     expect(await report('get_alert_waiting_summary')).toEqual([
-      { tipo: 'campana', personas: 4, push: 2, email: 2, solicitudes: 4 },
-      { tipo: 'talla', personas: 3, push: 1, email: 2, solicitudes: 4 },
-      { tipo: 'termina', personas: 2, push: 1, email: 1, solicitudes: 3 },
+      { tipo: 'campana', personas: 4, push: 2, email: 2, solicitudes: 4, por_confirmar: 0 },
+      { tipo: 'talla', personas: 3, push: 1, email: 2, solicitudes: 4, por_confirmar: 0 },
+      { tipo: 'termina', personas: 2, push: 1, email: 1, solicitudes: 3, por_confirmar: 0 },
     ]);
+    // an email not yet confirmed is counted apart, once however many requests it holds, and not among the people
+    const ask = (ids: string[]) =>
+      anonClient().rpc('subscribe_alert', { p_tipo: 'termina', p_ids: ids, p_email: 'sin.confirmar@correo.mx' });
+    expect((await ask([F.P1, F.P2])).error).toBeNull();
+    const summary = await report<Record<string, unknown>>('get_alert_waiting_summary');
+    expect(summary.find((r) => r['tipo'] === 'termina')).toEqual({
+      tipo: 'termina',
+      personas: 2,
+      push: 1,
+      email: 1,
+      solicitudes: 3,
+      por_confirmar: 1,
+    });
+    await sql.query(`delete from private.alert_emails where email = 'sin.confirmar@correo.mx'`);
+    await sql.query('delete from private.alert_rate');
   });
 
   it('lists every campaign not ended, those to open first, with its people waiting and its code', async () => {
