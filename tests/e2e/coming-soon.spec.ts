@@ -61,7 +61,9 @@ test('the home and /proximamente announce it with a countdown, and the shop show
   await dialog.getByLabel('Correo electrónico').fill('marta@correo.mx');
   await dialog.getByRole('button', { name: 'Avisarme' }).click();
   await expect(
-    listed.getByText('Listo: te escribiremos a marta@correo.mx. Si es tu primer aviso por correo, confírmalo con el enlace que te enviamos.'),
+    listed.getByText(
+      'Listo: te escribiremos a marta@correo.mx. Si es tu primer aviso por correo, confírmalo con el enlace que te enviamos.',
+    ),
   ).toBeVisible();
 
   // the shop: no option to filter by it, no product found by its name

@@ -91,13 +91,18 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the function; a port taken between choosing it and listening on it is chosen again (three tries). */
+/** A start that failed for a reason of the moment: the port taken meanwhile, or Deno's download of an npm package (the registry unreachable for a while, or another function's start caching the same package). */
+const PASSING_FAILURE =
+  /AddrInUse|address already in use|Failed caching npm package|error sending request for url|failed to lookup address|Temporary failure in name resolution/i;
+
+/** Starts the function; a start that failed for a reason of the moment (PASSING_FAILURE) is tried again, up to four times in all. */
 export async function startFunctionProcess(opts: FunctionProcessOptions): Promise<FunctionProcess> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await startOnce(opts, `127.0.0.1:${await freePort()}`);
     } catch (error) {
-      if (attempt >= 3 || !/AddrInUse|address already in use/i.test(String(error))) throw error;
+      if (attempt >= 4 || !PASSING_FAILURE.test(String(error))) throw error;
+      await new Promise((done) => setTimeout(done, 1000 * attempt));
     }
   }
 }
