@@ -36,6 +36,10 @@ comment on table private.alert_email_requests is 'Alert requests of an email not
 create unique index alert_email_requests_once on private.alert_email_requests
   (email, tipo, coalesce(campaign_id, product_id), coalesce(size_id, '00000000-0000-0000-0000-000000000000'::uuid));
 create index alert_email_requests_created_idx on private.alert_email_requests (created_at);
+-- a campaign, product or size deleted takes its waiting requests (the foreign keys' cascades)
+create index alert_email_requests_campaign_idx on private.alert_email_requests (campaign_id) where campaign_id is not null;
+create index alert_email_requests_product_idx on private.alert_email_requests (product_id) where product_id is not null;
+create index alert_email_requests_size_idx on private.alert_email_requests (size_id) where size_id is not null;
 
 alter table private.alert_emails enable row level security;
 alter table private.alert_email_requests enable row level security;
