@@ -47,12 +47,19 @@ test.beforeAll(async () => {
      select 'push', 'https://push.example/fcm/send/' || i || '-' || $2, $3, $4, 'campana', $1::uuid from generate_series(1, 2) i`,
     [campaignId, stamp, KEYS.p256dh, KEYS.auth],
   );
+  // and one email whose owner has not confirmed it yet: counted apart, not among the people
+  await sql(`insert into private.alert_emails (email) values ('sin-confirmar-' || $1 || '@correo.mx')`, [stamp]);
+  await sql(
+    `insert into private.alert_email_requests (email, tipo, campaign_id) values ('sin-confirmar-' || $2 || '@correo.mx', 'campana', $1)`,
+    [campaignId, stamp],
+  );
 });
 
 test.afterAll(async () => {
   // its requests and its code's choice go with it
   await sql('delete from public.campaigns where id = $1', [campaignId]);
   await sql('delete from public.discount_codes where codigo = $1', [CODE]);
+  await sql(`delete from private.alert_emails where email = 'sin-confirmar-' || $1 || '@correo.mx'`, [stamp]);
 });
 
 test('an editor sees who waits for a campaign, exports the CSV and sets the code its alerts carry', async ({ page }) => {
@@ -65,6 +72,7 @@ test('an editor sees who waits for a campaign, exports the CSV and sets the code
   const opening = row.getByRole('cell').nth(3);
   await expect(opening.getByText('5', { exact: true })).toBeVisible();
   await expect(opening).toContainText('2 push · 3 correo');
+  await expect(page.getByRole('region', { name: 'Esperan la apertura de una campaña' })).toContainText(/\d+ correos? por confirmar$/);
   await expect(row.getByTestId('campaign-code')).toHaveText('Sin código');
 
   const [download] = await Promise.all([
