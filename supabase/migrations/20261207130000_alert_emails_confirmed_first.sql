@@ -297,11 +297,24 @@ begin
     update private.alert_emails e set enviada_en = now() from due where e.email = due.email
     returning e.email, e.token
   )
-  select coalesce(jsonb_agg(jsonb_build_object('email', claimed.email, 'token', claimed.token)), '[]'::jsonb) into v_out from claimed;
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'email', claimed.email,
+           'token', claimed.token,
+           'pedidos', (select coalesce(jsonb_agg(jsonb_build_object('tipo', x.tipo, 'campana', x.campana, 'producto', x.producto,
+                                                                    'talla', x.talla) order by x.created_at), '[]'::jsonb)
+                         from (select r.tipo, r.created_at, c.nombre as campana, p.nombre as producto, btrim(z.talla) as talla
+                                 from private.alert_email_requests r
+                                 left join public.campaigns c on c.id = r.campaign_id
+                                 left join public.products p on p.id = r.product_id
+                                 left join public.product_sizes z on z.id = r.size_id
+                                where r.email = claimed.email
+                                order by r.created_at
+                                limit 10) x))), '[]'::jsonb)
+    into v_out from claimed;
   return v_out;
 end
 $$;
-comment on function public.claim_alert_confirmations(integer) is 'Service role (send-alerts): claims up to p_limit confirmation messages due (private.confirmation_due), marking them sent; answers [{email, token}].';
+comment on function public.claim_alert_confirmations(integer) is 'Service role (send-alerts): claims up to p_limit confirmation messages due (private.confirmation_due), marking them sent; answers [{email, token, pedidos: what it asked for, at most 10}].';
 revoke execute on function public.claim_alert_confirmations(integer) from public;
 grant execute on function public.claim_alert_confirmations(integer) to service_role;
 

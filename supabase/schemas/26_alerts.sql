@@ -646,8 +646,10 @@ $$;
 comment on function private.confirmation_due(private.alert_emails) is 'True when an email waits for its confirmation message: requests waiting, not confirmed, asked after the last message, which is more than a day old or was never sent.';
 
 -- The confirmation messages to send now, claimed (enviada_en = now(), rows locked with skip locked,
--- so runs at once never claim the same one): [{email, token}]. A message that then fails is not
--- tried again before the email asks again, a day later at the soonest.
+-- so runs at once never claim the same one): [{email, token, pedidos}], pedidos being what the email
+-- asked for, oldest first, at most 10 ([{tipo, campana, producto, talla}]), so its owner recognises
+-- the request. A message that then fails is not tried again before the email asks again, a day
+-- later at the soonest.
 create function public.claim_alert_confirmations(p_limit integer default 100)
 returns jsonb
 language plpgsql
@@ -671,11 +673,24 @@ begin
     update private.alert_emails e set enviada_en = now() from due where e.email = due.email
     returning e.email, e.token
   )
-  select coalesce(jsonb_agg(jsonb_build_object('email', claimed.email, 'token', claimed.token)), '[]'::jsonb) into v_out from claimed;
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'email', claimed.email,
+           'token', claimed.token,
+           'pedidos', (select coalesce(jsonb_agg(jsonb_build_object('tipo', x.tipo, 'campana', x.campana, 'producto', x.producto,
+                                                                    'talla', x.talla) order by x.created_at), '[]'::jsonb)
+                         from (select r.tipo, r.created_at, c.nombre as campana, p.nombre as producto, btrim(z.talla) as talla
+                                 from private.alert_email_requests r
+                                 left join public.campaigns c on c.id = r.campaign_id
+                                 left join public.products p on p.id = r.product_id
+                                 left join public.product_sizes z on z.id = r.size_id
+                                where r.email = claimed.email
+                                order by r.created_at
+                                limit 10) x))), '[]'::jsonb)
+    into v_out from claimed;
   return v_out;
 end
 $$;
-comment on function public.claim_alert_confirmations(integer) is 'Service role (send-alerts): claims up to p_limit confirmation messages due (private.confirmation_due), marking them sent; answers [{email, token}].';
+comment on function public.claim_alert_confirmations(integer) is 'Service role (send-alerts): claims up to p_limit confirmation messages due (private.confirmation_due), marking them sent; answers [{email, token, pedidos: what it asked for, at most 10}].';
 revoke execute on function public.claim_alert_confirmations(integer) from public;
 grant execute on function public.claim_alert_confirmations(integer) to service_role;
 

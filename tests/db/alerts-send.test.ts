@@ -148,6 +148,7 @@ describe('send-alerts', () => {
     expect(more).toEqual([]);
     expect(mail).toMatchObject({ subject: 'Confirma tu correo para recibir avisos' });
     expect(mail!.link).toMatch(/^https:\/\/tienda\.example\/avisos\/confirmar\?t=[0-9a-f-]{36}$/);
+    expect(mail!.text).toContain('Pediste en Outlet de moda MX que te avisemos por correo:\n- cuando empiece «Noche de tenis»\n');
     expect(mail!.text).toContain('Si no fuiste tú, ignora este mensaje: no te escribiremos nada más.');
     expect(await run()).toMatchObject({ confirmaciones: 0 });
 

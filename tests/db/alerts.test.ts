@@ -240,10 +240,11 @@ describe('asking for an alert', () => {
 });
 
 describe('an email is confirmed by its owner first', () => {
-  async function claimConfirmations(): Promise<{ email: string; token: string }[]> {
+  type Confirmation = { email: string; token: string; pedidos: Record<string, string | null>[] };
+  async function claimConfirmations(): Promise<Confirmation[]> {
     const { data, error } = await serviceClient().rpc('claim_alert_confirmations', {});
     expect(error).toBeNull();
-    return data as unknown as { email: string; token: string }[];
+    return data as unknown as Confirmation[];
   }
   const confirm = async (token: string) => (await anonClient().rpc('confirm_alert_email', { p_token: token })).data;
   const due = async () => (await sql.query<{ due: boolean }>('select private.alerts_due() as due')).rows[0]!.due;
@@ -256,7 +257,15 @@ describe('an email is confirmed by its owner first', () => {
     expect(await due()).toBe(true);
     const [message, ...others] = await claimConfirmations();
     expect(others).toEqual([]);
-    expect(message).toEqual({ email: 'nueva@correo.mx', token: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    // it names what was asked, oldest first, so its owner recognises the request
+    expect(message).toEqual({
+      email: 'nueva@correo.mx',
+      token: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      pedidos: [
+        { tipo: 'campana', campana: 'Noche de tenis', producto: null, talla: null },
+        { tipo: 'talla', campana: null, producto: 'Playera básica', talla: 'M' },
+      ],
+    });
     // once: asking again within a day sends no second message
     expect(await claimConfirmations()).toEqual([]);
     expect((await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'nueva@correo.mx' })).data).toBe(1);

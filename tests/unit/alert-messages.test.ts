@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   alertEmail,
   alertWords,
+  askedLines,
   type ClaimedAlert,
   confirmationEmail,
   longDate,
@@ -69,16 +70,49 @@ describe('alert messages', () => {
 });
 
 describe('the message that asks to confirm an email', () => {
-  it('leads to the confirmation page with its token, says how to ignore it, and escapes nothing it should not', () => {
-    const mail = confirmationEmail({ email: 'ana@correo.mx', token: '33333333-3333-4333-8333-333333333333' }, links);
+  const TOKEN = '33333333-3333-4333-8333-333333333333';
+
+  it('names what was asked, leads to the confirmation page with its token and says how to ignore it', () => {
+    const mail = confirmationEmail(
+      {
+        email: 'ana@correo.mx',
+        token: TOKEN,
+        pedidos: [
+          { tipo: 'campana', campana: 'Noche de tenis', producto: null, talla: null },
+          { tipo: 'talla', campana: null, producto: 'Playera básica', talla: 'M' },
+          { tipo: 'termina', campana: null, producto: 'Tenis', talla: null },
+          { tipo: 'termina', campana: null, producto: 'Bolsa', talla: null },
+        ],
+      },
+      links,
+    );
     expect(mail.to).toBe('ana@correo.mx');
     expect(mail.subject).toBe('Confirma tu correo para recibir avisos');
     expect(mail.text).toBe(
-      'Pediste en Outlet de moda MX que te avisemos por correo. Antes de escribirte, confirma que este correo es tuyo.\n\n' +
-        'Confirmar mi correo: https://outlet.mx/avisos/confirmar?t=33333333-3333-4333-8333-333333333333\n\n' +
+      'Pediste en Outlet de moda MX que te avisemos por correo:\n' +
+        '- cuando empiece «Noche de tenis»\n' +
+        '- cuando vuelva «Playera básica» talla M\n' +
+        '- un día antes de que terminen tus favoritos\n\n' +
+        'Antes de escribirte, confirma que este correo es tuyo.\n\n' +
+        `Confirmar mi correo: https://outlet.mx/avisos/confirmar?t=${TOKEN}\n\n` +
         'Si no fuiste tú, ignora este mensaje: no te escribiremos nada más.\n',
     );
-    expect(mail.html).toContain('href="https://outlet.mx/avisos/confirmar?t=33333333-3333-4333-8333-333333333333"');
+    expect(mail.html).toContain(`href="https://outlet.mx/avisos/confirmar?t=${TOKEN}"`);
+    expect(mail.html).toContain('<li>cuando empiece «Noche de tenis»</li>');
     expect(mail.headers).toEqual({});
+  });
+
+  it('lists at most five things, escapes names in the HTML, and reads well with nothing to name', () => {
+    const many = Array.from({ length: 7 }, (_, i) => ({
+      tipo: 'campana' as const,
+      campana: `<b>Campaña ${i}</b>`,
+      producto: null,
+      talla: null,
+    }));
+    expect(askedLines(many)).toEqual([...many.slice(0, 5).map((p) => `cuando empiece «${p.campana}»`), 'y más']);
+    expect(confirmationEmail({ email: 'a@b.mx', token: TOKEN, pedidos: many }, links).html).not.toContain('<b>Campaña');
+    expect(confirmationEmail({ email: 'a@b.mx', token: TOKEN, pedidos: [] }, links).text).toMatch(
+      /^Pediste en Outlet de moda MX que te avisemos por correo\.\n\nAntes de escribirte/,
+    );
   });
 });

@@ -125,22 +125,50 @@ export function alertEmail(m: ClaimedAlert, links: AlertLinks) {
 export interface ClaimedConfirmation {
   email: string;
   token: string;
+  /** What the email asked for, oldest first (at most 10). */
+  pedidos: { tipo: AlertKind; campana: string | null; producto: string | null; talla: string | null }[];
+}
+
+/** Lines shown at most in the list of what was asked. */
+const ASKED_LINES = 5;
+
+/**
+ * What an email asked for, a line each, so its owner recognises the request: 'cuando empiece
+ * «Noche de tenis»', 'cuando vuelva «Playera básica» talla M', and once for any number of
+ * favourites 'un día antes de que terminen tus favoritos'; at most ASKED_LINES, then 'y más'.
+ */
+export function askedLines(pedidos: ClaimedConfirmation['pedidos']): string[] {
+  const lines: string[] = [];
+  for (const p of pedidos) {
+    const line =
+      p.tipo === 'campana'
+        ? `cuando empiece «${p.campana ?? 'la campaña'}»`
+        : p.tipo === 'talla'
+          ? `cuando vuelva «${p.producto ?? 'el producto'}»${p.talla ? ` talla ${p.talla}` : ''}`
+          : 'un día antes de que terminen tus favoritos';
+    if (!lines.includes(line)) lines.push(line);
+  }
+  return lines.length > ASKED_LINES ? [...lines.slice(0, ASKED_LINES), 'y más'] : lines;
 }
 
 /**
- * The message that asks an email's owner to confirm it before any alert is sent there: its link
- * opens /avisos/confirmar?t=… (the page confirms; a mail scanner that only fetches it confirms
- * nothing). Whoever did not ask just ignores it: nothing more is sent.
+ * The message that asks an email's owner to confirm it before any alert is sent there, naming what
+ * was asked: its link opens /avisos/confirmar?t=… (the page confirms; a mail scanner that only
+ * fetches it confirms nothing). Whoever did not ask just ignores it: nothing more is sent.
  */
 export function confirmationEmail(c: ClaimedConfirmation, links: Pick<AlertLinks, 'site'>) {
   const link = `${links.site.replace(/\/+$/, '')}/avisos/confirmar?t=${encodeURIComponent(c.token)}`;
   const subject = 'Confirma tu correo para recibir avisos';
-  const intro = 'Pediste en Outlet de moda MX que te avisemos por correo. Antes de escribirte, confirma que este correo es tuyo.';
+  const intro = 'Pediste en Outlet de moda MX que te avisemos por correo';
+  const asked = askedLines(c.pedidos);
+  const confirm = 'Antes de escribirte, confirma que este correo es tuyo.';
   const ignore = 'Si no fuiste tú, ignora este mensaje: no te escribiremos nada más.';
-  const text = `${intro}\n\nConfirmar mi correo: ${link}\n\n${ignore}\n`;
+  const list = asked.length > 0 ? `:\n${asked.map((l) => `- ${l}`).join('\n')}\n\n` : '.\n\n';
+  const text = `${intro}${list}${confirm}\n\nConfirmar mi correo: ${link}\n\n${ignore}\n`;
+  const htmlList = asked.length > 0 ? `:</p>\n<ul>${asked.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>\n<p>` : '. ';
   const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;color:#111;max-width:32rem">
 <h1 style="font-size:20px">${escapeHtml(subject)}</h1>
-<p>${escapeHtml(intro)}</p>
+<p>${escapeHtml(intro)}${htmlList}${escapeHtml(confirm)}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#a3e635;color:#111;padding:12px 20px;border-radius:999px;font-weight:700;text-decoration:none">Confirmar mi correo</a></p>
 <p style="font-size:12px;color:#555">${escapeHtml(ignore)}</p>
 </body></html>`;
