@@ -1753,6 +1753,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      finish_alert_confirmations: {
+        Args: {
+          p_results: Json
+        }
+        Returns: number
+      }
       finish_alerts: {
         Args: {
           p_results: Json

@@ -4,7 +4,7 @@
 -- Entry points: public.subscribe_alert, public.confirm_alert_email, public.unsubscribe_alerts,
 -- public.delete_my_alerts, public.record_alert_conversion (shoppers, through private functions of
 -- the same name); public.claim_alerts, public.finish_alerts, public.claim_alert_confirmations,
--- public.record_alert_open (the service role: the
+-- public.finish_alert_confirmations, public.record_alert_open (the service role: the
 -- send-alerts and alerts Edge Functions); private.request_alerts_send (every 10 seconds),
 -- private.prune_alerts (daily); the tables public.alert_settings and public.campaign_alerts (set in
 -- the back office's 'Avisos', whose reports are 27_alerts_reports.sql).
@@ -175,9 +175,12 @@ create table private.alert_emails (
   pedida_en timestamptz not null default now(),
   -- when the confirmation message was last claimed for sending
   enviada_en timestamptz,
+  -- failed tries of that message in a row (the mail server refused it for a while): tried again a
+  -- minute later, up to 3 tries in all
+  fallos smallint not null default 0,
   created_at timestamptz not null default now()
 );
-comment on table private.alert_emails is 'Each email that asked for alerts: its confirmation link token, when it was confirmed (nothing is sent to it before), last asked, and when the confirmation message was last sent (at most once a day). Deleted with the email''s requests, 7 days after an unconfirmed ask, dias_max days after a confirmed one''s last.';
+comment on table private.alert_emails is 'Each email that asked for alerts: its confirmation link token, when it was confirmed (nothing is sent to it before), last asked, and when the confirmation message was last sent (at most once a day; a failed one tried again a minute later, 3 tries in all). Deleted with the email''s requests, 7 days after an unconfirmed ask, dias_max days after a confirmed one''s last.';
 create index alert_emails_due_idx on private.alert_emails (pedida_en) where confirmada_en is null;
 
 create table private.alert_email_requests (
@@ -640,16 +643,17 @@ stable
 set search_path = ''
 as $$
   select e.confirmada_en is null
-     and (e.enviada_en is null or (e.pedida_en > e.enviada_en and e.enviada_en < now() - interval '1 day'))
+     and (e.enviada_en is null
+          or (e.pedida_en > e.enviada_en and e.enviada_en < now() - interval '1 day')
+          or (e.fallos between 1 and 2 and e.enviada_en < now() - interval '1 minute'))
      and exists (select 1 from private.alert_email_requests r where r.email = e.email)
 $$;
-comment on function private.confirmation_due(private.alert_emails) is 'True when an email waits for its confirmation message: requests waiting, not confirmed, asked after the last message, which is more than a day old or was never sent.';
+comment on function private.confirmation_due(private.alert_emails) is 'True when an email waits for its confirmation message: requests waiting, not confirmed, and asked after the last message, which is more than a day old or was never sent, or the last one failed a minute ago or more (3 tries in all).';
 
 -- The confirmation messages to send now, claimed (enviada_en = now(), rows locked with skip locked,
 -- so runs at once never claim the same one): [{email, token, pedidos}], pedidos being what the email
 -- asked for, oldest first, at most 10 ([{tipo, campana, producto, talla}]), so its owner recognises
--- the request. A message that then fails is not tried again before the email asks again, a day
--- later at the soonest.
+-- the request. What became of each is recorded by public.finish_alert_confirmations.
 create function public.claim_alert_confirmations(p_limit integer default 100)
 returns jsonb
 language plpgsql
@@ -693,6 +697,49 @@ $$;
 comment on function public.claim_alert_confirmations(integer) is 'Service role (send-alerts): claims up to p_limit confirmation messages due (private.confirmation_due), marking them sent; answers [{email, token, pedidos: what it asked for, at most 10}].';
 revoke execute on function public.claim_alert_confirmations(integer) from public;
 grant execute on function public.claim_alert_confirmations(integer) to service_role;
+
+-- What became of claimed confirmation messages: p_results [{email, estado: enviado | fallido |
+-- sin_destino}]. Sent: done. Failed (the mail server refused it for a while): tried again a minute
+-- later, up to 3 tries in all. sin_destino (the server says the address does not exist): the email
+-- and what it asked for are deleted. Answers how many it recorded.
+create function public.finish_alert_confirmations(p_results jsonb)
+returns integer
+language plpgsql
+volatile
+security definer -- the service role's: writes the private alert tables
+set search_path = ''
+as $$
+declare
+  v_count integer;
+begin
+  if coalesce(auth.role(), '') <> 'service_role' then
+    raise exception 'No autorizado' using errcode = '42501';
+  end if;
+  if jsonb_typeof(p_results) is distinct from 'array' then
+    raise exception 'Resultados no válidos.' using errcode = 'PT400';
+  end if;
+  with results as (
+    select lower(e ->> 'email') as email, e ->> 'estado' as estado
+      from jsonb_array_elements(p_results) e
+     where jsonb_typeof(e) = 'object' and e ->> 'estado' in ('enviado', 'fallido', 'sin_destino')
+  ), recorded as (
+    update private.alert_emails a
+       set fallos = case when r.estado = 'fallido' then a.fallos + 1 else 0 end
+      from results r
+     where a.email = r.email and r.estado <> 'sin_destino'
+    returning 1
+  ), gone as (
+    delete from private.alert_emails a using results r
+     where a.email = r.email and r.estado = 'sin_destino' and a.confirmada_en is null
+    returning 1
+  )
+  select (select count(*) from recorded) + (select count(*) from gone) into v_count;
+  return v_count;
+end
+$$;
+comment on function public.finish_alert_confirmations(jsonb) is 'Service role (send-alerts): records what became of claimed confirmation messages (enviado; fallido: tried again a minute later, 3 tries in all; sin_destino: the unconfirmed email and its requests deleted); answers how many.';
+revoke execute on function public.finish_alert_confirmations(jsonb) from public;
+grant execute on function public.finish_alert_confirmations(jsonb) to service_role;
 
 -- ─── Sizes that come back ─────────────────────────────────────────────────────────────────────
 -- After each statement on product_sizes or products: every size (or product without sizes) that now

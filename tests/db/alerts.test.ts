@@ -326,6 +326,38 @@ describe('an email is confirmed by its owner first', () => {
     expect(await left()).toEqual({ emails: 0, requests: 0 });
   });
 
+  it('a message the mail server refused is tried again a minute later, 3 tries in all; an address that does not exist is forgotten', async () => {
+    const finish = async (email: string, estado: string) =>
+      (await serviceClient().rpc('finish_alert_confirmations', { p_results: [{ email, estado }] as never })).data;
+    const aMinuteLater = () =>
+      sql.query(`update private.alert_emails set enviada_en = enviada_en - interval '61 seconds' where email = 'reintento@correo.mx'`);
+    expect((await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'reintento@correo.mx' })).error).toBeNull();
+    for (const attempt of [1, 2, 3]) {
+      expect(
+        (await claimConfirmations()).map((c) => c.email),
+        `intento ${attempt}`,
+      ).toEqual(['reintento@correo.mx']);
+      expect(await finish('reintento@correo.mx', 'fallido')).toBe(1);
+      // not at once: a minute later
+      expect(await claimConfirmations()).toEqual([]);
+      await aMinuteLater();
+    }
+    // three tries: given up until the shopper asks again
+    expect(await claimConfirmations()).toEqual([]);
+
+    // the server says the address does not exist: the email and what it asked for are gone
+    expect((await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'no.existe@correo.mx' })).error).toBeNull();
+    expect((await claimConfirmations()).map((c) => c.email)).toEqual(['no.existe@correo.mx']);
+    expect(await finish('no.existe@correo.mx', 'sin_destino')).toBe(1);
+    const { rows } = await sql.query(
+      `select (select count(*)::int from private.alert_emails where email = 'no.existe@correo.mx') as emails,
+              (select count(*)::int from private.alert_email_requests where email = 'no.existe@correo.mx') as requests`,
+    );
+    expect(rows[0]).toEqual({ emails: 0, requests: 0 });
+    // only the service role records them
+    expect((await anonClient().rpc('finish_alert_confirmations', { p_results: [] as never })).error).not.toBeNull();
+  });
+
   it('shoppers cannot read the emails or what waits for them, nor claim the confirmations', async () => {
     expect((await ask({ tipo: 'campana', ids: [ANNOUNCED], email: 'privada@correo.mx' })).error).toBeNull();
     for (const table of ['alert_emails', 'alert_email_requests']) {

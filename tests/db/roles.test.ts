@@ -172,7 +172,8 @@ describe('every function the API serves, as each role', () => {
       `select p.proname as name, r.rolname as role from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         cross join pg_roles r
         where n.nspname = 'public' and p.proname in ('record_team_change', 'hook_mfa_verification_attempt', 'record_payment', 'record_refund',
-                                                     'claim_alerts', 'finish_alerts', 'record_alert_open', 'claim_alert_confirmations')
+                                                     'claim_alerts', 'finish_alerts', 'record_alert_open', 'claim_alert_confirmations',
+                                                     'finish_alert_confirmations')
           and r.rolname in ('anon', 'authenticated', 'service_role', 'supabase_auth_admin')
           and has_function_privilege(r.oid, p.oid, 'execute')
         order by 1, 2`,
@@ -180,6 +181,7 @@ describe('every function the API serves, as each role', () => {
     expect(rows).toEqual([
       { name: 'claim_alert_confirmations', role: 'service_role' },
       { name: 'claim_alerts', role: 'service_role' },
+      { name: 'finish_alert_confirmations', role: 'service_role' },
       { name: 'finish_alerts', role: 'service_role' },
       { name: 'hook_mfa_verification_attempt', role: 'supabase_auth_admin' },
       { name: 'record_alert_open', role: 'service_role' },

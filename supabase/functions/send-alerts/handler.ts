@@ -12,8 +12,9 @@
  * record what happened (public.finish_alerts: sent requests are deleted, gone push subscriptions
  * forgotten, failures tried again later). A run that ends with messages still due leaves them to
  * the next run, 10 seconds later. Beside them, the run sends the messages that ask an email's owner
- * to confirm it (public.claim_alert_confirmations: nothing else is sent to an email before); one that
- * fails is asked for again when the shopper asks again, a day later at the soonest.
+ * to confirm it (public.claim_alert_confirmations: nothing else is sent to an email before) and
+ * records what became of them (public.finish_alert_confirmations: a failed one is tried again a
+ * minute later, 3 tries in all; an address the mail server says does not exist is forgotten).
  *
  * Push: web push signed with the shop's VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
  * VAPID_SUBJECT), to the push services browsers use (push.ts; ALERTS_PUSH_HOSTS adds a local one).
@@ -137,9 +138,14 @@ export default async function handler(req: Request): Promise<Response> {
   };
   const confirm = async () => {
     const due = await serviceRpc<ClaimedConfirmation[]>('claim_alert_confirmations', { p_limit: CONFIRMATIONS_PER_RUN });
-    const results = await mapLimit(due, SEND_CONCURRENCY, (c) =>
-      mail ? mail.send(confirmationEmail(c, links)) : Promise.resolve({ estado: 'fallido' as const }),
-    );
+    if (due.length === 0) return;
+    const results = await mapLimit(due, SEND_CONCURRENCY, async (c) => {
+      const outcome: Outcome = mail
+        ? await mail.send(confirmationEmail(c, links))
+        : { estado: 'fallido', error: 'Falta el servidor de correo (SMTP_HOST) de la función.' };
+      return { email: c.email, ...outcome };
+    });
+    await serviceRpc<number>('finish_alert_confirmations', { p_results: results });
     for (const r of results) {
       if (r.estado === 'enviado') totals.confirmaciones++;
       else totals.fallidos++;
