@@ -126,7 +126,7 @@ export default function EndingSwitch({ productIds }: { productIds: string[] }) {
         open={asking}
         onOpenChange={setAsking}
         question="Escribe tu correo y te escribimos un día antes de que terminen tus favoritos."
-        kept="Borramos tu correo al enviar el aviso o cuando termine la campaña."
+        kept="La primera vez te pedimos confirmar tu correo. Borramos tu solicitud al enviar el aviso o cuando termine la campaña."
         onSend={(address) => turnOn({ email: address })}
       />
     </div>
