@@ -9,7 +9,6 @@ import type { BagProblem, LiveBagProduct, PlacedOrder } from '../lib/bag.ts';
 import { toAmount } from '../lib/money.ts';
 import { isPageToken } from '../lib/payment-link.ts';
 import { toPiezas } from '../lib/stock.ts';
-import { reportAlertOrder } from './alerts.ts';
 import { analyticsSessionId } from './analytics.ts';
 import type { Database } from './database.types.ts';
 
@@ -66,8 +65,12 @@ export async function placeOrder(lines: OrderLine[], channel: NonNullable<Channe
     throw new Error(message ?? 'No se pudo enviar tu pedido. Intenta de nuevo en unos minutos.');
   }
   const answer = toAnswer(body);
-  // an order that followed an alert's open link counts for it (26_alerts.sql)
-  if (answer.ok) reportAlertOrder(answer.page_token);
+  // an order that followed an alert's open link counts for it (26_alerts.sql); loaded only then, so
+  // the alerts' calls stay out of every product page's first load
+  if (answer.ok && answer.page_token) {
+    const token = answer.page_token;
+    void import('./alerts.ts').then(({ reportAlertOrder }) => reportAlertOrder(token)).catch(() => undefined);
+  }
   return answer;
 }
 

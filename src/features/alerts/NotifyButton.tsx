@@ -7,13 +7,16 @@
  * no form); otherwise (an iPhone outside the installed app, permission refused, push off) a small
  * dialog asks for an email. The database checks the request and refuses in Spanish what cannot be
  * asked (the size is back, the campaign opened), which the button shows as it is.
+ *
+ * The button sits on every product page, so what it does is loaded on the first tap (the request,
+ * web push, the email dialog), not with the page.
  */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Bell, Check } from '../../components/icons.tsx';
-import { subscribeAlert } from '../../data/alerts.ts';
+import type { PushJson } from '../../data/alerts.ts';
 import { type AlertTarget, doneText, emailQuestion } from '../../lib/alerts.ts';
-import EmailDialog from './EmailDialog.tsx';
-import { pushAvailable, subscribeToPush } from './push.ts';
+
+const EmailDialog = lazy(() => import('./EmailDialog.tsx'));
 
 type Props = AlertTarget & {
   /** What the button says ('Avísame' by default). */
@@ -35,17 +38,20 @@ export default function NotifyButton({ label = 'Avísame', variant = 'outline', 
   const [asking, setAsking] = useState(false);
   const statusId = useId();
 
-  const request = (contact: { email: string } | { push: NonNullable<Awaited<ReturnType<typeof subscribeToPush>>> }) =>
-    subscribeAlert({
+  const request = async (contact: { email: string } | { push: PushJson }) => {
+    const { subscribeAlert } = await import('../../data/alerts.ts');
+    return subscribeAlert({
       tipo: target.kind === 'campaign' ? 'campana' : 'talla',
       ids: [target.kind === 'campaign' ? target.campaignId : target.productId],
       talla: target.kind === 'size' ? target.talla : null,
       ...contact,
     });
+  };
 
   const tap = async () => {
     if (state.step === 'working') return;
     setState({ step: 'working' });
+    const { pushAvailable, subscribeToPush } = await import('./push.ts');
     if (pushAvailable()) {
       const push = await subscribeToPush();
       if (push) {
@@ -93,13 +99,17 @@ export default function NotifyButton({ label = 'Avísame', variant = 'outline', 
           {state.text}
         </p>
       )}
-      <EmailDialog
-        open={asking}
-        onOpenChange={setAsking}
-        question={emailQuestion(target)}
-        kept="Solo te escribimos para este aviso y borramos tu correo al enviarlo. Cada correo trae un enlace para darte de baja."
-        onSend={sendEmail}
-      />
+      {asking && (
+        <Suspense fallback={null}>
+          <EmailDialog
+            open={asking}
+            onOpenChange={setAsking}
+            question={emailQuestion(target)}
+            kept="La primera vez te pedimos confirmar tu correo. Solo te escribimos para este aviso y borramos tu solicitud al enviarlo; cada correo trae un enlace para darte de baja."
+            onSend={sendEmail}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

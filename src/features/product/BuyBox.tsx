@@ -42,7 +42,6 @@ import { $bag, addBagItem } from '../bag/store.ts';
 import { useStoreValue } from '../../stores/use-store.ts';
 import { openChat, releaseChatWindow, reserveChatWindow } from '../bag/chat-window.ts';
 import type { ConfirmedOrder } from '../bag/OrderConfirmation.tsx';
-import NotifyButton from '../alerts/NotifyButton.tsx';
 import type { OrderLinks } from '../../lib/payment-link.ts';
 import ShareDialog from './ShareDialog.tsx';
 import SizeGuide from './SizeGuide.tsx';
@@ -51,6 +50,8 @@ import SizePicker from './SizePicker.tsx';
 
 // loaded once an order is recorded (it brings date-fns for the hold's time)
 const OrderConfirmation = lazy(() => import('../bag/OrderConfirmation.tsx'));
+// loaded only where a size or the product cannot be had: most product pages never show it
+const NotifyButton = lazy(() => import('../alerts/NotifyButton.tsx'));
 
 interface Props {
   product: BuyProduct;
@@ -230,7 +231,9 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
           ? 'se agotó: si vuelve a la venta, te avisamos.'
           : 'está apartada en un pedido sin pagar: puede volver a la venta.'}
       </p>
-      <NotifyButton kind="size" productId={p.id} productName={p.nombre} talla={heldWanted.talla} label="Avísame cuando vuelva" />
+      <Suspense fallback={null}>
+        <NotifyButton kind="size" productId={p.id} productName={p.nombre} talla={heldWanted.talla} label="Avísame cuando vuelva" />
+      </Suspense>
     </div>
   );
 
@@ -241,7 +244,9 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
         <div className="rounded-2xl border border-neutral-300 bg-neutral-50 p-4">
           <p className="text-lg font-black text-neutral-950">Agotado</p>
           <p className="mt-1 text-sm text-neutral-700">Vendimos todas las piezas de este producto.</p>
-          <NotifyButton kind="size" productId={p.id} productName={p.nombre} talla={null} label="Avísame si vuelve" className="mt-3" />
+          <Suspense fallback={null}>
+            <NotifyButton kind="size" productId={p.id} productName={p.nombre} talla={null} label="Avísame si vuelve" className="mt-3" />
+          </Suspense>
           {moreProducts}
         </div>
         <FavoriteButton className="size-12! border border-neutral-300 shadow-none! ring-0!" product={p} />
@@ -265,7 +270,16 @@ export default function BuyBox({ product: p, url, priceUpdated = false, sellerPh
           <p className="text-lg font-black text-neutral-950">Apartado</p>
           <p className="mt-1 text-sm text-neutral-800">{heldText(p.piezas)}</p>
           {!heldWanted && (
-            <NotifyButton kind="size" productId={p.id} productName={p.nombre} talla={null} label="Avísame cuando vuelva" className="mt-3" />
+            <Suspense fallback={null}>
+              <NotifyButton
+                kind="size"
+                productId={p.id}
+                productName={p.nombre}
+                talla={null}
+                label="Avísame cuando vuelva"
+                className="mt-3"
+              />
+            </Suspense>
           )}
           {moreProducts}
         </div>
